@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Db } from './store/db.ts';
+import { getSetting, putSettingOnce } from './store/partners-store.ts';
+import { createPartner, createToken } from './services/partners.ts';
+import { hashToken } from './services/tokens.ts';
+
+export interface Bootstrap {
+  adminTokenHash: string | null;
+  /** Secrets generated now, to print once; they are stored only as hashes. */
+  generated: { adminToken?: string; demoPartnerId?: string; demoSandboxToken?: string };
+}
+
+/**
+ * The operator token: ADMIN_TOKEN when set; otherwise (outside production) one generated on the
+ * first start and kept as a hash. On a fresh embedded database outside production, a demo partner
+ * with a sandbox token is created so `npm start` gives a working API at once.
+ */
+export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
+  const generated: Bootstrap['generated'] = {};
+  let adminTokenHash = config.adminToken ? hashToken(config.adminToken) : await getSetting(db, 'admin_token_hash');
+  if (adminTokenHash === null && !config.production) {
+    const token = `adm_${randomBytes(24).toString('base64url')}`;
+    if (await putSettingOnce(db, 'admin_token_hash', hashToken(token))) {
+      generated.adminToken = token;
+      adminTokenHash = hashToken(token);
+    } else {
+      adminTokenHash = await getSetting(db, 'admin_token_hash');
+    }
+  }
+  if (db.kind === 'pglite' && !config.production && (await getSetting(db, 'demo_partner_id')) === null) {
+    const partner = await createPartner({ db, now: () => new Date() }, 'Demo Partner');
+    if (await putSettingOnce(db, 'demo_partner_id', partner.partnerId)) {
+      const token = await createToken({ db, now: () => new Date() }, partner.partnerId, 'sandbox');
+      generated.demoPartnerId = partner.partnerId;
+      generated.demoSandboxToken = token.token;
+    }
+  }
+  return { adminTokenHash, generated };
+}
+
+/** The start-up banner: printed to the terminal, never to the logs. */
+export function banner(config: Config, boot: Bootstrap): string {
+  const base = `${config.publicBaseUrl}/api/lending/v2.2`;
+  const lines = [`Lending Partner API listening: ${base}/`, `OpenAPI document: ${base}/openapi.json`];
+  const { adminToken, demoPartnerId, demoSandboxToken } = boot.generated;
+  if (adminToken) lines.push(`Admin token (shown once, keep it): ${adminToken}`);
+  if (demoSandboxToken) {
+    lines.push(`Demo partner ${demoPartnerId}, sandbox token (shown once): ${demoSandboxToken}`);
+    lines.push(`Try: curl -H "Authorization: Bearer ${demoSandboxToken}" ${base}/authentication_check/`);
+  }
+  if (boot.adminTokenHash === null) lines.push('Admin API disabled: set ADMIN_TOKEN to enable it.');
+  return `\n${lines.join('\n')}\n\n`;
+}

@@ -1,0 +1,106 @@
+/**
+ * Configuration from the environment (contract section 15), validated once at start.
+ * Every problem is reported together, in words an operator can act on.
+ */
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  adminToken: string | null;
+  publicBaseUrl: string;
+  role: Role;
+  redisUrl: string | null;
+  webhookRetryScale: number;
+  webhookTimeoutMs: number;
+  allowPrivateWebhookUrls: boolean;
+  rateLimitPerMinute: number;
+  uploadRateLimitPerMinute: number;
+  logLevel: string;
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.problems = problems;
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const text = (name: string, fallback: string): string => {
+    const value = env[name];
+    return value === undefined || value === '' ? fallback : value;
+  };
+  const optional = (name: string): string | null => {
+    const value = env[name];
+    return value === undefined || value === '' ? null : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name, String(fallback));
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string): boolean => {
+    const raw = text(name, 'false').toLowerCase();
+    if (!['true', 'false', '1', '0', 'yes', 'no'].includes(raw)) {
+      problems.push(`${name} must be true or false (got "${raw}")`);
+      return false;
+    }
+    return ['true', '1', 'yes'].includes(raw);
+  };
+
+  const port = integer('PORT', 8080, 0, 65535);
+  const production = text('NODE_ENV', 'development') === 'production';
+  const databaseUrl = optional('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const publicBaseUrl = text('PUBLIC_BASE_URL', `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL');
+  const role = text('ROLE', 'all') as Role;
+  if (!['all', 'api', 'worker'].includes(role)) problems.push('ROLE must be one of all, api, worker');
+  const redisUrl = optional('REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+  const scaleRaw = text('WEBHOOK_RETRY_SCALE', '1');
+  const webhookRetryScale = Number(scaleRaw);
+  if (!Number.isFinite(webhookRetryScale) || webhookRetryScale <= 0 || webhookRetryScale > 100) {
+    problems.push(`WEBHOOK_RETRY_SCALE must be a number above 0 and at most 100 (got "${scaleRaw}")`);
+  }
+  const adminToken = optional('ADMIN_TOKEN');
+  if (adminToken !== null && adminToken.length < 16) problems.push('ADMIN_TOKEN must be at least 16 characters');
+  if (production && adminToken === null) problems.push('ADMIN_TOKEN is required when NODE_ENV is production');
+  const logLevel = text('LOG_LEVEL', 'info');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const config: Config = {
+    port,
+    host: text('HOST', '127.0.0.1'),
+    databaseUrl,
+    dataDir: text('DATA_DIR', './data'),
+    adminToken,
+    publicBaseUrl,
+    role,
+    redisUrl,
+    webhookRetryScale,
+    webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    allowPrivateWebhookUrls: bool('ALLOW_PRIVATE_WEBHOOK_URLS'),
+    rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    uploadRateLimitPerMinute: integer('UPLOAD_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    logLevel,
+    production,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,58 @@
+/**
+ * The ten webhook event types of the spec (Events part). The names are the exact values of the
+ * X-SVC-Event-Type header and of webhook_event_type in GET /webhooks/event_types/, including the
+ * date suffixes of the versioned ones.
+ */
+export const EVENT_TYPES = [
+  {
+    webhook_event_type: 'application_attributed',
+    description: 'An application is created for a customer and attributed to you.',
+  },
+  {
+    webhook_event_type: 'application_offered',
+    description: 'The customer receives a confirmed offer for an application.',
+  },
+  {
+    webhook_event_type: 'application_declined',
+    description: 'An application is declined.',
+  },
+  {
+    webhook_event_type: 'application_deferred',
+    description: 'An application is closed without an approve or decline decision.',
+  },
+  {
+    webhook_event_type: 'application_status_changed',
+    description: 'The status of an application changes.',
+  },
+  {
+    webhook_event_type: 'indicative_offer_created',
+    description: 'An indicative offer is created for a customer.',
+  },
+  {
+    webhook_event_type: 'customer_funded',
+    description:
+      "A customer draws funds from an offer that originated from one of your applications.",
+  },
+  {
+    webhook_event_type: 'funding_created_202607',
+    description: 'Funds are sent to a customer; carries the funding and the offer it was drawn from.',
+  },
+  {
+    webhook_event_type: 'prequalification_202505',
+    description:
+      'A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file.',
+  },
+  {
+    webhook_event_type: 'prequalification_data_file_processed_202510',
+    description:
+      'A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data.',
+  },
+] as const satisfies readonly { webhook_event_type: string; description: string }[];
+
+export type EventType = (typeof EVENT_TYPES)[number]['webhook_event_type'];
+
+const NAMES: ReadonlySet<string> = new Set(EVENT_TYPES.map((e) => e.webhook_event_type));
+
+export function isEventType(s: unknown): s is EventType {
+  return typeof s === 'string' && NAMES.has(s);
+}

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authenticateAdmin } from './auth.ts';
+import { negotiate } from './negotiation.ts';
+import { adminPartnerRoutes } from './routes/admin/partners.ts';
+
+export interface AdminApiOptions {
+  adminTokenHash: string | null;
+}
+
+/** The operator API under /admin/v1, authenticated by ADMIN_TOKEN. */
+export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, options) => {
+  app.addHook('onRequest', async (request) => {
+    authenticateAdmin(request, options.adminTokenHash);
+    negotiate(request, request.routeOptions.config);
+  });
+  await app.register(adminPartnerRoutes);
+};

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.ts';
+import type { Db } from '../store/db.ts';
+import { ErrorEnvelope } from '../schemas/common.ts';
+import { TokenResolver } from '../services/tokens.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { installErrorHandler, installNotFoundHandler, sendErrors } from './errors.ts';
+import { RouteTable } from './route-table.ts';
+import { loggerOptions } from './logging.ts';
+import { partnerApi, API_PREFIX, LEGACY_PREFIX } from './partner-api.ts';
+import { adminApi } from './admin-api.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** sha256 of the operator token; null disables the admin API. */
+  adminTokenHash: string | null;
+  now?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServiceContext;
+    tokens: TokenResolver;
+    config: Config;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config.logLevel),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: false,
+        multipleOfPrecision: 8,
+      },
+    },
+    // Router-level client errors (a malformed URL) answer 404 in the envelope, never 500.
+    frameworkErrors: (_error, _request, reply) => {
+      void sendErrors(reply as unknown as FastifyReply, 404, [{ code: 'NotFound', detail: 'no such route' }]);
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', { db: deps.db, now: deps.now ?? (() => new Date()) });
+  app.decorate('tokens', new TokenResolver(deps.db));
+  app.decorate('config', deps.config);
+  app.decorateRequest('principal', null);
+  app.addSchema(ErrorEnvelope);
+
+  const routes = new RouteTable();
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD') routes.add(route.url, route.method);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-ID', request.id);
+    if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lending Partner API',
+        version: '2.2.0',
+        description: 'Refer customers, submit and track applications, get offers, upload documents, receive webhooks.',
+      },
+      servers: [{ url: deps.config.publicBaseUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: ({ schema, url }) => {
+      const hide = !url.startsWith(API_PREFIX);
+      return { schema: { ...(schema as object), hide } as typeof schema, url };
+    },
+  });
+
+  installErrorHandler(app);
+  installNotFoundHandler(app, (path) => routes.allowed(path));
+
+  await app.register(partnerApi, { prefix: API_PREFIX });
+  await app.register(partnerApi, { prefix: LEGACY_PREFIX });
+  await app.register(adminApi, { prefix: '/admin/v1', adminTokenHash: deps.adminTokenHash });
+
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

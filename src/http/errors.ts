@@ -1,0 +1,126 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type ErrorSource } from '../domain/errors.ts';
+import { problemsFromValidation } from './validation.ts';
+
+/** The one table from error code to HTTP status. */
+export const STATUS_BY_CODE: Record<string, number> = {
+  ValidationError: 400,
+  ParseError: 400,
+  ApplicationClosed: 400,
+  OfferNotSelectable: 400,
+  OfferNotConfirmed: 400,
+  LoginLinkUnavailable: 400,
+  FundingNotAllowed: 400,
+  AuthenticationFailed: 401,
+  PermissionDenied: 403,
+  NotFound: 404,
+  MethodNotAllowed: 405,
+  NotAcceptable: 406,
+  DuplicateCustomer: 409,
+  ApplicationAlreadyOpen: 409,
+  ReapplicationTooSoon: 409,
+  InvalidTransition: 409,
+  DuplicateDocument: 409,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  Throttled: 429,
+  ServerError: 500,
+};
+
+export interface ErrorEntry {
+  code: string;
+  detail: string;
+  meta?: Record<string, unknown>;
+  source?: ErrorSource;
+}
+
+/** An error raised by the HTTP layer itself (negotiation, auth), with its code. */
+export class HttpError extends Error {
+  readonly code: string;
+  readonly detail: string;
+  readonly headers: Record<string, string>;
+  readonly source?: ErrorSource;
+  constructor(code: string, detail: string, options: { headers?: Record<string, string>; source?: ErrorSource } = {}) {
+    super(detail);
+    this.code = code;
+    this.detail = detail;
+    this.headers = options.headers ?? {};
+    this.source = options.source;
+  }
+}
+
+export function sendErrors(reply: FastifyReply, status: number, errors: ErrorEntry[]): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({ errors });
+}
+
+function fromDomain(error: DomainError): ErrorEntry[] {
+  return error.problems.map((p) => ({
+    code: error.code,
+    detail: p.detail,
+    ...(error.meta ? { meta: error.meta } : {}),
+    ...(p.source ? { source: p.source } : {}),
+  }));
+}
+
+/** Fastify's own client errors, by their code. Anything not listed is a server error. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UnsupportedMediaType', 'Content-Type must be application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['ParseError', 'Content-Length does not match the body'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PayloadTooLarge', 'the request body is larger than allowed'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['ValidationError', 'a JSON body is required'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['ParseError', 'the body is not valid JSON'],
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) {
+      return sendErrors(reply, STATUS_BY_CODE[error.code] ?? 400, fromDomain(error));
+    }
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return sendErrors(reply, STATUS_BY_CODE[error.code] ?? 400, [
+        { code: error.code, detail: error.detail, ...(error.source ? { source: error.source } : {}) },
+      ]);
+    }
+    if (error.validation) {
+      const problems = problemsFromValidation(error.validation, error.validationContext ?? 'body');
+      return sendErrors(reply, 400, problems.map((p) => ({ code: 'ValidationError', ...p })));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      const [code, detail] = known;
+      const entry: ErrorEntry = { code, detail };
+      if (code === 'ValidationError') entry.source = { pointer: '' };
+      return sendErrors(reply, STATUS_BY_CODE[code], [entry]);
+    }
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+      return sendErrors(reply, 400, [{ code: 'ParseError', detail: 'the body is not valid JSON' }]);
+    }
+    if (error.statusCode === 429) {
+      return sendErrors(reply, 429, [{ code: 'Throttled', detail: error.message || 'too many requests' }]);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // A client error from a plugin we did not map: keep its status, never leak internals.
+      return sendErrors(reply, error.statusCode, [{ code: 'BadRequest', detail: 'the request could not be processed' }]);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendErrors(reply, 500, [
+      { code: 'ServerError', detail: 'an unexpected error occurred', meta: { request_id: String(request.id) } },
+    ]);
+  });
+}
+
+/** Known paths with a wrong method answer 405 with Allow; unknown paths 404. */
+export function installNotFoundHandler(app: FastifyInstance, allowedMethods: (path: string) => string[]): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '));
+      return sendErrors(reply, 405, [
+        { code: 'MethodNotAllowed', detail: `${request.method} is not allowed here; allowed: ${allowed.join(', ')}` },
+      ]);
+    }
+    return sendErrors(reply, 404, [{ code: 'NotFound', detail: 'no such route' }]);
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authenticatePartner } from './auth.ts';
+import { negotiate, type NegotiationConfig } from './negotiation.ts';
+import { authCheckRoutes } from './routes/auth-check.ts';
+import { customerRoutes } from './routes/customers.ts';
+import { applicationRoutes } from './routes/applications.ts';
+import { introducerRoutes } from './routes/introducers.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends NegotiationConfig {}
+}
+
+export const API_PREFIX = '/api/lending/v2.2';
+/** Older clients and upload examples use v2.1; every route answers there too, marked deprecated. */
+export const LEGACY_PREFIX = '/api/lending/v2.1';
+
+/** The partner API: every route below authenticates a partner token, then negotiates media types. */
+export const partnerApi: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    await authenticatePartner(request, app.tokens);
+    negotiate(request, request.routeOptions.config);
+  });
+  await app.register(authCheckRoutes);
+  await app.register(customerRoutes);
+  await app.register(applicationRoutes);
+  await app.register(introducerRoutes);
+};

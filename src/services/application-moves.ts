@@ -1,0 +1,54 @@
+import { DomainError } from '../domain/errors.ts';
+import { nextStatus, outcomeEventFor, type ApplicationStatus, type StatusTrigger } from '../domain/application-status.ts';
+import { addMonths, londonToday } from '../domain/dates.ts';
+import * as events from '../domain/events.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import type { Queryable } from '../store/db.ts';
+import { recordStatusChange, type ApplicationRow } from '../store/applications-store.ts';
+import { recordEvent } from '../store/outbox-store.ts';
+
+/** Months a declined customer waits before applying again (spec: three months). */
+export const REAPPLY_AFTER_MONTHS = 3;
+
+export function canReapplyFrom(declinedAt: Date): string {
+  return addMonths(londonToday(declinedAt), REAPPLY_AFTER_MONTHS);
+}
+
+/**
+ * The one way an application changes status: checks the move against the state machine, records
+ * it with its time, and writes its events to the outbox, all in the caller's transaction.
+ * `offers` are the offer summaries for a move into `offered`.
+ */
+export async function moveApplication(
+  tx: Queryable,
+  tenant: Tenant,
+  application: ApplicationRow,
+  trigger: StatusTrigger,
+  now: Date,
+  externalCustomerId: string | null,
+  offers: events.OfferSummary[] = [],
+): Promise<ApplicationStatus> {
+  const from = application.status;
+  const to = nextStatus(from, trigger);
+  if (to === null) {
+    throw new DomainError('InvalidTransition', `an application that is ${from} cannot move by ${trigger.replaceAll('_', ' ')}`, {
+      meta: { status: from },
+    });
+  }
+  await recordStatusChange(tx, application.id, from, to, trigger, now);
+  application.status = to;
+  const ref = { applicationId: application.id, customerId: application.customer_id, externalCustomerId };
+  await recordEvent(tx, tenant, 'application_status_changed', events.applicationStatusChanged(ref, from, to, now), now);
+  switch (outcomeEventFor(to)) {
+    case 'application_offered':
+      await recordEvent(tx, tenant, 'application_offered', events.applicationOffered(ref, offers, now), now);
+      break;
+    case 'application_declined':
+      await recordEvent(tx, tenant, 'application_declined', events.applicationDeclined(ref, now, canReapplyFrom(now)), now);
+      break;
+    case 'application_deferred':
+      await recordEvent(tx, tenant, 'application_deferred', events.applicationDeferred(ref, now), now);
+      break;
+  }
+  return to;
+}

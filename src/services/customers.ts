@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
+import { checkPeople } from '../domain/customer-rules.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import type { CustomerDetailsData } from '../schemas/customer.ts';
+import { isUniqueViolation } from '../store/db.ts';
+import {
+  findCustomer,
+  findCustomerIdByExternalId,
+  insertCustomer,
+  updateCustomer,
+  type CustomerRow,
+  type CustomerWrite,
+} from '../store/customers-store.ts';
+import { findLatestApplication } from '../store/applications-store.ts';
+import { moveApplication } from './application-moves.ts';
+import type { ServiceContext } from './context.ts';
+
+function toWrite(details: CustomerDetailsData): CustomerWrite {
+  const problems = checkPeople(details.people);
+  if (problems.length > 0) throw validationFailed(problems);
+  return {
+    externalCustomerId: details.external_customer_id ?? null,
+    correlationId: details.correlation_id ?? null,
+    company: details.company,
+    people: details.people,
+  };
+}
+
+function duplicate(customerId: string): DomainError {
+  return new DomainError('DuplicateCustomer', 'a customer with this external_customer_id already exists', {
+    meta: { customer_id: customerId },
+  });
+}
+
+export async function createCustomer(ctx: ServiceContext, tenant: Tenant, details: CustomerDetailsData): Promise<string> {
+  const write = toWrite(details);
+  const id = randomUUID();
+  const inserted = await insertCustomer(ctx.db, tenant, id, write);
+  if (inserted) return inserted;
+  // The unique index refused the external id: answer with the customer who holds it.
+  const existing = await findCustomerIdByExternalId(ctx.db, tenant, write.externalCustomerId as string);
+  throw duplicate(existing ?? 'unknown');
+}
+
+export async function getCustomer(ctx: ServiceContext, tenant: Tenant, id: string): Promise<CustomerRow> {
+  const customer = await findCustomer(ctx.db, tenant, id);
+  if (!customer) throw notFound('customer');
+  return customer;
+}
+
+/**
+ * Replaces the customer's details. New data may be what a decision was waiting for, so an
+ * `action_required` application moves back to `open` (contract section 6).
+ */
+export async function replaceCustomer(ctx: ServiceContext, tenant: Tenant, id: string, details: CustomerDetailsData): Promise<CustomerRow> {
+  const write = toWrite(details);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const updated = await updateCustomer(tx, tenant, id, write);
+      if (!updated) throw notFound('customer');
+      const latest = await findLatestApplication(tx, tenant, id, true);
+      if (latest && latest.status === 'action_required') {
+        await moveApplication(tx, tenant, latest, 'customer_data_changed', ctx.now(), updated.external_customer_id);
+      }
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'customers_external_id') && write.externalCustomerId) {
+      const existing = await findCustomerIdByExternalId(ctx.db, tenant, write.externalCustomerId);
+      throw duplicate(existing ?? 'unknown');
+    }
+    throw error;
+  }
+}
+
+export function customerView(c: CustomerRow) {
+  return {
+    customer_id: c.id,
+    external_customer_id: c.external_customer_id,
+    correlation_id: c.correlation_id,
+    company: c.company,
+    people: c.people,
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+  };
+}

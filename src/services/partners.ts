@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { notFound } from '../domain/errors.ts';
+import type { Environment, Scope } from '../domain/tenant.ts';
+import {
+  findPartner,
+  insertIntroducer,
+  insertPartner,
+  revokeToken,
+  setPartnerStatus,
+} from '../store/partners-store.ts';
+import type { ServiceContext } from './context.ts';
+import { issueToken } from './tokens.ts';
+
+export async function createPartner(ctx: ServiceContext, name: string): Promise<{ partnerId: string; name: string }> {
+  const partnerId = randomUUID();
+  await insertPartner(ctx.db, partnerId, name);
+  return { partnerId, name };
+}
+
+async function requirePartner(ctx: ServiceContext, partnerId: string): Promise<void> {
+  if (!(await findPartner(ctx.db, partnerId))) throw notFound('partner');
+}
+
+export async function createToken(ctx: ServiceContext, partnerId: string, environment: Environment, scopes: Scope[] = ['read', 'write']) {
+  await requirePartner(ctx, partnerId);
+  const { tokenId, token } = await issueToken(ctx.db, partnerId, environment, scopes);
+  return { tokenId, token, environment, scopes };
+}
+
+export async function revokePartnerToken(ctx: ServiceContext, tokenId: string): Promise<void> {
+  if (!(await revokeToken(ctx.db, tokenId))) throw notFound('token');
+}
+
+export async function setSuspended(ctx: ServiceContext, partnerId: string, suspended: boolean): Promise<void> {
+  if (!(await setPartnerStatus(ctx.db, partnerId, suspended ? 'suspended' : 'active'))) throw notFound('partner');
+}
+
+export async function createIntroducer(ctx: ServiceContext, partnerId: string, input: { name: string; email: string; environment: Environment }) {
+  await requirePartner(ctx, partnerId);
+  const id = randomUUID();
+  await insertIntroducer(ctx.db, { id, partnerId, ...input });
+  return id;
+}

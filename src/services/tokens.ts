@@ -1,0 +1,74 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Environment, PartnerPrincipal, Scope } from '../domain/tenant.ts';
+import type { Queryable } from '../store/db.ts';
+import { findTokenByHash, insertToken } from '../store/partners-store.ts';
+
+const PREFIX: Record<Environment, string> = { sandbox: 'sk_sandbox_', production: 'sk_live_' };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** 192 random bits, prefixed by environment; only its hash is stored. */
+export function generateToken(environment: Environment): string {
+  return PREFIX[environment] + randomBytes(24).toString('base64url');
+}
+
+export async function issueToken(
+  db: Queryable,
+  partnerId: string,
+  environment: Environment,
+  scopes: Scope[],
+): Promise<{ tokenId: string; token: string }> {
+  const token = generateToken(environment);
+  const tokenId = randomUUID();
+  await insertToken(db, { id: tokenId, partnerId, environment, scopes, hash: hashToken(token) });
+  return { tokenId, token };
+}
+
+export function constantTimeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Resolves bearer tokens to principals. Lookups are cached briefly (a hot path on every request);
+ * revocation and suspension clear the cache of the node that made them at once, and reach other
+ * nodes within `ttlMs`.
+ */
+export class TokenResolver {
+  readonly #db: Queryable;
+  readonly #ttlMs: number;
+  readonly #cache = new Map<string, { principal: PartnerPrincipal | null; expires: number }>();
+
+  constructor(db: Queryable, ttlMs = 5_000) {
+    this.#db = db;
+    this.#ttlMs = ttlMs;
+  }
+
+  async resolve(token: string): Promise<PartnerPrincipal | null> {
+    const hash = hashToken(token);
+    const now = Date.now();
+    const cached = this.#cache.get(hash);
+    if (cached && cached.expires > now) return cached.principal;
+    const row = await findTokenByHash(this.#db, hash);
+    const principal =
+      row && row.revoked_at === null && constantTimeEqual(row.token_hash, hash)
+        ? {
+            partnerId: row.partner_id,
+            environment: row.environment,
+            scopes: row.scopes,
+            tokenId: row.token_id,
+            partnerActive: row.partner_status === 'active',
+          }
+        : null;
+    if (this.#cache.size > 10_000) this.#cache.clear();
+    this.#cache.set(hash, { principal, expires: now + this.#ttlMs });
+    return principal;
+  }
+
+  invalidate(): void {
+    this.#cache.clear();
+  }
+}

@@ -1,0 +1,145 @@
+import type { Queryable } from './db.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import type { ApplicationStatus, StatusTrigger } from '../domain/application-status.ts';
+
+/** A loan request as stored: money in pence. */
+export interface StoredRequest {
+  amount_pence: number;
+  duration?: { amount: number; unit: string };
+  purpose?: string;
+  detailed_purpose?: string;
+  urgency?: string;
+}
+
+export interface ApplicationRow {
+  id: string;
+  partner_id: string;
+  environment: string;
+  customer_id: string;
+  status: ApplicationStatus;
+  amount_pence: number;
+  requests: StoredRequest[];
+  introducer_id: string | null;
+  entity_to_contact: 'customer' | 'introducer';
+  is_topup: boolean;
+  created_at: Date;
+  updated_at: Date;
+  status_changed_at: Date;
+}
+
+export interface ApplicationInsert {
+  id: string;
+  customerId: string;
+  amountPence: number;
+  requests: StoredRequest[];
+  introducerId: string | null;
+  entityToContact: 'customer' | 'introducer';
+  isTopup: boolean;
+  now: Date;
+}
+
+export async function insertApplication(db: Queryable, tenant: Tenant, a: ApplicationInsert): Promise<ApplicationRow> {
+  const { rows } = await db.query<ApplicationRow>(
+    `INSERT INTO applications (id, partner_id, environment, customer_id, status, amount_pence, requests,
+                               introducer_id, entity_to_contact, is_topup, created_at, updated_at,
+                               status_changed_at, last_activity_at)
+     VALUES ($1, $2, $3, $4, 'open', $5, $6, $7, $8, $9, $10, $10, $10, $10)
+     RETURNING *`,
+    [a.id, tenant.partnerId, tenant.environment, a.customerId, a.amountPence, JSON.stringify(a.requests), a.introducerId, a.entityToContact, a.isTopup, a.now],
+  );
+  return rows[0];
+}
+
+export async function findLatestApplication(db: Queryable, tenant: Tenant, customerId: string, forUpdate = false): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(
+    `SELECT * FROM applications
+      WHERE customer_id = $1 AND partner_id = $2 AND environment = $3
+      ORDER BY created_at DESC, id DESC LIMIT 1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [customerId, tenant.partnerId, tenant.environment],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findApplication(db: Queryable, tenant: Tenant, id: string, forUpdate = false): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(
+    `SELECT * FROM applications WHERE id = $1 AND partner_id = $2 AND environment = $3${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id, tenant.partnerId, tenant.environment],
+  );
+  return rows[0] ?? null;
+}
+
+/** For operator routes, which see every tenant. */
+export async function findApplicationAnyTenant(db: Queryable, id: string, forUpdate = false): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(
+    `SELECT * FROM applications WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findOpenApplicationId(db: Queryable, customerId: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM applications
+      WHERE customer_id = $1 AND status IN ('open', 'action_required', 'awaiting_underwriter', 'in_underwriting')`,
+    [customerId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** When the customer's most recent decline happened, or null. */
+export async function latestDeclineAt(db: Queryable, customerId: string): Promise<Date | null> {
+  const { rows } = await db.query<{ status_changed_at: Date }>(
+    `SELECT status_changed_at FROM applications
+      WHERE customer_id = $1 AND status = 'declined' ORDER BY status_changed_at DESC LIMIT 1`,
+    [customerId],
+  );
+  return rows[0]?.status_changed_at ?? null;
+}
+
+export async function hasFundedApplication(db: Queryable, customerId: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM applications WHERE customer_id = $1 AND status = 'funded' LIMIT 1`, [customerId]);
+  return rows.length > 0;
+}
+
+export async function updateApplicationDetails(
+  db: Queryable,
+  id: string,
+  changes: { amountPence: number; requests: StoredRequest[]; introducerId: string | null; entityToContact: string; now: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE applications
+        SET amount_pence = $2, requests = $3, introducer_id = $4, entity_to_contact = $5,
+            updated_at = $6, last_activity_at = $6
+      WHERE id = $1`,
+    [id, changes.amountPence, JSON.stringify(changes.requests), changes.introducerId, changes.entityToContact, changes.now],
+  );
+}
+
+/** Moves the status and records the move with its time, in the caller's transaction. */
+export async function recordStatusChange(
+  db: Queryable,
+  id: string,
+  from: ApplicationStatus | null,
+  to: ApplicationStatus,
+  trigger: StatusTrigger | 'created',
+  now: Date,
+): Promise<void> {
+  if (from !== null) {
+    await db.query(
+      `UPDATE applications SET status = $2, status_changed_at = $3, updated_at = $3, last_activity_at = $3 WHERE id = $1`,
+      [id, to, now],
+    );
+  }
+  await db.query(
+    'INSERT INTO application_status_changes (application_id, from_status, to_status, trigger, changed_at) VALUES ($1, $2, $3, $4, $5)',
+    [id, from, to, trigger, now],
+  );
+}
+
+export async function listStatusChanges(db: Queryable, id: string): Promise<{ from_status: string | null; to_status: string; trigger: string; changed_at: Date }[]> {
+  const { rows } = await db.query<{ from_status: string | null; to_status: string; trigger: string; changed_at: Date }>(
+    'SELECT from_status, to_status, trigger, changed_at FROM application_status_changes WHERE application_id = $1 ORDER BY id',
+    [id],
+  );
+  return rows;
+}

@@ -1,0 +1,65 @@
+import type { Queryable } from './db.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import type { CompanyData, PersonData } from '../schemas/customer.ts';
+
+export interface CustomerRow {
+  id: string;
+  partner_id: string;
+  environment: string;
+  external_customer_id: string | null;
+  correlation_id: string | null;
+  company: CompanyData;
+  people: PersonData[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CustomerWrite {
+  externalCustomerId: string | null;
+  correlationId: string | null;
+  company: CompanyData;
+  people: PersonData[];
+}
+
+/**
+ * Inserts the customer unless its external_customer_id is taken in the tenant. The unique index
+ * decides, so twenty concurrent duplicates still create exactly one customer.
+ * Returns the new id, or null when the external id was taken.
+ */
+export async function insertCustomer(db: Queryable, tenant: Tenant, id: string, c: CustomerWrite): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO customers (id, partner_id, environment, external_customer_id, correlation_id, company, people)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (partner_id, environment, external_customer_id) WHERE external_customer_id IS NOT NULL DO NOTHING
+     RETURNING id`,
+    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people)],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function findCustomerIdByExternalId(db: Queryable, tenant: Tenant, externalId: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM customers WHERE partner_id = $1 AND environment = $2 AND external_customer_id = $3',
+    [tenant.partnerId, tenant.environment, externalId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function findCustomer(db: Queryable, tenant: Tenant, id: string, forUpdate = false): Promise<CustomerRow | null> {
+  const { rows } = await db.query<CustomerRow>(
+    `SELECT * FROM customers WHERE id = $1 AND partner_id = $2 AND environment = $3${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id, tenant.partnerId, tenant.environment],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateCustomer(db: Queryable, tenant: Tenant, id: string, c: CustomerWrite): Promise<CustomerRow | null> {
+  const { rows } = await db.query<CustomerRow>(
+    `UPDATE customers
+        SET external_customer_id = $4, correlation_id = $5, company = $6, people = $7, updated_at = now()
+      WHERE id = $1 AND partner_id = $2 AND environment = $3
+      RETURNING *`,
+    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people)],
+  );
+  return rows[0] ?? null;
+}

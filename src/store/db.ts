@@ -1,0 +1,38 @@
+/**
+ * One small database interface over two engines: embedded PGlite (the default) and a real
+ * PostgreSQL pool (when DATABASE_URL is set). Every repository runs the same SQL on both.
+ */
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL error codes the repositories turn into domain answers. */
+export const PG_UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  if (!e || e.code !== PG_UNIQUE_VIOLATION) return false;
+  if (!constraint) return true;
+  // pg reports the constraint name as a field; PGlite only in the message.
+  return e.constraint === constraint || (e.message ?? '').includes(`"${constraint}"`);
+}
+
+/** Type parsers shared by both adapters: int8 as number (pence fit easily), dates as strings. */
+export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
+  20: (value) => Number(value), // int8
+  1082: (value) => value, // date stays 'YYYY-MM-DD'
+  1700: (value) => value, // numeric stays exact text
+};

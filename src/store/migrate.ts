@@ -1,0 +1,36 @@
+import { readdir, readFile } from 'node:fs/promises';
+import type { Db } from './db.ts';
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+/** Any fixed number: it serialises migration runs of several nodes starting at once. */
+const MIGRATION_LOCK = 7_220_001;
+
+/** Applies every numbered migration not yet applied, each in its own transaction, in order. */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  await db.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  for (const file of files) {
+    const sql = await readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
+      if (done.rowCount > 0) return;
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      applied.push(file);
+    });
+  }
+  return applied;
+}
+
+/** Migrations are plain statements separated by semicolons at line ends (no functions with bodies). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .replace(/^\s*--.*$/gm, '')
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

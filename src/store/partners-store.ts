@@ -1,0 +1,102 @@
+import type { Queryable } from './db.ts';
+import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
+
+export interface TokenRow {
+  token_id: string;
+  partner_id: string;
+  environment: Environment;
+  scopes: Scope[];
+  revoked_at: Date | null;
+  partner_status: 'active' | 'suspended';
+}
+
+export async function insertPartner(db: Queryable, id: string, name: string): Promise<void> {
+  await db.query('INSERT INTO partners (id, name) VALUES ($1, $2)', [id, name]);
+}
+
+export async function findPartner(db: Queryable, id: string): Promise<{ id: string; name: string; status: string } | null> {
+  const { rows } = await db.query<{ id: string; name: string; status: string }>(
+    'SELECT id, name, status FROM partners WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setPartnerStatus(db: Queryable, id: string, status: 'active' | 'suspended'): Promise<boolean> {
+  const result = await db.query('UPDATE partners SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+  return result.rowCount > 0;
+}
+
+export async function insertToken(
+  db: Queryable,
+  token: { id: string; partnerId: string; environment: Environment; scopes: Scope[]; hash: string },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO api_tokens (id, partner_id, environment, scopes, token_hash) VALUES ($1, $2, $3, $4, $5)',
+    [token.id, token.partnerId, token.environment, token.scopes, token.hash],
+  );
+}
+
+export async function findTokenByHash(db: Queryable, hash: string): Promise<(TokenRow & { token_hash: string }) | null> {
+  const { rows } = await db.query<TokenRow & { token_hash: string }>(
+    `SELECT t.id AS token_id, t.partner_id, t.environment, t.scopes, t.revoked_at, t.token_hash,
+            p.status AS partner_status
+       FROM api_tokens t JOIN partners p ON p.id = t.partner_id
+      WHERE t.token_hash = $1`,
+    [hash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function revokeToken(db: Queryable, tokenId: string): Promise<boolean> {
+  const result = await db.query(
+    'UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1',
+    [tokenId],
+  );
+  return result.rowCount > 0;
+}
+
+export interface IntroducerRow {
+  id: string;
+  name: string;
+  email: string;
+  is_active: boolean;
+}
+
+export async function insertIntroducer(
+  db: Queryable,
+  introducer: Tenant & { id: string; name: string; email: string },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO introducers (id, partner_id, environment, name, email) VALUES ($1, $2, $3, $4, $5)',
+    [introducer.id, introducer.partnerId, introducer.environment, introducer.name, introducer.email],
+  );
+}
+
+export async function listIntroducers(db: Queryable, tenant: Tenant): Promise<IntroducerRow[]> {
+  const { rows } = await db.query<IntroducerRow>(
+    `SELECT id, name, email, is_active FROM introducers
+      WHERE partner_id = $1 AND environment = $2 ORDER BY created_at, id`,
+    [tenant.partnerId, tenant.environment],
+  );
+  return rows;
+}
+
+export async function findIntroducer(db: Queryable, tenant: Tenant, id: string): Promise<IntroducerRow | null> {
+  const { rows } = await db.query<IntroducerRow>(
+    'SELECT id, name, email, is_active FROM introducers WHERE id = $1 AND partner_id = $2 AND environment = $3',
+    [id, tenant.partnerId, tenant.environment],
+  );
+  return rows[0] ?? null;
+}
+
+export async function getSetting(db: Queryable, key: string): Promise<string | null> {
+  const { rows } = await db.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]);
+  return rows[0]?.value ?? null;
+}
+
+/** Sets a setting only when absent; returns whether this call set it. */
+export async function putSettingOnce(db: Queryable, key: string, value: string): Promise<boolean> {
+  const result = await db.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);
+  return result.rowCount > 0;
+}

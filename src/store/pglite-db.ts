@@ -1,0 +1,26 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, QueryResult } from './db.ts';
+import { TYPE_PARSERS } from './db.ts';
+
+function wrap(target: Pick<PGlite, 'query'>): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const result = await target.query<T>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  };
+}
+
+/** Embedded PostgreSQL in `dataDir` (persistent), or in memory when `dataDir` is undefined. */
+export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlite }> {
+  const pglite = new PGlite(dataDir, { parsers: TYPE_PARSERS });
+  await pglite.waitReady;
+  const base = wrap(pglite);
+  return {
+    kind: 'pglite',
+    pglite,
+    query: base.query,
+    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    close: () => pglite.close(),
+  };
+}
