@@ -1,0 +1,134 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { hashToken } from '../../src/services/tokens.ts';
+import { openTestDb, type BackendName, type TestDb } from './db.ts';
+
+export const BASE = '/api/lending/v2.2';
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+/** A clock tests can move; services read the time only through it. */
+export class TestClock {
+  #offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.#offsetMs);
+  advanceDays(days: number): void {
+    this.#offsetMs += days * 86_400_000;
+  }
+  set(date: Date): void {
+    this.#offsetMs = date.getTime() - Date.now();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  testDb: TestDb;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+  /** An operator call (admin token), body as a plain object. */
+  admin(method: InjectOptions['method'], path: string, body?: unknown): Promise<LightMyRequestResponse>;
+  /** A new partner with one token; returns its ids and a client for its API. */
+  partner(options?: { environment?: 'sandbox' | 'production'; scopes?: ('read' | 'write')[]; name?: string }): Promise<PartnerClient>;
+}
+
+export interface PartnerClient {
+  partnerId: string;
+  tokenId: string;
+  token: string;
+  request(method: InjectOptions['method'], path: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  get(path: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+export async function startTestApp(backend: BackendName, env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await openTestDb(backend);
+  const clock = new TestClock();
+  const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN, ...env });
+  const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now });
+  await app.ready();
+
+  const admin: TestApp['admin'] = (method, path, body) =>
+    app.inject({
+      method,
+      url: `/admin/v1${path}`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  const clientFor = (partnerId: string, tokenId: string, token: string): PartnerClient => {
+    const request: PartnerClient['request'] = (method, path, body, headers = {}) =>
+      app.inject({
+        method,
+        url: path.startsWith('/') && !path.startsWith('/api') ? `${BASE}${path}` : path,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    return {
+      partnerId,
+      tokenId,
+      token,
+      request,
+      get: (path, headers) => request('GET', path, undefined, headers),
+      post: (path, body, headers) => request('POST', path, body, headers),
+    };
+  };
+
+  return {
+    app,
+    testDb,
+    clock,
+    config,
+    admin,
+    async partner(options = {}) {
+      const created = await admin('POST', '/partners', { name: options.name ?? 'Test Partner' });
+      const partnerId = created.json().data.partner_id as string;
+      const tokenRes = await admin('POST', `/partners/${partnerId}/tokens`, {
+        environment: options.environment ?? 'sandbox',
+        ...(options.scopes ? { scopes: options.scopes } : {}),
+      });
+      const { token_id, token } = tokenRes.json().data;
+      return clientFor(partnerId, token_id, token);
+    },
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** A valid customer body: one applicant who is also director and guarantor. */
+export function customerBody(overrides: Record<string, unknown> = {}, company: Record<string, unknown> = {}) {
+  return {
+    data: {
+      company: {
+        registered_company_name: 'Acme Widgets Ltd',
+        company_number: '01234567',
+        type: 'limited_liability_company',
+        trading_from_date: '2019-03-01',
+        last_12_months_turnover: { amount: 250000, valid_from: '2026-01-01T00:00:00Z' },
+        ...company,
+      },
+      people: [
+        {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          date_of_birth: '1980-12-10',
+          roles: ['applicant', 'director', 'guarantor'],
+          emails: [{ email: 'ada@example.com', type: 'primary' }],
+        },
+      ],
+      ...overrides,
+    },
+  };
+}
+
+export async function createCustomer(client: PartnerClient, overrides: Record<string, unknown> = {}, company: Record<string, unknown> = {}): Promise<string> {
+  const res = await client.post('/customers/', customerBody(overrides, company));
+  if (res.statusCode !== 201) throw new Error(`customer create failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.customer_id;
+}

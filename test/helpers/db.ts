@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/store/db.ts';
+import { migrate } from '../../src/store/migrate.ts';
+import { openPglite } from '../../src/store/pglite-db.ts';
+import { openPostgres } from '../../src/store/postgres-db.ts';
+
+export type BackendName = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const BACKENDS: BackendName[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDb {
+  db: Db;
+  /** The PostgreSQL schema of this test database (postgres only). */
+  schema?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: an in-memory PGlite, or a new PostgreSQL schema dropped afterwards. */
+export async function openTestDb(backend: BackendName): Promise<TestDb> {
+  if (backend === 'pglite') {
+    const db = await openPglite();
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const connectionString = process.env.TEST_DATABASE_URL as string;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = openPostgres({ connectionString, max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.close();
+  const db = openPostgres({ connectionString, schema, max: 10 });
+  await migrate(db);
+  return {
+    db,
+    schema,
+    async drop() {
+      await db.close();
+      const cleanup = openPostgres({ connectionString, max: 1 });
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.close();
+    },
+  };
+}
