@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticateAdmin } from './auth.ts';
 import { negotiate } from './negotiation.ts';
 import { adminPartnerRoutes } from './routes/admin/partners.ts';
+import { adminApplicationRoutes } from './routes/admin/applications.ts';
 
 export interface AdminApiOptions {
   adminTokenHash: string | null;
@@ -14,4 +15,5 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
     negotiate(request, request.routeOptions.config);
   });
   await app.register(adminPartnerRoutes);
+  await app.register(adminApplicationRoutes);
 };

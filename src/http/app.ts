@@ -10,8 +10,10 @@ import type { ServiceContext } from '../services/context.ts';
 import { installErrorHandler, installNotFoundHandler, sendErrors } from './errors.ts';
 import { RouteTable } from './route-table.ts';
 import { loggerOptions } from './logging.ts';
+import { configureAjv, isJsonRequest, rejectUnstorableStrings } from './validation.ts';
 import { partnerApi, API_PREFIX, LEGACY_PREFIX } from './partner-api.ts';
 import { adminApi } from './admin-api.ts';
+import { portalRoutes } from '../portal/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -47,11 +49,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         removeAdditional: false,
         coerceTypes: false,
         useDefaults: false,
-        multipleOfPrecision: 8,
       },
+      onCreate: configureAjv,
     },
-    // Router-level client errors (a malformed URL) answer 404 in the envelope, never 500.
-    frameworkErrors: (_error, _request, reply) => {
+    // Router-level client errors (a malformed URL) answer 404 in the envelope, never 500. No hook
+    // runs for them, so the headers every response carries are set here.
+    frameworkErrors: (_error, request, reply) => {
+      reply.header('X-Request-ID', request.id);
+      if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
       void sendErrors(reply as unknown as FastifyReply, 404, [{ code: 'NotFound', detail: 'no such route' }]);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -69,6 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-ID', request.id);
     if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
+  });
+  // JSON may hold strings PostgreSQL cannot store (NUL, unpaired surrogates): a 400, never a 500.
+  app.addHook('preValidation', async (request) => {
+    if (isJsonRequest(request.headers['content-type'])) rejectUnstorableStrings(request.body);
   });
 
   await app.register(swagger, {
@@ -95,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partnerApi, { prefix: API_PREFIX });
   await app.register(partnerApi, { prefix: LEGACY_PREFIX });
   await app.register(adminApi, { prefix: '/admin/v1', adminTokenHash: deps.adminTokenHash });
+  await app.register(portalRoutes);
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -5,6 +5,9 @@ import { authCheckRoutes } from './routes/auth-check.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { introducerRoutes } from './routes/introducers.ts';
+import { offerRoutes } from './routes/offers.ts';
+import { loginLinkRoutes } from './routes/login-links.ts';
+import { sandboxRoutes } from './routes/sandbox.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig extends NegotiationConfig {}
@@ -24,4 +27,7 @@ export const partnerApi: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(customerRoutes);
   await app.register(applicationRoutes);
   await app.register(introducerRoutes);
+  await app.register(offerRoutes);
+  await app.register(loginLinkRoutes);
+  await app.register(sandboxRoutes);
 };

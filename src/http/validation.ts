@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import type { Problem } from '../domain/errors.ts';
+import { validationFailed, type Problem } from '../domain/errors.ts';
 
 /** Turns one schema error into words a partner developer understands. */
 function describe(error: FastifySchemaValidationError): string {
@@ -24,7 +24,9 @@ function describe(error: FastifySchemaValidationError): string {
     case 'type':
       return `must be ${params.type === 'integer' ? 'a whole number' : `of type ${params.type}`}`;
     case 'multipleOf':
-      return 'must have at most two decimal places';
+      return params.multipleOf === undefined || params.multipleOf === 0.01
+        ? 'must have at most two decimal places'
+        : `must be a multiple of ${params.multipleOf}`;
     case 'maximum':
       return `must be at most ${params.limit}`;
     case 'minimum':
@@ -63,19 +65,29 @@ function pointerOf(error: FastifySchemaValidationError): string {
   return base;
 }
 
+/** At most this many problems are reported for one request (a 1 MiB body could hold 100,000s). */
+export const MAX_PROBLEMS = 100;
+
+/** When one value breaks several keywords, the most telling one is reported. */
+const KEYWORD_PRIORITY: Record<string, number> = { type: 0, format: 1, enum: 2, pattern: 9 };
+
 /**
- * One problem per schema error: body errors carry `source.pointer`, query and path errors
- * `source.parameter`. Duplicates (same place, same words) are reported once.
+ * One problem per offending place: body errors carry `source.pointer`, query and path errors
+ * `source.parameter`. A value that breaks several keywords at once (a number where an enum string
+ * belongs: both `type` and `enum`) is one problem, reported by its most telling keyword.
  */
 export function problemsFromValidation(errors: FastifySchemaValidationError[], context: string): Problem[] {
-  const seen = new Set<string>();
-  const problems: Problem[] = [];
+  const best = new Map<string, FastifySchemaValidationError>();
   for (const error of errors) {
     const pointer = pointerOf(error);
+    const current = best.get(pointer);
+    const rank = (e: FastifySchemaValidationError) => KEYWORD_PRIORITY[e.keyword] ?? 5;
+    if (!current || rank(error) < rank(current)) best.set(pointer, error);
+  }
+  const problems: Problem[] = [];
+  for (const [pointer, error] of best) {
+    if (problems.length >= MAX_PROBLEMS) break;
     const detail = describe(error);
-    const key = `${pointer}|${detail}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
     if (context === 'body') {
       const field = pointer.split('/').pop() || 'body';
       problems.push({ detail: `${field} ${detail}`, source: { pointer } });
@@ -85,4 +97,129 @@ export function problemsFromValidation(errors: FastifySchemaValidationError[], c
     }
   }
   return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ajv adjustments (installed through Fastify's `ajv.onCreate`).
+
+/** A JSON number as an exact decimal: digits × 10^-scale (null for non-finite numbers). */
+function exactDecimal(value: number): { digits: bigint; scale: number } | null {
+  if (!Number.isFinite(value)) return null;
+  // String(n) is the shortest text that round-trips: the decimal the sender wrote.
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(String(value));
+  if (!match) return null;
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  let scale = fraction.length - Number(exponent);
+  let digits = BigInt(sign + whole + fraction);
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { digits, scale };
+}
+
+/**
+ * `value` is a whole multiple of `step`, decided on the exact decimals (Ajv divides binary
+ * floats, so 1234567.89 is "not a multiple of 0.01" there).
+ */
+export function isDecimalMultipleOf(value: number, step: number): boolean {
+  const v = exactDecimal(value);
+  const s = exactDecimal(step);
+  if (!v || !s || s.digits === 0n) return false;
+  const scale = Math.max(v.scale, s.scale);
+  const vd = v.digits * 10n ** BigInt(scale - v.scale);
+  const sd = s.digits * 10n ** BigInt(scale - s.scale);
+  return vd % sd === 0n;
+}
+
+/** RFC 4122 text form only: ajv-formats also admits a `urn:uuid:` prefix, which PostgreSQL refuses. */
+const STRICT_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface AjvLike {
+  addFormat(name: string, format: RegExp): unknown;
+  removeKeyword(keyword: string): unknown;
+  addKeyword(definition: Record<string, unknown>): unknown;
+}
+
+export function configureAjv(ajv: AjvLike): void {
+  ajv.addFormat('uuid', STRICT_UUID);
+  ajv.removeKeyword('multipleOf');
+  ajv.addKeyword({
+    keyword: 'multipleOf',
+    type: 'number',
+    schemaType: 'number',
+    errors: true,
+    validate: function multipleOf(this: unknown, step: number, value: number): boolean {
+      const ok = isDecimalMultipleOf(value, step);
+      if (!ok) {
+        (multipleOf as unknown as { errors: unknown[] }).errors = [
+          { keyword: 'multipleOf', message: `must be multiple of ${step}`, params: { multipleOf: step } },
+        ];
+      }
+      return ok;
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strings PostgreSQL cannot store.
+
+/** True when the request body was parsed as JSON (the only bodies walked for unstorable text). */
+export function isJsonRequest(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return type === 'application/json';
+}
+
+function unstorable(text: string): boolean {
+  return text.includes('\u0000') || !text.isWellFormed();
+}
+
+interface Visit {
+  value: unknown;
+  parent: Visit | null;
+  key: string;
+}
+
+function pointerTo(visit: Visit): string {
+  const parts: string[] = [];
+  for (let v: Visit | null = visit; v && v.parent; v = v.parent) parts.push(escapeToken(v.key));
+  return parts.length === 0 ? '' : `/${parts.reverse().join('/')}`;
+}
+
+/**
+ * A JSON string may hold U+0000 or an unpaired surrogate (`"\ud800"`); PostgreSQL refuses both in
+ * text and jsonb. Such a body is a 400 with the pointer of every offending value (or key), checked
+ * iteratively so deeply nested JSON cannot exhaust the stack.
+ */
+export function rejectUnstorableStrings(body: unknown): void {
+  const problems: Problem[] = [];
+  const stack: Visit[] = [{ value: body, parent: null, key: '' }];
+  while (stack.length > 0 && problems.length < MAX_PROBLEMS) {
+    const visit = stack.pop() as Visit;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (unstorable(value)) {
+        const pointer = pointerTo(visit);
+        problems.push({
+          detail: `${pointer.split('/').pop() || 'body'} must not contain NUL characters or unpaired surrogates`,
+          source: { pointer },
+        });
+      }
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parent: visit, key: String(i) });
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        const child: Visit = { value: (value as Record<string, unknown>)[key], parent: visit, key };
+        if (unstorable(key)) {
+          problems.push({ detail: 'a field name must not contain NUL characters or unpaired surrogates', source: { pointer: pointerTo(child) } });
+        } else {
+          stack.push(child);
+        }
+      }
+    }
+  }
+  if (problems.length > 0) throw validationFailed(problems);
 }

@@ -21,6 +21,7 @@ import {
 } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import { findIntroducer } from '../store/partners-store.ts';
+import { attachIndicativeOffers } from '../store/offers-store.ts';
 import { recordEvent } from '../store/outbox-store.ts';
 import { canReapplyFrom, moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
@@ -83,6 +84,7 @@ export async function createApplication(ctx: ServiceContext, tenant: Tenant, cus
         now,
       });
       await recordStatusChange(tx, application.id, null, 'open', 'created', now);
+      await attachIndicativeOffers(tx, customerId, application.id);
       const ref = { applicationId: application.id, customerId, externalCustomerId: customer.external_customer_id };
       await recordEvent(tx, tenant, 'application_attributed', events.applicationAttributed(ref, input.amount, isTopup, now), now);
       return application;

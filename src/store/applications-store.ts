@@ -25,6 +25,7 @@ export interface ApplicationRow {
   created_at: Date;
   updated_at: Date;
   status_changed_at: Date;
+  last_activity_at: Date;
 }
 
 export interface ApplicationInsert {

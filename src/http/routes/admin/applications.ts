@@ -1,0 +1,98 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { APPLICATION_STATUSES } from '../../../domain/application-status.ts';
+import { invalidAt, notFound } from '../../../domain/errors.ts';
+import { toPence } from '../../../domain/money.ts';
+import { Closed, StringEnum } from '../../../schemas/common.ts';
+import { IdParams } from '../../../schemas/admin.ts';
+import { FundingBody, OfferTermsInput } from '../../../schemas/offers.ts';
+import { applicationView } from '../../../services/applications.ts';
+import { drawdown, fundingView } from '../../../services/fundings.ts';
+import { listApplicationsByStatus, offerTermsFrom, operatorDecision, revokeOffers, startReview } from '../../../services/operator.ts';
+import type { Decision } from '../../../services/decisions.ts';
+import { offerView } from '../../../services/offers.ts';
+import { findApplicationAnyTenant, listStatusChanges } from '../../../store/applications-store.ts';
+import { listDecisions } from '../../../store/decisions-store.ts';
+import { listApplicationOffers } from '../../../store/offers-store.ts';
+import { idParam } from '../../ids.ts';
+
+const DecisionBody = Closed({
+  outcome: StringEnum(['offered', 'declined', 'deferred'] as const),
+  offers: Type.Optional(Type.Array(OfferTermsInput, { minItems: 1, maxItems: 10 })),
+});
+
+const QueueQuery = Type.Object({
+  status: Type.Optional(StringEnum(APPLICATION_STATUSES)),
+  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
+});
+
+/** The operator's review queue and decisions. */
+export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/applications', { schema: { querystring: QueueQuery } }, async (request) => {
+    const rows = await listApplicationsByStatus(app.ctx, request.query.status ?? null, Number(request.query.limit ?? 100));
+    return {
+      data: {
+        applications: rows.map((a) => ({
+          ...applicationView(a),
+          partner_id: a.partner_id,
+          environment: a.environment,
+          status_changed_at: a.status_changed_at.toISOString(),
+        })),
+      },
+    };
+  });
+
+  app.get('/applications/:id', { schema: { params: IdParams } }, async (request) => {
+    const application = await findApplicationAnyTenant(app.ctx.db, idParam(request.params.id, 'application'));
+    if (!application) throw notFound('application');
+    const now = app.ctx.now();
+    const [decisions, history, offers] = await Promise.all([
+      listDecisions(app.ctx.db, application.id),
+      listStatusChanges(app.ctx.db, application.id),
+      listApplicationOffers(app.ctx.db, application.id),
+    ]);
+    return {
+      data: {
+        ...applicationView(application),
+        partner_id: application.partner_id,
+        environment: application.environment,
+        decisions: decisions.map((d) => ({ decided_by: d.decided_by, policy: d.policy, inputs: d.inputs, outcome: d.outcome, decided_at: d.created_at.toISOString() })),
+        status_history: history.map((h) => ({ from: h.from_status, to: h.to_status, trigger: h.trigger, changed_at: h.changed_at.toISOString() })),
+        offers: offers.map((o) => offerView(o, now)),
+      },
+    };
+  });
+
+  app.post('/applications/:id/start_review', { schema: { params: IdParams } }, async (request) => {
+    const application = await startReview(app.ctx, idParam(request.params.id, 'application'));
+    return { data: applicationView(application) };
+  });
+
+  app.post('/applications/:id/decision', { schema: { params: IdParams, body: DecisionBody } }, async (request) => {
+    const { outcome, offers } = request.body;
+    let decision: Decision;
+    if (outcome === 'offered') {
+      if (!offers) throw invalidAt('/offers', 'an offered decision needs at least one offer');
+      decision = { outcome, offers: offerTermsFrom(offers, '/offers') };
+    } else {
+      decision = { outcome, reason: 'operator' };
+    }
+    const application = await operatorDecision(app.ctx, idParam(request.params.id, 'application'), decision, 'operator');
+    return { data: applicationView(application) };
+  });
+
+  app.post('/offers/:id/revoke', { schema: { params: IdParams } }, async (request) => {
+    const application = await revokeOffers(app.ctx, idParam(request.params.id, 'offer'));
+    return { data: applicationView(application) };
+  });
+
+  app.post('/offers/:id/fundings', { schema: { params: IdParams, body: FundingBody } }, async (request, reply) => {
+    const { funding, offer } = await drawdown(app.ctx, {
+      offerId: idParam(request.params.id, 'offer'),
+      amountPence: toPence(request.body.amount),
+      drawnBy: 'operator',
+      tenant: null,
+      amountPointer: '/amount',
+    });
+    return reply.code(201).send({ data: fundingView(funding, offer) });
+  });
+};

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DomainError } from '../../domain/errors.ts';
+import { toPence } from '../../domain/money.ts';
+import { scheduleToJson } from '../../domain/repayment-schedule.ts';
+import { renderSchedulePdf } from '../../pdf/repayment-schedule-pdf.ts';
+import { errorResponses } from '../../schemas/common.ts';
+import {
+  ApplicationIdParams,
+  OfferIdParams,
+  OffersResponse,
+  ScheduleQuery,
+  ScheduleResponse,
+  SelectOfferBody,
+  SelectOfferResponse,
+} from '../../schemas/offers.ts';
+import { getOffers, selectOffer } from '../../services/offers.ts';
+import { scheduleForOffer } from '../../services/schedules.ts';
+import { tenantOf } from '../auth.ts';
+import { idParam } from '../ids.ts';
+
+const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
+
+function parseAmountParameter(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  if (!AMOUNT.test(value)) {
+    throw new DomainError('ValidationError', 'amount must be a positive number with at most two decimal places', {
+      source: { parameter: 'amount' },
+    });
+  }
+  return toPence(Number(value));
+}
+
+function wantsPdf(accept: string | undefined, contentType: string | undefined): boolean {
+  if (contentType?.toLowerCase().startsWith('application/pdf')) return true;
+  return (accept ?? '')
+    .toLowerCase()
+    .split(',')
+    .some((range) => range.trim().startsWith('application/pdf') && !/;\s*q=0(\.0*)?\s*(;|$)/.test(range));
+}
+
+export const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/applications/:application_id/offers/',
+    {
+      schema: {
+        tags: ['Offers'],
+        summary: 'Retrieve offers (the first call decides)',
+        params: ApplicationIdParams,
+        response: { 200: OffersResponse, ...errorResponses(401, 403, 404, 406) },
+      },
+    },
+    async (request) => ({
+      data: await getOffers(app.ctx, tenantOf(request), idParam(request.params.application_id, 'application')),
+    }),
+  );
+
+  app.post(
+    '/offers/:offer_id/select/',
+    {
+      schema: {
+        tags: ['Offers'],
+        summary: 'Select an offer',
+        params: OfferIdParams,
+        body: SelectOfferBody,
+        response: { 200: SelectOfferResponse, ...errorResponses(400, 401, 403, 404, 406, 415) },
+      },
+    },
+    async (request) => {
+      const offerId = idParam(request.params.offer_id, 'offer');
+      const result = await selectOffer(app.ctx, tenantOf(request), offerId, request.body.data.entity_to_contact, app.config.publicBaseUrl);
+      return { data: result };
+    },
+  );
+
+  app.get(
+    '/offers/:offer_id/repayment_schedule/',
+    {
+      config: { produces: ['application/json', 'application/pdf'] },
+      schema: {
+        tags: ['Offers'],
+        summary: 'Repayment schedule (JSON, or a PDF when Accept or Content-Type is application/pdf)',
+        params: OfferIdParams,
+        querystring: ScheduleQuery,
+        response: { 200: ScheduleResponse, ...errorResponses(400, 401, 403, 404, 406) },
+      },
+    },
+    async (request, reply) => {
+      const offerId = idParam(request.params.offer_id, 'offer');
+      const amount = parseAmountParameter(request.query.amount);
+      const { offer, schedule, drawnOn } = await scheduleForOffer(app.ctx, tenantOf(request), offerId, amount, request.query.pay_off_early_on ?? null);
+      if (wantsPdf(request.headers.accept, request.headers['content-type'])) {
+        const pdf = await renderSchedulePdf({
+          offer: {
+            offerId: offer.id,
+            productType: offer.product_type,
+            maxAmountPence: offer.max_amount_pence,
+            monthlyRateBp: offer.monthly_rate_bp,
+            feeBp: offer.fee_bp,
+            durationDays: offer.duration_days,
+          },
+          schedule,
+          generatedOn: drawnOn,
+        });
+        return reply
+          .type('application/pdf')
+          .header('Content-Disposition', `inline; filename="repayment-schedule-${offer.id}.pdf"`)
+          .send(pdf as never);
+      }
+      return { data: scheduleToJson(schedule) };
+    },
+  );
+};

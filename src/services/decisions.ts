@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { defaultDecisionPolicy, durationToDays, type DecisionInputs, type DecisionPolicy, type OfferTerms, type DataRequirement } from '../domain/decision-policy.ts';
+import { londonToday } from '../domain/dates.ts';
+import type { OfferSummary } from '../domain/events.ts';
+import { basisPointsToPercent, fromPence, toPence } from '../domain/money.ts';
+import { OFFER_VALIDITY_DAYS } from '../domain/offers.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import type { Queryable } from '../store/db.ts';
+import type { ApplicationRow } from '../store/applications-store.ts';
+import type { CustomerRow } from '../store/customers-store.ts';
+import { insertDecision } from '../store/decisions-store.ts';
+import { insertOffer } from '../store/offers-store.ts';
+import { moveApplication } from './application-moves.ts';
+import { documentFacts } from './document-facts.ts';
+
+/** The policy in force; an operator's deployment can replace it (see docs/decision-policy.md). */
+let activePolicy: DecisionPolicy = defaultDecisionPolicy;
+
+export function setDecisionPolicy(policy: DecisionPolicy): void {
+  activePolicy = policy;
+}
+
+export function decisionPolicy(): DecisionPolicy {
+  return activePolicy;
+}
+
+/** What an operator, the sandbox or the policy decided, in one shape. */
+export type Decision =
+  | { outcome: 'offered'; offers: OfferTerms[] }
+  | { outcome: 'declined'; reason?: string }
+  | { outcome: 'deferred'; reason?: string }
+  | { outcome: 'action_required'; requirements: DataRequirement[]; reason?: string }
+  | { outcome: 'awaiting_underwriter'; reason?: string };
+
+/** Collects the policy's inputs from the customer, the application and accepted documents. */
+export async function gatherInputs(tx: Queryable, application: ApplicationRow, customer: CustomerRow, now: Date): Promise<DecisionInputs> {
+  const today = londonToday(now);
+  const facts = await documentFacts(tx, customer.id, today);
+  const company = customer.company;
+  const applicant = customer.people.find((p) => p.roles?.includes('applicant'));
+  const stated = company.last_12_months_turnover?.amount;
+  const profit = company.last_12_months_profit?.amount;
+  const duration = application.requests[0]?.duration;
+  return {
+    today,
+    turnoverPence: stated !== undefined ? toPence(stated) : facts.statementTurnoverPence,
+    profitPence: profit !== undefined ? toPence(profit) : null,
+    tradingFromDate: company.trading_from_date ?? null,
+    applicantDateOfBirth: applicant?.date_of_birth ?? null,
+    amountPence: application.amount_pence,
+    hasAcceptedBankStatement: facts.hasAcceptedBankStatement,
+    firstRequestDurationDays: duration ? durationToDays(duration.amount, duration.unit as 'days' | 'weeks' | 'months') : null,
+  };
+}
+
+/** Runs the automated policy on an open application and applies its outcome. */
+export async function decideAutomatically(tx: Queryable, tenant: Tenant, application: ApplicationRow, customer: CustomerRow, now: Date): Promise<void> {
+  const inputs = await gatherInputs(tx, application, customer, now);
+  const policy = decisionPolicy();
+  const outcome = policy.decide(inputs);
+  await insertDecision(tx, { applicationId: application.id, decidedBy: 'policy', policy: policy.name, inputs, outcome, now });
+  const decision: Decision =
+    outcome.outcome === 'offered'
+      ? { outcome: 'offered', offers: outcome.offers }
+      : outcome.outcome === 'action_required'
+        ? { outcome: 'action_required', requirements: outcome.requirements, reason: outcome.reason }
+        : { outcome: outcome.outcome, reason: outcome.reason };
+  await applyDecision(tx, tenant, application, customer.external_customer_id, decision, 'policy', now);
+}
+
+const TRIGGER = {
+  offered: 'decision_approve',
+  declined: 'decision_decline',
+  deferred: 'closed_without_decision',
+  action_required: 'decision_action_required',
+  awaiting_underwriter: 'decision_needs_underwriter',
+} as const;
+
+/**
+ * Applies a decision: creates the confirmed offers of an approval (expiring 30 days later) and
+ * moves the application through the state machine, which refuses any move it does not list.
+ */
+export async function applyDecision(
+  tx: Queryable,
+  tenant: Tenant,
+  application: ApplicationRow,
+  externalCustomerId: string | null,
+  decision: Decision,
+  source: 'policy' | 'operator' | 'sandbox',
+  now: Date,
+): Promise<void> {
+  const summaries: OfferSummary[] = [];
+  if (decision.outcome === 'offered') {
+    const expiresAt = new Date(now.getTime() + OFFER_VALIDITY_DAYS * 86_400_000);
+    for (const terms of decision.offers) {
+      const offer = await insertOffer(tx, tenant, {
+        id: randomUUID(),
+        customerId: application.customer_id,
+        applicationId: application.id,
+        offerType: 'confirmed',
+        productType: terms.productType,
+        maxAmountPence: terms.maxAmountPence,
+        monthlyRateBp: terms.monthlyRateBp,
+        feeBp: terms.feeBp,
+        durationDays: terms.durationDays,
+        isSuggested: terms.isSuggested,
+        expiresAt,
+        source,
+        now,
+      });
+      summaries.push({
+        offer_id: offer.id,
+        product_type: offer.product_type,
+        max_amount: fromPence(offer.max_amount_pence),
+        monthly_interest_percentage: basisPointsToPercent(offer.monthly_rate_bp),
+        fee_percentage: basisPointsToPercent(offer.fee_bp),
+        duration_in_days: offer.duration_days,
+      });
+    }
+  }
+  await moveApplication(tx, tenant, application, TRIGGER[decision.outcome], now, externalCustomerId, summaries);
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, notFound } from '../domain/errors.ts';
+import { basisPointsToPercent, fromPence, percentOf } from '../domain/money.ts';
+import { drawdownProblem } from '../domain/offers.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import { findApplicationAnyTenant } from '../store/applications-store.ts';
+import { findCustomer } from '../store/customers-store.ts';
+import { drawnFromOffer, insertFunding, type FundingRow } from '../store/fundings-store.ts';
+import { findOffer, findOfferAnyTenant, setOfferStatus, type OfferRow } from '../store/offers-store.ts';
+import { recordEvent } from '../store/outbox-store.ts';
+import { moveApplication } from './application-moves.ts';
+import type { ServiceContext } from './context.ts';
+
+export interface DrawdownRequest {
+  offerId: string;
+  amountPence: number;
+  drawnBy: FundingRow['drawn_by'];
+  /** Partner and portal calls are confined to their tenant; operators see every tenant. */
+  tenant: Tenant | null;
+  /** Where the amount came from in the request, for the error pointer. */
+  amountPointer: string;
+}
+
+export function fundingView(funding: FundingRow, offer: OfferRow) {
+  return {
+    funding_id: funding.id,
+    offer_id: funding.offer_id,
+    application_id: funding.application_id,
+    customer_id: funding.customer_id,
+    funding_amount: fromPence(funding.amount_pence),
+    funding_fee_amount: fromPence(funding.fee_pence),
+    funding_created_at: funding.created_at.toISOString(),
+    offer_max_amount: fromPence(offer.max_amount_pence),
+  };
+}
+
+/**
+ * Draws `amount` from a selected (or already funded) confirmed offer. The offer row is locked, so
+ * concurrent drawdowns are serialised and can never together exceed the offer's maximum.
+ */
+export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): Promise<{ funding: FundingRow; offer: OfferRow }> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const offer = request.tenant
+      ? await findOffer(tx, request.tenant, request.offerId, true)
+      : await findOfferAnyTenant(tx, request.offerId, true);
+    if (!offer) throw notFound('offer');
+    const tenant: Tenant = { partnerId: offer.partner_id, environment: offer.environment };
+    const application = offer.application_id ? await findApplicationAnyTenant(tx, offer.application_id, true) : null;
+    const problem = drawdownProblem(
+      { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
+      application?.status ?? null,
+      now,
+    );
+    if (problem) throw new DomainError('FundingNotAllowed', `funds cannot be drawn: ${problem}`, { meta: { offer_id: offer.id } });
+    const drawn = await drawnFromOffer(tx, offer.id);
+    const available = offer.max_amount_pence - drawn;
+    if (request.amountPence <= 0 || request.amountPence > available) {
+      throw new DomainError('ValidationError', `amount must be more than 0 and at most ${fromPence(available)}, what remains of this offer`, {
+        source: { pointer: request.amountPointer },
+        meta: { available_amount: fromPence(available) },
+      });
+    }
+    const funding = await insertFunding(tx, tenant, {
+      id: randomUUID(),
+      customerId: offer.customer_id,
+      applicationId: offer.application_id,
+      offerId: offer.id,
+      amountPence: request.amountPence,
+      feePence: percentOf(request.amountPence, offer.fee_bp),
+      drawnBy: request.drawnBy,
+      now,
+    });
+    const customer = await findCustomer(tx, tenant, offer.customer_id);
+    const externalCustomerId = customer?.external_customer_id ?? null;
+    if (offer.status !== 'funded') {
+      await setOfferStatus(tx, offer.id, 'funded');
+      offer.status = 'funded';
+    }
+    if (application && application.status === 'offered') {
+      await moveApplication(tx, tenant, application, 'first_funding', now, externalCustomerId);
+    }
+    const common = externalCustomerId !== null ? { external_customer_id: externalCustomerId } : {};
+    await recordEvent(
+      tx,
+      tenant,
+      'funding_created_202607',
+      {
+        ...(offer.application_id ? { application_id: offer.application_id } : {}),
+        customer_id: offer.customer_id,
+        ...common,
+        funding_amount: fromPence(funding.amount_pence),
+        funding_created_at: funding.created_at.toISOString(),
+        funding_fee_amount: fromPence(funding.fee_pence),
+        funding_id: funding.id,
+        offer_duration_in_days: offer.duration_days,
+        offer_fee_percentage: basisPointsToPercent(offer.fee_bp),
+        offer_id: offer.id,
+        offer_max_amount: fromPence(offer.max_amount_pence),
+        offer_monthly_interest_percentage: basisPointsToPercent(offer.monthly_rate_bp),
+      },
+      now,
+    );
+    await recordEvent(
+      tx,
+      tenant,
+      'customer_funded',
+      {
+        customer_id: offer.customer_id,
+        ...common,
+        application_id: offer.application_id,
+        offer_id: offer.id,
+        funding_id: funding.id,
+        funding_amount: fromPence(funding.amount_pence),
+        funded_at: funding.created_at.toISOString(),
+      },
+      now,
+    );
+    return { funding, offer };
+  });
+}

@@ -1,0 +1,136 @@
+import { DomainError, notFound } from '../domain/errors.ts';
+import { basisPointsToPercent, fromPence } from '../domain/money.ts';
+import {
+  allConfirmedOffersExpired,
+  effectiveOfferStatus,
+  offerCreationStatus,
+  selectionProblem,
+  type OfferCreationStatus,
+} from '../domain/offers.ts';
+import type { DataRequirement } from '../domain/decision-policy.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import type { Queryable } from '../store/db.ts';
+import { findApplication, type ApplicationRow } from '../store/applications-store.ts';
+import { findCustomer } from '../store/customers-store.ts';
+import { latestDecision } from '../store/decisions-store.ts';
+import { findOffer, listApplicationOffers, setOfferStatus, unselectOthers, type OfferRow } from '../store/offers-store.ts';
+import { moveApplication } from './application-moves.ts';
+import type { ServiceContext } from './context.ts';
+import { decideAutomatically } from './decisions.ts';
+import { createLoginLink } from './login-links.ts';
+
+export function offerView(offer: OfferRow, now: Date) {
+  return {
+    offer_id: offer.id,
+    offer_type: offer.offer_type,
+    product_type: offer.product_type,
+    max_amount: fromPence(offer.max_amount_pence),
+    monthly_interest_percentage: basisPointsToPercent(offer.monthly_rate_bp),
+    fee_percentage: basisPointsToPercent(offer.fee_bp),
+    duration: { amount: offer.duration_days, unit: 'days' as const },
+    duration_in_days: offer.duration_days,
+    is_suggested: offer.is_suggested,
+    status: effectiveOfferStatus({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, now),
+    expires_at: offer.expires_at.toISOString(),
+    data_requirements: offer.data_requirements,
+  };
+}
+
+/**
+ * An `offered` application whose confirmed offers have all expired unfunded is `expired`, even
+ * before the background sweep gets to it. Called with the application locked.
+ */
+export async function settleExpiry(tx: Queryable, tenant: Tenant, application: ApplicationRow, now: Date): Promise<void> {
+  if (application.status !== 'offered') return;
+  const offers = await listApplicationOffers(tx, application.id);
+  const states = offers.map((o) => ({ offerType: o.offer_type, status: o.status, expiresAt: o.expires_at }));
+  if (!allConfirmedOffersExpired(states, now)) return;
+  for (const offer of offers) {
+    if (offer.offer_type === 'confirmed' && (offer.status === 'available' || offer.status === 'selected')) {
+      await setOfferStatus(tx, offer.id, 'expired');
+    }
+  }
+  const customer = await findCustomer(tx, tenant, application.customer_id);
+  await moveApplication(tx, tenant, application, 'offers_expired', now, customer?.external_customer_id ?? null);
+}
+
+export interface OffersAnswer {
+  offer_creation_status: OfferCreationStatus;
+  offers: ReturnType<typeof offerView>[];
+  data_requirements: DataRequirement[];
+}
+
+/**
+ * GET offers: decides the first time it is called for an `open` application (and again after a
+ * move back to `open`), then answers from storage. The application row lock makes concurrent first
+ * calls decide once: the second waits, then finds the application no longer open.
+ */
+export async function getOffers(ctx: ServiceContext, tenant: Tenant, applicationId: string): Promise<OffersAnswer> {
+  const found = await findApplication(ctx.db, tenant, applicationId);
+  if (!found) throw notFound('application');
+  let application = found;
+  if (application.status === 'open' || application.status === 'offered') {
+    application = await ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      const locked = (await findApplication(tx, tenant, applicationId, true)) as ApplicationRow;
+      if (locked.status === 'open') {
+        const customer = await findCustomer(tx, tenant, locked.customer_id);
+        if (!customer) throw notFound('customer');
+        await decideAutomatically(tx, tenant, locked, customer, now);
+      } else {
+        await settleExpiry(tx, tenant, locked, now);
+      }
+      return locked;
+    });
+  }
+  const now = ctx.now();
+  const offers = await listApplicationOffers(ctx.db, application.id);
+  let requirements: DataRequirement[] = [];
+  if (application.status === 'action_required') {
+    const decision = await latestDecision(ctx.db, application.id);
+    requirements = (decision?.outcome.requirements as DataRequirement[] | undefined) ?? [];
+  }
+  return {
+    offer_creation_status: offerCreationStatus(application.status),
+    offers: offers.map((o) => offerView(o, now)),
+    data_requirements: requirements,
+  };
+}
+
+/**
+ * Selects a confirmed offer of an offered application; any other selected offer goes back to
+ * available and `entity_to_contact` becomes the application's contact. Answers a login link when
+ * the customer is to be contacted.
+ */
+export async function selectOffer(
+  ctx: ServiceContext,
+  tenant: Tenant,
+  offerId: string,
+  entityToContact: 'customer' | 'introducer',
+  publicBaseUrl: string,
+): Promise<{ login_link?: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const offer = await findOffer(tx, tenant, offerId);
+    if (!offer) throw notFound('offer');
+    const application = offer.application_id ? await findApplication(tx, tenant, offer.application_id, true) : null;
+    if (application) await settleExpiry(tx, tenant, application, now);
+    const problem = selectionProblem(
+      { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
+      application?.status ?? null,
+      now,
+    );
+    if (problem || !application) {
+      throw new DomainError('OfferNotSelectable', `this offer cannot be selected: ${problem}`, { meta: { offer_id: offer.id } });
+    }
+    await setOfferStatus(tx, offer.id, 'selected');
+    await unselectOthers(tx, application.id, offer.id);
+    await tx.query('UPDATE applications SET entity_to_contact = $2, updated_at = $3, last_activity_at = $3 WHERE id = $1', [
+      application.id,
+      entityToContact,
+      now,
+    ]);
+    if (entityToContact !== 'customer') return {};
+    return { login_link: await createLoginLink(tx, tenant, offer.customer_id, offer.id, now, publicBaseUrl) };
+  });
+}

@@ -1,0 +1,48 @@
+import { DomainError, notFound } from '../domain/errors.ts';
+import { londonToday } from '../domain/dates.ts';
+import { fromPence } from '../domain/money.ts';
+import { checkPayOffEarlyOn, repaymentSchedule, type RepaymentSchedule } from '../domain/repayment-schedule.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import { findOffer, type OfferRow } from '../store/offers-store.ts';
+import type { ServiceContext } from './context.ts';
+
+/**
+ * The schedule of a confirmed offer, simulated as drawn today (London). `amountPence` defaults to
+ * the offer's maximum; `payOffEarlyOn` must fall after today and not after the last repayment.
+ */
+export async function scheduleForOffer(
+  ctx: ServiceContext,
+  tenant: Tenant,
+  offerId: string,
+  amountPence: number | null,
+  payOffEarlyOn: string | null,
+): Promise<{ offer: OfferRow; schedule: RepaymentSchedule; drawnOn: string }> {
+  const offer = await findOffer(ctx.db, tenant, offerId);
+  if (!offer) throw notFound('offer');
+  if (offer.offer_type !== 'confirmed') {
+    throw new DomainError('OfferNotConfirmed', 'repayment schedules are for confirmed offers; this offer is indicative');
+  }
+  const amount = amountPence ?? offer.max_amount_pence;
+  if (amount <= 0 || amount > offer.max_amount_pence) {
+    throw new DomainError('ValidationError', `amount must be more than 0 and at most ${fromPence(offer.max_amount_pence)}`, {
+      source: { parameter: 'amount' },
+    });
+  }
+  const drawnOn = londonToday(ctx.now());
+  if (payOffEarlyOn !== null) {
+    const problem = checkPayOffEarlyOn({ drawnOn, durationDays: offer.duration_days, payOffEarlyOn });
+    if (problem) {
+      const detail = problem === 'not_after_drawdown' ? `pay_off_early_on must be after ${drawnOn}, the simulated drawdown date` : 'pay_off_early_on must not be after the last repayment date';
+      throw new DomainError('ValidationError', detail, { source: { parameter: 'pay_off_early_on' } });
+    }
+  }
+  const schedule = repaymentSchedule({
+    amountPence: amount,
+    monthlyRateBp: offer.monthly_rate_bp,
+    feeBp: offer.fee_bp,
+    durationDays: offer.duration_days,
+    drawnOn,
+    payOffEarlyOn,
+  });
+  return { offer, schedule, drawnOn };
+}

@@ -1,0 +1,39 @@
+import type { Queryable } from './db.ts';
+import type { Tenant } from '../domain/tenant.ts';
+
+export interface FundingRow {
+  id: string;
+  customer_id: string;
+  application_id: string | null;
+  offer_id: string;
+  amount_pence: number;
+  fee_pence: number;
+  drawn_by: 'portal' | 'operator' | 'sandbox';
+  created_at: Date;
+}
+
+export async function drawnFromOffer(db: Queryable, offerId: string): Promise<number> {
+  const { rows } = await db.query<{ drawn: number }>(
+    'SELECT COALESCE(SUM(amount_pence), 0)::int8 AS drawn FROM fundings WHERE offer_id = $1',
+    [offerId],
+  );
+  return rows[0].drawn;
+}
+
+export async function insertFunding(
+  db: Queryable,
+  tenant: Tenant,
+  f: { id: string; customerId: string; applicationId: string | null; offerId: string; amountPence: number; feePence: number; drawnBy: FundingRow['drawn_by']; now: Date },
+): Promise<FundingRow> {
+  const { rows } = await db.query<FundingRow>(
+    `INSERT INTO fundings (id, partner_id, environment, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+    [f.id, tenant.partnerId, tenant.environment, f.customerId, f.applicationId, f.offerId, f.amountPence, f.feePence, f.drawnBy, f.now],
+  );
+  return rows[0];
+}
+
+export async function listOfferFundings(db: Queryable, offerId: string): Promise<FundingRow[]> {
+  const { rows } = await db.query<FundingRow>('SELECT * FROM fundings WHERE offer_id = $1 ORDER BY created_at, id', [offerId]);
+  return rows;
+}
