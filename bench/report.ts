@@ -10,9 +10,11 @@ export interface Measurement {
   scenario: string;
   backend: Backend;
   reqPerSec: number;
+  /** Latency percentiles of 2xx responses, in ms at microsecond resolution (autocannon's own are whole ms). */
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  meanMs: number;
   requests: number;
   non2xx: number;
   errors: number;
@@ -22,11 +24,36 @@ export interface Measurement {
   targets: Targets;
 }
 
+/** The q-quantile (nearest rank) of ascending samples. */
+function quantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * One run's figures. `latenciesMs` are the 2xx response times recorded beside autocannon (same
+ * population as its histogram, which truncates to whole milliseconds); without them, autocannon's.
+ */
 export function measurement(
   scenario: { id: string; name: string; targets: Targets },
   backend: Backend,
   result: autocannon.Result,
+  latenciesMs?: number[],
 ): Measurement {
+  let latency = { p50Ms: result.latency.p50, p99Ms: result.latency.p99, maxMs: result.latency.max, meanMs: result.latency.mean };
+  if (latenciesMs && latenciesMs.length > 0) {
+    const sorted = Float64Array.from(latenciesMs).sort();
+    let sum = 0;
+    for (const value of sorted) sum += value;
+    latency = {
+      p50Ms: round3(quantile(sorted, 0.5)),
+      p99Ms: round3(quantile(sorted, 0.99)),
+      maxMs: round3(sorted[sorted.length - 1]),
+      meanMs: round3(sum / sorted.length),
+    };
+  }
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat?.count ?? 0;
   return {
@@ -34,9 +61,7 @@ export function measurement(
     scenario: scenario.name,
     backend,
     reqPerSec: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
+    ...latency,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -74,7 +99,7 @@ export function checkTargets(m: Measurement, ceiling: number): TargetCheck {
 }
 
 const fmtInt = (n: number) => Math.round(n).toLocaleString('en-GB');
-const fmtMs = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+const fmtMs = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
 function targetText(m: Measurement, ceiling: number): string {

@@ -114,16 +114,32 @@ watchdog.unref();
 
 // ---- load ----
 
-async function fire(baseUrl: string, load: LoadOptions, headers: Record<string, string>, seconds: number): Promise<autocannon.Result> {
+interface Fired {
+  result: autocannon.Result;
+  /** Response times of 2xx answers, ms (float); autocannon's histogram keeps whole ms only. */
+  latenciesMs: number[];
+}
+
+function fire(baseUrl: string, load: LoadOptions, headers: Record<string, string>, seconds: number): Promise<Fired> {
   const { path = '/', ...options } = load;
-  return autocannon({
-    ...options,
-    // autocannon keeps per-run state on request objects; give each run its own copies.
-    requests: options.requests?.map((request) => ({ ...request })),
-    headers: { ...headers, ...options.headers },
-    url: `${baseUrl}${path}`,
-    connections: settings.connections,
-    duration: seconds,
+  return new Promise((resolve, reject) => {
+    const latenciesMs: number[] = [];
+    const instance = autocannon(
+      {
+        ...options,
+        // autocannon keeps per-run state on request objects; give each run its own copies.
+        requests: options.requests?.map((request) => ({ ...request })),
+        headers: { ...headers, ...options.headers },
+        url: `${baseUrl}${path}`,
+        connections: settings.connections,
+        duration: seconds,
+      },
+      (error, result) => (error ? reject(error) : resolve({ result, latenciesMs })),
+    );
+    // autocannon emits (client, statusCode, bytes, responseTimeMs); its typings omit the client.
+    (instance as NodeJS.EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
+      if (statusCode >= 200 && statusCode < 300) latenciesMs.push(ms);
+    });
   });
 }
 
@@ -138,15 +154,16 @@ async function measure(
   if (settings.warmupS > 0) {
     process.stdout.write(`${label}: warm-up ${settings.warmupS} s… `);
     const warm = await fire(server.url, options, headers, settings.warmupS);
-    const issue = problems(measurement(scenario, backend, warm));
+    const issue = problems(measurement(scenario, backend, warm.result));
     process.stdout.write(issue ? `(warm-up: ${issue}) ` : '');
   } else {
     process.stdout.write(`${label}: `);
   }
   process.stdout.write(`measuring ${settings.durationS} s… `);
-  const m = measurement(scenario, backend, await fire(server.url, options, headers, settings.durationS));
+  const run = await fire(server.url, options, headers, settings.durationS);
+  const m = measurement(scenario, backend, run.result, run.latenciesMs);
   const issue = problems(m);
-  console.log(`${Math.round(m.reqPerSec).toLocaleString('en-GB')} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms${issue ? `  !! ${issue}` : ''}`);
+  console.log(`${Math.round(m.reqPerSec).toLocaleString('en-GB')} req/s, p50 ${m.p50Ms.toFixed(2)} ms, p99 ${m.p99Ms.toFixed(2)} ms${issue ? `  !! ${issue}` : ''}`);
   return m;
 }
 

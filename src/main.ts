@@ -1,33 +1,45 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { banner, bootstrap } from './bootstrap.ts';
 import { buildApp } from './http/app.ts';
 import { openDatabase } from './store/open.ts';
+import { startWorker, type Worker } from './worker/worker.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase(config);
+  const log = pino({ level: config.logLevel });
+  const { db, queue } = await openDatabase(config);
   const boot = await bootstrap(config, db);
-  const app = await buildApp({ config, db, adminTokenHash: boot.adminTokenHash });
+  const serveHttp = config.role !== 'worker';
+  const app = serveHttp ? await buildApp({ config, db, adminTokenHash: boot.adminTokenHash }) : null;
+  const ctx = { db, now: () => new Date() };
+  const worker: Worker | null =
+    config.role !== 'api' ? await startWorker({ config, db, backend: queue, ctx, log: log.child({ component: 'worker' }) }) : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    log.info({ signal }, 'shutting down: no new connections, finishing requests and deliveries in flight');
     try {
-      await app.close();
+      await app?.close();
+      await worker?.stop();
       await db.close();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
+      log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(banner(config, boot));
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    process.stdout.write(banner(config, boot));
+  } else {
+    log.info('worker started (ROLE=worker): delivering webhooks and running sweeps');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,17 +1,29 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
-/** True when the Accept header admits `type` (exactly, by its family wildcard, or by * / *). */
+/**
+ * True when the Accept header admits `type` (RFC 9110 section 12.5.1): the most specific range
+ * matching it (exact type, then its family wildcard, then * / *) decides, and q=0 there means
+ * "not acceptable", so `application/json;q=0, * / *` refuses JSON. No header admits everything.
+ */
 export function accepts(acceptHeader: string | undefined, type: string): boolean {
   if (!acceptHeader || acceptHeader.trim() === '') return true;
   const [family] = type.split('/');
-  return acceptHeader.split(',').some((range) => {
+  let best: { specificity: number; q: number } | null = null;
+  for (const range of acceptHeader.split(',')) {
     const [media, ...params] = range.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) return false;
     const m = media.trim();
-    return m === type || m === `${family}/*` || m === '*/*';
-  });
+    const specificity = m === type ? 3 : m === `${family}/*` ? 2 : m === '*/*' ? 1 : 0;
+    if (specificity === 0) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => /^q\s*=/.test(p));
+    const qValue = qParam === undefined ? 1 : Number(qParam.slice(qParam.indexOf('=') + 1).trim());
+    // A malformed weight is read as 1 (lenient), never as a refusal.
+    const q = Number.isFinite(qValue) ? qValue : 1;
+    if (!best || specificity > best.specificity || (specificity === best.specificity && q > best.q)) {
+      best = { specificity, q };
+    }
+  }
+  return best !== null && best.q > 0;
 }
 
 export interface NegotiationConfig {

@@ -8,6 +8,7 @@ import { introducerRoutes } from './routes/introducers.ts';
 import { offerRoutes } from './routes/offers.ts';
 import { loginLinkRoutes } from './routes/login-links.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig extends NegotiationConfig {}
@@ -30,4 +31,5 @@ export const partnerApi: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(offerRoutes);
   await app.register(loginLinkRoutes);
   await app.register(sandboxRoutes);
+  await app.register(webhookRoutes);
 };

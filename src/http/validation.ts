@@ -141,7 +141,9 @@ interface AjvLike {
   addKeyword(definition: Record<string, unknown>): unknown;
 }
 
-export function configureAjv(ajv: AjvLike): void {
+/** Typed loosely: Ajv is Fastify's dependency, not ours, and only these three methods are used. */
+export function configureAjv(ajvInstance: unknown): void {
+  const ajv = ajvInstance as AjvLike;
   ajv.addFormat('uuid', STRICT_UUID);
   ajv.removeKeyword('multipleOf');
   ajv.addKeyword({

@@ -5,6 +5,7 @@ import { londonToday } from '../domain/dates.ts';
 import * as events from '../domain/events.ts';
 import { fromPence, toPence } from '../domain/money.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { MAX_APPLICATION_AMOUNT } from '../schemas/application.ts';
 import type { CreateApplicationData, IntroducerRefData, LoanRequestData, PatchApplicationData } from '../schemas/application.ts';
 import type { Queryable } from '../store/db.ts';
 import { isUniqueViolation } from '../store/db.ts';
@@ -25,6 +26,7 @@ import { attachIndicativeOffers } from '../store/offers-store.ts';
 import { recordEvent } from '../store/outbox-store.ts';
 import { canReapplyFrom, moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
+import { settleExpiryIfDue } from './offers.ts';
 
 function storeRequests(requests: LoanRequestData[]): StoredRequest[] {
   return requests.map(({ amount, ...rest }) => ({ amount_pence: toPence(amount), ...rest }));
@@ -102,7 +104,9 @@ export async function getLatestApplication(ctx: ServiceContext, tenant: Tenant, 
     const customer = await findCustomer(ctx.db, tenant, customerId);
     throw notFound(customer ? 'application' : 'customer');
   }
-  return latest;
+  // Expiry is correct on read, even before the sweep: an offered application whose offers have all
+  // expired is settled (locked, in a transaction) before it is answered.
+  return settleExpiryIfDue(ctx, tenant, latest);
 }
 
 /**
@@ -111,6 +115,11 @@ export async function getLatestApplication(ctx: ServiceContext, tenant: Tenant, 
  * was waiting for, so `action_required` moves back to `open`.
  */
 export async function updateLatestApplication(ctx: ServiceContext, tenant: Tenant, customerId: string, input: PatchApplicationData): Promise<void> {
+  const newRequests = input.requests ? storeRequests(input.requests) : null;
+  if (newRequests && sumPence(newRequests) > toPence(MAX_APPLICATION_AMOUNT)) {
+    // The amount becomes the sum, and the amount rule (at most 10,000,000) still holds.
+    throw invalidAt('/data/requests', `the sum of requests[].amount must be at most ${MAX_APPLICATION_AMOUNT}`);
+  }
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(tx, tenant, customerId);
@@ -123,9 +132,9 @@ export async function updateLatestApplication(ctx: ServiceContext, tenant: Tenan
       });
     }
     await checkIntroducer(tx, tenant, input.introducer, '/data/introducer');
-    const requests = input.requests ? storeRequests(input.requests) : application.requests;
+    const requests = newRequests ?? application.requests;
     await updateApplicationDetails(tx, application.id, {
-      amountPence: input.requests ? sumPence(requests) : application.amount_pence,
+      amountPence: newRequests ? sumPence(newRequests) : application.amount_pence,
       requests,
       introducerId: input.introducer ? (input.introducer.introducer_id ?? null) : application.introducer_id,
       entityToContact: input.introducer?.entity_to_contact ?? application.entity_to_contact,

@@ -36,7 +36,7 @@ function duplicate(customerId: string): DomainError {
 export async function createCustomer(ctx: ServiceContext, tenant: Tenant, details: CustomerDetailsData): Promise<string> {
   const write = toWrite(details);
   const id = randomUUID();
-  const inserted = await insertCustomer(ctx.db, tenant, id, write);
+  const inserted = await insertCustomer(ctx.db, tenant, id, write, ctx.now());
   if (inserted) return inserted;
   // The unique index refused the external id: answer with the customer who holds it.
   const existing = await findCustomerIdByExternalId(ctx.db, tenant, write.externalCustomerId as string);
@@ -55,13 +55,14 @@ export async function getCustomer(ctx: ServiceContext, tenant: Tenant, id: strin
  */
 export async function replaceCustomer(ctx: ServiceContext, tenant: Tenant, id: string, details: CustomerDetailsData): Promise<CustomerRow> {
   const write = toWrite(details);
+  const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
-      const updated = await updateCustomer(tx, tenant, id, write);
+      const updated = await updateCustomer(tx, tenant, id, write, now);
       if (!updated) throw notFound('customer');
       const latest = await findLatestApplication(tx, tenant, id, true);
       if (latest && latest.status === 'action_required') {
-        await moveApplication(tx, tenant, latest, 'customer_data_changed', ctx.now(), updated.external_customer_id);
+        await moveApplication(tx, tenant, latest, 'customer_data_changed', now, updated.external_customer_id);
       }
       return updated;
     });

@@ -54,6 +54,25 @@ export async function settleExpiry(tx: Queryable, tenant: Tenant, application: A
   await moveApplication(tx, tenant, application, 'offers_expired', now, customer?.external_customer_id ?? null);
 }
 
+/**
+ * Settles expiry on read: when an `offered` application's confirmed offers have all passed their
+ * expiry, moves it to `expired` (in its own short transaction, with the row locked) and answers the
+ * settled row; otherwise answers `application` as it is, without taking a lock.
+ */
+export async function settleExpiryIfDue(ctx: ServiceContext, tenant: Tenant, application: ApplicationRow): Promise<ApplicationRow> {
+  if (application.status !== 'offered') return application;
+  const now = ctx.now();
+  const offers = await listApplicationOffers(ctx.db, application.id);
+  const states = offers.map((o) => ({ offerType: o.offer_type, status: o.status, expiresAt: o.expires_at }));
+  if (!allConfirmedOffersExpired(states, now)) return application;
+  return ctx.db.transaction(async (tx) => {
+    const locked = await findApplication(tx, tenant, application.id, true);
+    if (!locked) return application;
+    await settleExpiry(tx, tenant, locked, now);
+    return locked;
+  });
+}
+
 export interface OffersAnswer {
   offer_creation_status: OfferCreationStatus;
   offers: ReturnType<typeof offerView>[];
@@ -69,7 +88,7 @@ export async function getOffers(ctx: ServiceContext, tenant: Tenant, application
   const found = await findApplication(ctx.db, tenant, applicationId);
   if (!found) throw notFound('application');
   let application = found;
-  if (application.status === 'open' || application.status === 'offered') {
+  if (application.status === 'open') {
     application = await ctx.db.transaction(async (tx) => {
       const now = ctx.now();
       const locked = (await findApplication(tx, tenant, applicationId, true)) as ApplicationRow;
@@ -78,10 +97,13 @@ export async function getOffers(ctx: ServiceContext, tenant: Tenant, application
         if (!customer) throw notFound('customer');
         await decideAutomatically(tx, tenant, locked, customer, now);
       } else {
+        // A concurrent first call decided while this one waited for the lock.
         await settleExpiry(tx, tenant, locked, now);
       }
       return locked;
     });
+  } else {
+    application = await settleExpiryIfDue(ctx, tenant, application);
   }
   const now = ctx.now();
   const offers = await listApplicationOffers(ctx.db, application.id);
@@ -109,19 +131,27 @@ export async function selectOffer(
   entityToContact: 'customer' | 'introducer',
   publicBaseUrl: string,
 ): Promise<{ login_link?: string }> {
-  return ctx.db.transaction(async (tx) => {
+  // A refusal is returned out of the transaction, not thrown in it, so that an expiry settled on
+  // the way is committed rather than rolled back with the refusal.
+  const outcome = await ctx.db.transaction(async (tx): Promise<{ refused: DomainError } | { login_link?: string }> => {
     const now = ctx.now();
-    const offer = await findOffer(tx, tenant, offerId);
-    if (!offer) throw notFound('offer');
-    const application = offer.application_id ? await findApplication(tx, tenant, offer.application_id, true) : null;
+    const found = await findOffer(tx, tenant, offerId);
+    if (!found) throw notFound('offer');
+    // Lock order everywhere: the application, then its offers.
+    const application = found.application_id ? await findApplication(tx, tenant, found.application_id, true) : null;
     if (application) await settleExpiry(tx, tenant, application, now);
+    const offer = (await findOffer(tx, tenant, offerId, true)) as OfferRow;
     const problem = selectionProblem(
       { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
       application?.status ?? null,
       now,
     );
     if (problem || !application) {
-      throw new DomainError('OfferNotSelectable', `this offer cannot be selected: ${problem}`, { meta: { offer_id: offer.id } });
+      return {
+        refused: new DomainError('OfferNotSelectable', `this offer cannot be selected: ${problem ?? 'it belongs to no application'}`, {
+          meta: { offer_id: offer.id },
+        }),
+      };
     }
     await setOfferStatus(tx, offer.id, 'selected');
     await unselectOthers(tx, application.id, offer.id);
@@ -133,4 +163,6 @@ export async function selectOffer(
     if (entityToContact !== 'customer') return {};
     return { login_link: await createLoginLink(tx, tenant, offer.customer_id, offer.id, now, publicBaseUrl) };
   });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
 }

@@ -1,5 +1,5 @@
 import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
-import type { ApplicationStatus, StatusTrigger } from '../domain/application-status.ts';
+import { nextStatus, type ApplicationStatus, type StatusTrigger } from '../domain/application-status.ts';
 import { toPence, percentToBasisPoints, fromPence } from '../domain/money.ts';
 import type { OfferTerms } from '../domain/decision-policy.ts';
 import type { Tenant } from '../domain/tenant.ts';
@@ -110,11 +110,22 @@ export async function revokeOffers(ctx: ServiceContext, offerId: string): Promis
   const offer = await findOfferAnyTenant(ctx.db, offerId);
   if (!offer) throw notFound('offer');
   if (!offer.application_id) throw new DomainError('InvalidTransition', 'an indicative offer without an application cannot be revoked');
-  return withApplication(ctx, offer.application_id, async (tx, application, now) => {
+  // A refusal is returned out of the transaction, not thrown in it, so that an expiry settled on
+  // the way is committed rather than rolled back with the refusal.
+  const outcome = await withApplication(ctx, offer.application_id, async (tx, application, now) => {
     const tenant = tenantOfRow(application);
     await settleExpiry(tx, tenant, application, now);
+    if (nextStatus(application.status, 'offers_revoked') === null) {
+      return {
+        refused: new DomainError('InvalidTransition', `an application that is ${application.status} cannot have its offers revoked`, {
+          meta: { status: application.status },
+        }),
+      };
+    }
     await moveApplication(tx, tenant, application, 'offers_revoked', now, await externalIdOf(tx, application));
     await revokeApplicationOffers(tx, application.id);
-    return application;
+    return { application };
   });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.application;
 }

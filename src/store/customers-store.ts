@@ -26,13 +26,13 @@ export interface CustomerWrite {
  * decides, so twenty concurrent duplicates still create exactly one customer.
  * Returns the new id, or null when the external id was taken.
  */
-export async function insertCustomer(db: Queryable, tenant: Tenant, id: string, c: CustomerWrite): Promise<string | null> {
+export async function insertCustomer(db: Queryable, tenant: Tenant, id: string, c: CustomerWrite, now: Date = new Date()): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO customers (id, partner_id, environment, external_customer_id, correlation_id, company, people)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO customers (id, partner_id, environment, external_customer_id, correlation_id, company, people, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
      ON CONFLICT (partner_id, environment, external_customer_id) WHERE external_customer_id IS NOT NULL DO NOTHING
      RETURNING id`,
-    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people)],
+    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people), now],
   );
   return rows[0]?.id ?? null;
 }
@@ -53,13 +53,13 @@ export async function findCustomer(db: Queryable, tenant: Tenant, id: string, fo
   return rows[0] ?? null;
 }
 
-export async function updateCustomer(db: Queryable, tenant: Tenant, id: string, c: CustomerWrite): Promise<CustomerRow | null> {
+export async function updateCustomer(db: Queryable, tenant: Tenant, id: string, c: CustomerWrite, now: Date = new Date()): Promise<CustomerRow | null> {
   const { rows } = await db.query<CustomerRow>(
     `UPDATE customers
-        SET external_customer_id = $4, correlation_id = $5, company = $6, people = $7, updated_at = now()
+        SET external_customer_id = $4, correlation_id = $5, company = $6, people = $7, updated_at = $8
       WHERE id = $1 AND partner_id = $2 AND environment = $3
       RETURNING *`,
-    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people)],
+    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people), now],
   );
   return rows[0] ?? null;
 }

@@ -11,20 +11,44 @@ export interface OutboxEvent {
   created_at: Date;
 }
 
-/** Records an event in the caller's transaction, so it commits (or not) with the change itself. */
+/** The channel that wakes the webhook dispatcher when events commit. */
+export const OUTBOX_CHANNEL = 'outbox_events';
+
+/**
+ * Records an event in the caller's transaction, so it commits (or not) with the change itself.
+ * The notification is delivered only on commit and wakes the dispatcher at once.
+ */
 export async function recordEvent(
   db: Queryable,
   tenant: Tenant,
   eventType: string,
   payload: Record<string, unknown>,
   now: Date,
+  options: { forceDelivery?: boolean } = {},
 ): Promise<string> {
   const id = randomUUID();
   await db.query(
-    'INSERT INTO outbox_events (id, partner_id, environment, event_type, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-    [id, tenant.partnerId, tenant.environment, eventType, JSON.stringify(payload), now],
+    `INSERT INTO outbox_events (id, partner_id, environment, event_type, payload, created_at, force_delivery)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, tenant.partnerId, tenant.environment, eventType, JSON.stringify(payload), now, options.forceDelivery ?? false],
   );
+  await db.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
   return id;
+}
+
+export async function findEvent(db: Queryable, tenant: Tenant, id: string): Promise<OutboxEvent | null> {
+  const { rows } = await db.query<OutboxEvent>('SELECT * FROM outbox_events WHERE id = $1 AND partner_id = $2 AND environment = $3', [
+    id,
+    tenant.partnerId,
+    tenant.environment,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** Asks the dispatcher to hand the event to the queue again, whatever the subscriptions say. */
+export async function requestRedelivery(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE outbox_events SET dispatched_at = NULL, force_delivery = true WHERE id = $1', [id]);
+  await db.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
 }
 
 export async function listEvents(db: Queryable, tenant: Tenant, eventType?: string): Promise<OutboxEvent[]> {

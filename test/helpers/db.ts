@@ -3,6 +3,7 @@ import type { Db } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openPglite } from '../../src/store/pglite-db.ts';
 import { openPostgres } from '../../src/store/postgres-db.ts';
+import type { QueueBackend } from '../../src/worker/queue.ts';
 
 export type BackendName = 'pglite' | 'postgres';
 
@@ -13,6 +14,8 @@ export interface TestDb {
   db: Db;
   /** The PostgreSQL schema of this test database (postgres only). */
   schema?: string;
+  /** Where this test database's durable queue lives (pg-boss gets a schema of its own). */
+  queue: QueueBackend;
   drop(): Promise<void>;
 }
 
@@ -21,7 +24,7 @@ export async function openTestDb(backend: BackendName): Promise<TestDb> {
   if (backend === 'pglite') {
     const db = await openPglite();
     await migrate(db);
-    return { db, drop: () => db.close() };
+    return { db, queue: { kind: 'pglite', pglite: db.pglite }, drop: () => db.close() };
   }
   const connectionString = process.env.TEST_DATABASE_URL as string;
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -33,10 +36,12 @@ export async function openTestDb(backend: BackendName): Promise<TestDb> {
   return {
     db,
     schema,
+    queue: { kind: 'postgres', connectionString, schema: `${schema}_boss` },
     async drop() {
       await db.close();
       const cleanup = openPostgres({ connectionString, max: 1 });
       await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.query(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
       await cleanup.close();
     },
   };

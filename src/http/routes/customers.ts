@@ -1,14 +1,48 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { checkPeople } from '../../domain/customer-rules.ts';
+import { validationFailed, type Problem } from '../../domain/errors.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerBody, CustomerCreated, CustomerIdParams, CustomerRecord } from '../../schemas/customer.ts';
 import { createCustomer, customerView, getCustomer, replaceCustomer } from '../../services/customers.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../ids.ts';
+import { MAX_PROBLEMS, problemsFromValidation } from '../validation.ts';
+
+/**
+ * The people rule, checked even when the schema found problems, so one answer lists every problem
+ * (contract section 4). Only when `people` is shaped enough for the rule to mean something.
+ */
+function peopleRuleProblems(body: unknown): Problem[] {
+  const people = (body as { data?: { people?: unknown } } | null)?.data?.people;
+  if (!Array.isArray(people) || people.length === 0) return [];
+  const shaped = people.every(
+    (p) =>
+      p !== null &&
+      typeof p === 'object' &&
+      !Array.isArray(p) &&
+      ((p as { roles?: unknown }).roles === undefined || Array.isArray((p as { roles?: unknown }).roles)),
+  );
+  return shaped ? checkPeople(people as { roles?: string[] }[]) : [];
+}
+
+/** Schema problems and rule problems of a customer body, reported together. */
+function assertValidCustomerBody(request: FastifyRequest): void {
+  const schemaError = request.validationError as (Error & { validation?: unknown[]; validationContext?: string }) | undefined;
+  if (!schemaError) return; // the service applies the people rule to a schema-valid body
+  if (!schemaError.validation) throw schemaError;
+  const problems = [
+    ...problemsFromValidation(schemaError.validation as never, schemaError.validationContext ?? 'body'),
+    ...peopleRuleProblems(request.body),
+  ];
+  throw validationFailed(problems.slice(0, MAX_PROBLEMS));
+}
 
 export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/customers/',
     {
+      attachValidation: true,
       schema: {
         tags: ['Customers'],
         summary: 'Create a customer',
@@ -17,6 +51,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      assertValidCustomerBody(request);
       const customerId = await createCustomer(app.ctx, tenantOf(request), request.body.data);
       return reply.code(201).send({ data: { customer_id: customerId } });
     },
@@ -41,6 +76,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/customers/:customer_id/',
     {
+      attachValidation: true,
       schema: {
         tags: ['Customers'],
         summary: "Replace a customer's details",
@@ -50,7 +86,9 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      // An id that is not a UUID names nothing: 404 whatever the body holds.
       const id = idParam(request.params.customer_id, 'customer');
+      assertValidCustomerBody(request);
       const customer = await replaceCustomer(app.ctx, tenantOf(request), id, request.body.data);
       return { data: customerView(customer) };
     },

@@ -1,0 +1,104 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EVENT_TYPES } from '../../domain/event-types.ts';
+import { errorResponses } from '../../schemas/common.ts';
+import {
+  DeliveriesQuery,
+  DeliveriesResponse,
+  EventTypesResponse,
+  QueuedResponse,
+  SigningSecretResponse,
+  SubscriptionsBody,
+  SubscriptionsResponse,
+  TestEventBody,
+  WebhookConfigBody,
+  WebhookConfigResponse,
+} from '../../schemas/webhooks.ts';
+import * as webhooks from '../../services/webhooks.ts';
+import { tenantOf } from '../auth.ts';
+import { idParam } from '../ids.ts';
+
+const tags = ['Webhooks'];
+
+export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const policy = () => ({ production: app.config.production, allowPrivate: app.config.allowPrivateWebhookUrls });
+
+  app.put(
+    '/webhooks/configuration/',
+    { schema: { tags, summary: 'Set the webhook URL and token', body: WebhookConfigBody, response: { 200: WebhookConfigResponse, ...errorResponses(400, 401, 403, 406, 415) } } },
+    async (request) => ({ data: await webhooks.putConfiguration(app.ctx, tenantOf(request), request.body.data, policy()) }),
+  );
+  app.get(
+    '/webhooks/configuration/',
+    { schema: { tags, summary: 'Read the webhook URL (the token is write-only)', response: { 200: WebhookConfigResponse, ...errorResponses(401, 403, 406) } } },
+    async (request) => ({ data: await webhooks.getConfiguration(app.ctx, tenantOf(request)) }),
+  );
+  app.get(
+    '/webhooks/signing_secret/',
+    { schema: { tags, summary: 'Read the webhook signing secret', response: { 200: SigningSecretResponse, ...errorResponses(401, 403, 406) } } },
+    async (request) => ({ data: { signing_secret: await webhooks.getSigningSecret(app.ctx, tenantOf(request)) } }),
+  );
+  app.post(
+    '/webhooks/signing_secret/rotate/',
+    { schema: { tags, summary: 'Replace the signing secret', response: { 200: SigningSecretResponse, ...errorResponses(401, 403, 406) } } },
+    async (request) => ({ data: { signing_secret: await webhooks.rotateSigningSecret(app.ctx, tenantOf(request)) } }),
+  );
+  app.get(
+    '/webhooks/event_types/',
+    { schema: { tags, summary: 'List subscribable event types', response: { 200: EventTypesResponse, ...errorResponses(401, 403, 406) } } },
+    async () => ({ data: { webhook_event_types: EVENT_TYPES.map((e) => ({ ...e })) } }),
+  );
+  app.get(
+    '/webhooks/subscriptions/',
+    { schema: { tags, summary: 'List subscriptions (one row per event type)', response: { 200: SubscriptionsResponse, ...errorResponses(401, 403, 406) } } },
+    async (request) => ({ data: { subscriptions: await webhooks.listSubscriptions(app.ctx, tenantOf(request)) } }),
+  );
+  for (const [method, on] of [['POST', true], ['DELETE', false]] as const) {
+    app.route({
+      method,
+      url: '/webhooks/subscriptions/',
+      schema: {
+        tags,
+        summary: on ? 'Subscribe to event types (idempotent)' : 'Unsubscribe from event types',
+        body: SubscriptionsBody,
+        response: { 200: SubscriptionsResponse, ...errorResponses(400, 401, 403, 406, 415) },
+      },
+      handler: async (request) => ({
+        data: { subscriptions: await webhooks.changeSubscriptions(app.ctx, tenantOf(request), request.body.data.webhook_event_types, on) },
+      }),
+    });
+  }
+  app.get(
+    '/webhooks/deliveries/',
+    { schema: { tags, summary: 'The delivery log: every attempt, newest first', querystring: DeliveriesQuery, response: { 200: DeliveriesResponse, ...errorResponses(400, 401, 403, 406) } } },
+    async (request) => {
+      const q = request.query;
+      return {
+        data: await webhooks.deliveries(app.ctx, tenantOf(request), {
+          eventId: q.event_id?.toLowerCase() ?? null,
+          status: q.status ?? null,
+          before: q.cursor ? Number(q.cursor) : null,
+          limit: q.limit ? Number(q.limit) : 50,
+        }),
+      };
+    },
+  );
+  app.post(
+    '/webhooks/events/:event_id/redeliver/',
+    { schema: { tags, summary: 'Send an event again now', params: Type.Object({ event_id: Type.String() }), response: { 202: QueuedResponse, ...errorResponses(400, 401, 403, 404, 406) } } },
+    async (request, reply) => {
+      const result = await webhooks.redeliver(app.ctx, tenantOf(request), idParam(request.params.event_id, 'event'));
+      return reply.code(202).send({ data: { event_id: result.event_id, status: 'queued' as const } });
+    },
+  );
+  app.post(
+    '/sandbox/webhooks/test',
+    {
+      config: { sandboxOnly: true },
+      schema: { tags: ['Sandbox'], summary: 'Send a sample event of any type (sandbox only)', body: TestEventBody, response: { 202: QueuedResponse, ...errorResponses(400, 401, 403, 406, 415) } },
+    },
+    async (request, reply) => {
+      const result = await webhooks.sendTestEvent(app.ctx, tenantOf(request), request.body.data.webhook_event_type);
+      return reply.code(202).send({ data: { event_id: result.event_id, webhook_event_type: result.webhook_event_type, status: 'queued' as const } });
+    },
+  );
+};

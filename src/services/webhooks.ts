@@ -1,0 +1,129 @@
+import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
+import { EVENT_TYPES, isEventType, type EventType } from '../domain/event-types.ts';
+import { checkWebhookUrl, type LookupFn } from '../domain/private-address.ts';
+import { sampleEvent } from '../domain/sample-events.ts';
+import { generateSigningSecret } from '../domain/webhook-signature.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import { findEvent, recordEvent, requestRedelivery } from '../store/outbox-store.ts';
+import {
+  ensureWebhookConfig,
+  findWebhookConfig,
+  listDeliveries,
+  listSubscribedTypes,
+  setSigningSecret,
+  setWebhookTarget,
+  subscribe,
+  unsubscribe,
+  type DeliveryRow,
+} from '../store/webhooks-store.ts';
+import type { ServiceContext } from './context.ts';
+
+export interface WebhookPolicy {
+  production: boolean;
+  allowPrivate: boolean;
+  lookup?: LookupFn;
+}
+
+export async function getConfiguration(ctx: ServiceContext, tenant: Tenant) {
+  const config = await findWebhookConfig(ctx.db, tenant);
+  return { url: config?.url ?? null, has_token: Boolean(config?.token) };
+}
+
+/** Sets the URL (and the write-only token: omitted or null removes it) after vetting the URL. */
+export async function putConfiguration(ctx: ServiceContext, tenant: Tenant, input: { url: string; token?: string | null }, policy: WebhookPolicy) {
+  const check = await checkWebhookUrl(input.url, { requireHttps: policy.production, allowPrivate: policy.allowPrivate, lookup: policy.lookup });
+  if (!check.ok) throw invalidAt('/data/url', check.reason);
+  await ctx.db.transaction(async (tx) => {
+    await ensureWebhookConfig(tx, tenant, generateSigningSecret());
+    await setWebhookTarget(tx, tenant, input.url, input.token ?? null);
+  });
+  return getConfiguration(ctx, tenant);
+}
+
+export async function getSigningSecret(ctx: ServiceContext, tenant: Tenant): Promise<string> {
+  return (await ensureWebhookConfig(ctx.db, tenant, generateSigningSecret())).signing_secret;
+}
+
+export async function rotateSigningSecret(ctx: ServiceContext, tenant: Tenant): Promise<string> {
+  const secret = generateSigningSecret();
+  await ctx.db.transaction(async (tx) => {
+    await ensureWebhookConfig(tx, tenant, secret);
+    await setSigningSecret(tx, tenant, secret);
+  });
+  return secret;
+}
+
+function checkTypes(types: string[]): EventType[] {
+  const problems = types
+    .map((type, index) => ({ type, index }))
+    .filter(({ type }) => !isEventType(type))
+    .map(({ type, index }) => ({
+      detail: `${JSON.stringify(type)} is not an event type (see GET /webhooks/event_types/)`,
+      source: { pointer: `/data/webhook_event_types/${index}` },
+    }));
+  if (problems.length > 0) throw new DomainError('ValidationError', problems[0].detail, { problems });
+  return types as EventType[];
+}
+
+export async function listSubscriptions(ctx: ServiceContext, tenant: Tenant) {
+  const [subscribed, config] = await Promise.all([listSubscribedTypes(ctx.db, tenant), findWebhookConfig(ctx.db, tenant)]);
+  const set = new Set(subscribed);
+  return EVENT_TYPES.map((e) => ({
+    webhook_event_type: e.webhook_event_type,
+    url: config?.url ?? null,
+    subscribed: set.has(e.webhook_event_type),
+  }));
+}
+
+export async function changeSubscriptions(ctx: ServiceContext, tenant: Tenant, types: string[], on: boolean) {
+  const valid = checkTypes(types);
+  await (on ? subscribe(ctx.db, tenant, valid) : unsubscribe(ctx.db, tenant, valid));
+  return listSubscriptions(ctx, tenant);
+}
+
+export function deliveryView(d: DeliveryRow) {
+  return {
+    delivery_id: d.id,
+    event_id: d.event_id,
+    webhook_event_type: d.event_type,
+    attempt: d.attempt,
+    attempted_at: d.attempted_at.toISOString(),
+    url: d.url,
+    status: d.status,
+    response_status: d.response_status,
+    duration_ms: d.duration_ms,
+    error: d.error,
+    next_attempt_at: d.next_attempt_at?.toISOString() ?? null,
+  };
+}
+
+export async function deliveries(ctx: ServiceContext, tenant: Tenant, filter: { eventId: string | null; status: string | null; before: number | null; limit: number }) {
+  const rows = await listDeliveries(ctx.db, tenant, { ...filter, limit: filter.limit + 1 });
+  const page = rows.slice(0, filter.limit);
+  return {
+    deliveries: page.map(deliveryView),
+    next_cursor: rows.length > filter.limit ? String(page[page.length - 1].seq) : null,
+  };
+}
+
+async function requireUrl(ctx: ServiceContext, tenant: Tenant): Promise<void> {
+  const config = await findWebhookConfig(ctx.db, tenant);
+  if (!config?.url) throw new DomainError('ValidationError', 'configure a webhook URL first (PUT /webhooks/configuration/)');
+}
+
+export async function redeliver(ctx: ServiceContext, tenant: Tenant, eventId: string) {
+  const event = await findEvent(ctx.db, tenant, eventId);
+  if (!event) throw notFound('event');
+  await requireUrl(ctx, tenant);
+  await requestRedelivery(ctx.db, event.id);
+  return { event_id: event.id, status: 'queued' };
+}
+
+/** Records a sample event of the type; it is delivered whatever the subscriptions say. */
+export async function sendTestEvent(ctx: ServiceContext, tenant: Tenant, type: string) {
+  if (!isEventType(type)) throw invalidAt('/data/webhook_event_type', `${JSON.stringify(type)} is not an event type`);
+  await requireUrl(ctx, tenant);
+  const now = ctx.now();
+  const id = await ctx.db.transaction((tx) => recordEvent(tx, tenant, type, sampleEvent(type, now), now, { forceDelivery: true }));
+  return { event_id: id, webhook_event_type: type, status: 'queued' };
+}

@@ -1,0 +1,58 @@
+import { PgBoss, fromPglite, type Db as BossDb } from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Queryable } from '../store/db.ts';
+
+export const DELIVERY_QUEUE = 'webhook-delivery';
+
+/** Where the durable queue lives: the same PGlite instance, or the same PostgreSQL database. */
+export type QueueBackend =
+  | { kind: 'pglite'; pglite: PGlite }
+  | { kind: 'postgres'; connectionString: string; schema?: string };
+
+export interface QueueOptions {
+  /** The longest one delivery attempt can take; a job active longer is presumed dead and retried. */
+  attemptTimeoutMs: number;
+  /** How often pg-boss looks for jobs whose worker died (seconds). */
+  superviseIntervalSeconds?: number;
+}
+
+/** Seconds after which an active delivery job is presumed abandoned (its worker died). */
+export function expireSeconds(attemptTimeoutMs: number): number {
+  return Math.ceil(attemptTimeoutMs / 1000) * 2 + 5;
+}
+
+/**
+ * Starts pg-boss (creating or migrating its schema) and the delivery queue. LISTEN/NOTIFY makes a
+ * job start within milliseconds; polling is the backstop.
+ */
+export async function startQueue(backend: QueueBackend, options: QueueOptions): Promise<PgBoss> {
+  const common = {
+    useListenNotify: true,
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 5,
+    monitorIntervalSeconds: 60,
+    schedule: false,
+  } as const;
+  const boss =
+    backend.kind === 'pglite'
+      ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(backend.pglite) })
+      : new PgBoss({ ...common, connectionString: backend.connectionString, schema: backend.schema ?? 'pgboss', max: 10 });
+  boss.on('error', () => {
+    // pg-boss reports transient maintenance errors here; workers keep running and retry.
+  });
+  await boss.start();
+  await boss.createQueue(DELIVERY_QUEUE, {
+    notify: true,
+    expireInSeconds: expireSeconds(options.attemptTimeoutMs),
+    // Retries of a job cover a worker that died mid-attempt; failed HTTP attempts are scheduled
+    // by the worker itself on the contract's timetable.
+    retryLimit: 20,
+    retryDelay: 1,
+    deleteAfterSeconds: 7 * 86_400,
+  });
+  return boss;
+}
+
+/** Lets pg-boss write its jobs inside one of our transactions. */
+export function bossDb(tx: Queryable): BossDb {
+  return { executeSql: async (text, values) => tx.query(text, values ?? []) };
+}

@@ -1,0 +1,105 @@
+import pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../store/db.ts';
+import { OUTBOX_CHANNEL } from '../store/outbox-store.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { sweepExpiredOffers, sweepInactiveApplications } from '../services/sweeps.ts';
+import { deliverEvent, WebhookSender, type DeliverySettings } from './delivery.ts';
+import { DispatchLoop, dispatchPending, type DeliveryJobData } from './dispatcher.ts';
+import { DELIVERY_QUEUE, startQueue, type QueueBackend } from './queue.ts';
+
+export interface WorkerDeps {
+  config: Pick<Config, 'webhookTimeoutMs' | 'webhookRetryScale' | 'allowPrivateWebhookUrls' | 'production'>;
+  db: Db;
+  backend: QueueBackend;
+  ctx: ServiceContext;
+  log: Pick<Logger, 'error' | 'info' | 'warn'>;
+  /** How often the offer-expiry and inactivity sweeps run. */
+  sweepIntervalMs?: number;
+}
+
+export interface Worker {
+  boss: PgBoss;
+  /** Wakes the dispatcher (tests and the in-process API call it after writes). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+async function listen(backend: QueueBackend, onNotify: () => void): Promise<() => Promise<void>> {
+  if (backend.kind === 'pglite') {
+    return (backend.pglite as PGlite).listen(OUTBOX_CHANNEL, onNotify);
+  }
+  const client = new pg.Client({ connectionString: backend.connectionString });
+  client.on('error', () => {});
+  client.on('notification', onNotify);
+  await client.connect();
+  await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+  return async () => {
+    await client.end().catch(() => {});
+  };
+}
+
+/**
+ * The background worker: the outbox dispatcher, webhook delivery on pg-boss, and the sweeps for
+ * offer expiry and inactive applications. Several workers may share one PostgreSQL.
+ */
+export async function startWorker(deps: WorkerDeps): Promise<Worker> {
+  const settings: DeliverySettings = {
+    timeoutMs: deps.config.webhookTimeoutMs,
+    retryScale: deps.config.webhookRetryScale,
+    allowPrivate: deps.config.allowPrivateWebhookUrls,
+    requireHttps: deps.config.production,
+  };
+  const boss = await startQueue(deps.backend, { attemptTimeoutMs: settings.timeoutMs });
+  const sender = new WebhookSender(settings);
+  const loop = new DispatchLoop(
+    () => dispatchPending(deps.db, boss),
+    (error) => deps.log.error({ err: error }, 'outbox dispatch failed; retrying on the next wake'),
+  );
+  const unlisten = await listen(deps.backend, () => loop.wake());
+
+  await boss.work<DeliveryJobData>(
+    DELIVERY_QUEUE,
+    // With LISTEN/NOTIFY new jobs start at once; the short backstop poll picks up retries whose
+    // start time has come (a notification fires when a job is inserted, not when it becomes due).
+    { batchSize: 100, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map((job) =>
+          deliverEvent(deps.db, boss, sender, settings, job).catch((error: unknown) => {
+            // The job stays active and pg-boss retries it after it expires; nothing is lost.
+            deps.log.error({ err: error, event_id: job.data.eventId }, 'webhook delivery could not be recorded');
+            throw error;
+          }),
+        ),
+      );
+    },
+  );
+
+  const sweep = async () => {
+    try {
+      await sweepExpiredOffers(deps.ctx);
+      await sweepInactiveApplications(deps.ctx);
+    } catch (error) {
+      deps.log.error({ err: error }, 'sweep failed; it runs again on the next interval');
+    }
+  };
+  const sweeper = setInterval(() => void sweep(), deps.sweepIntervalMs ?? 60_000);
+  sweeper.unref();
+  loop.wake();
+
+  return {
+    boss,
+    wake: () => loop.wake(),
+    async stop() {
+      clearInterval(sweeper);
+      await unlisten();
+      await loop.stop();
+      await boss.stop({ graceful: true, timeout: deps.config.webhookTimeoutMs + 1000 });
+      await sender.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { BASE, type PartnerClient, type TestApp } from './app.ts';
+
+/** A client for a token the test created itself (another environment or scope of one partner). */
+export function clientForToken(t: TestApp, partnerId: string, tokenId: string, token: string): PartnerClient {
+  const request: PartnerClient['request'] = (method, path, body, headers = {}) =>
+    t.app.inject({
+      method,
+      url: path.startsWith('/') && !path.startsWith('/api') ? `${BASE}${path}` : path,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  return {
+    partnerId,
+    tokenId,
+    token,
+    request,
+    get: (path, headers) => request('GET', path, undefined, headers),
+    post: (path, body, headers) => request('POST', path, body, headers),
+  };
+}
+
+/** Issues another token for `partnerId` through the admin API and returns a client for it. */
+export async function extraClient(
+  t: TestApp,
+  partnerId: string,
+  environment: 'sandbox' | 'production',
+  scopes?: ('read' | 'write')[],
+): Promise<PartnerClient> {
+  const res = await t.admin('POST', `/partners/${partnerId}/tokens`, { environment, ...(scopes ? { scopes } : {}) });
+  expect(res.statusCode).toBe(201);
+  const { token_id, token } = res.json().data;
+  return clientForToken(t, partnerId, token_id, token);
+}
+
+/** A request with exactly the headers given (no defaults added). */
+export function raw(t: TestApp, method: InjectOptions['method'], url: string, headers: Record<string, string> = {}, payload?: string | Buffer) {
+  return t.app.inject({ method, url: url.startsWith('/api') || url.startsWith('/admin') ? url : `${BASE}${url}`, headers, payload });
+}
+
+export interface ErrorEntry {
+  code: string;
+  detail: string;
+  meta?: Record<string, unknown>;
+  source?: { pointer?: string; parameter?: string };
+}
+
+/**
+ * Asserts the error envelope of contract section 4: status, `{errors: [...]}` and nothing else,
+ * every entry with a string code (the given one) and a non-empty detail, and only the allowed keys.
+ */
+export function expectError(res: LightMyRequestResponse, status: number, code: string): ErrorEntry[] {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json();
+  expect(Object.keys(body)).toEqual(['errors']);
+  expect(Array.isArray(body.errors)).toBe(true);
+  expect(body.errors.length).toBeGreaterThan(0);
+  for (const entry of body.errors as ErrorEntry[]) {
+    expect(entry.code).toBe(code);
+    expect(typeof entry.detail).toBe('string');
+    expect(entry.detail.length).toBeGreaterThan(0);
+    for (const key of Object.keys(entry)) expect(['code', 'detail', 'meta', 'source']).toContain(key);
+    if (entry.source !== undefined) {
+      for (const key of Object.keys(entry.source)) expect(['pointer', 'parameter']).toContain(key);
+    }
+    if (entry.meta !== undefined) expect(typeof entry.meta).toBe('object');
+    // Never a stack trace or SQL in an answer.
+    expect(entry.detail).not.toMatch(/\bat .+\.ts:\d+|SELECT |INSERT |UPDATE .* SET/);
+  }
+  return body.errors as ErrorEntry[];
+}
+
+/** A 400 ValidationError; returns the pointers reported, in order. */
+export function expectValidation(res: LightMyRequestResponse): string[] {
+  const errors = expectError(res, 400, 'ValidationError');
+  return errors.map((e) => e.source?.pointer ?? e.source?.parameter ?? '');
+}
+
+/** A 400 ValidationError whose entries point at exactly `pointers` (in any order). */
+export function expectPointers(res: LightMyRequestResponse, pointers: string[]): ErrorEntry[] {
+  const found = expectValidation(res);
+  expect([...found].sort()).toEqual([...pointers].sort());
+  return res.json().errors;
+}
+
+export const UNKNOWN_UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+export async function countRows(t: TestApp, table: string, where = 'TRUE', params: unknown[] = []): Promise<number> {
+  const { rows } = await t.testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
+  return rows[0].n;
+}
