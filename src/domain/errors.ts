@@ -17,7 +17,10 @@ export type ErrorCode =
   | 'OfferNotConfirmed'
   | 'LoginLinkUnavailable'
   | 'DuplicateDocument'
-  | 'FundingNotAllowed';
+  | 'FundingNotAllowed'
+  | 'UnsupportedMediaType'
+  | 'ParseError'
+  | 'PayloadTooLarge';
 
 export interface ErrorSource {
   pointer?: string;

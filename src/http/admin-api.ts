@@ -3,6 +3,7 @@ import { authenticateAdmin } from './auth.ts';
 import { negotiate } from './negotiation.ts';
 import { adminPartnerRoutes } from './routes/admin/partners.ts';
 import { adminApplicationRoutes } from './routes/admin/applications.ts';
+import { adminDocumentRoutes } from './routes/admin/documents.ts';
 
 export interface AdminApiOptions {
   adminTokenHash: string | null;
@@ -16,4 +17,5 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
   });
   await app.register(adminPartnerRoutes);
   await app.register(adminApplicationRoutes);
+  await app.register(adminDocumentRoutes);
 };

@@ -69,6 +69,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ['PayloadTooLarge', 'the request body is larger than allowed'],
   FST_ERR_CTP_EMPTY_JSON_BODY: ['ValidationError', 'a JSON body is required'],
   FST_ERR_CTP_INVALID_JSON_BODY: ['ParseError', 'the body is not valid JSON'],
+  FST_REQ_FILE_TOO_LARGE: ['PayloadTooLarge', 'the file is larger than 20 MiB; nothing was stored'],
+  FST_PARTS_LIMIT: ['PayloadTooLarge', 'the upload has too many parts'],
+  FST_FILES_LIMIT: ['PayloadTooLarge', 'send one file per request'],
+  FST_FIELDS_LIMIT: ['PayloadTooLarge', 'the upload has too many fields'],
+  FST_PROTO_VIOLATION: ['ValidationError', 'a field name is not allowed'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['UnsupportedMediaType', 'Content-Type must be multipart/form-data'],
+  FST_MP_PREMATURE_CLOSE: ['ParseError', 'the upload ended before it was complete'],
 };
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -101,6 +108,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // A client error from a plugin we did not map: keep its status, never leak internals.
+      request.log.warn({ code: error.code, name: error.name, statusCode: error.statusCode }, 'unmapped client error');
       return sendErrors(reply, error.statusCode, [{ code: 'BadRequest', detail: 'the request could not be processed' }]);
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -31,6 +31,8 @@ export interface NegotiationConfig {
   produces?: string[];
   /** Request body media types this route takes. */
   consumes?: string[];
+  /** Counts against the upload rate limit too. */
+  upload?: boolean;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { fromPence } from '../domain/money.ts';
+import { formatGbp } from '../domain/money-format.ts';
 import { findLatestApplication } from '../store/applications-store.ts';
 import { findOffer } from '../store/offers-store.ts';
+import { settleExpiryIfDue } from '../services/offers.ts';
 import { consumeLoginToken, findPortalSession, type PortalSession } from '../services/login-links.ts';
 import { escapeHtml, page } from './html.ts';
 
@@ -54,9 +55,11 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   app.get('/portal/', async (request, reply) => {
     const session = await sessionOf(request);
     if (!session) return html(reply, 401, 'Please log in', '<h1>Please log in</h1><p>Open the login link you were sent.</p>');
-    const application = await findLatestApplication(app.ctx.db, session, session.customerId);
+    const latest = await findLatestApplication(app.ctx.db, session, session.customerId);
+    // The status is correct on read, even before the expiry sweep (as in the partner API).
+    const application = latest ? await settleExpiryIfDue(app.ctx, session, latest) : null;
     const body = application
-      ? `<h1>Your application</h1><p>Status: <strong data-testid="status">${escapeHtml(application.status.replaceAll('_', ' '))}</strong></p><p>Amount requested: £${escapeHtml(fromPence(application.amount_pence).toFixed(2))}</p>`
+      ? `<h1>Your application</h1><p>Status: <strong data-testid="status">${escapeHtml(application.status.replaceAll('_', ' '))}</strong></p><p>Amount requested: ${escapeHtml(formatGbp(application.amount_pence))}</p>`
       : '<h1>Your application</h1><p>No application yet.</p>';
     return html(reply, 200, 'Your application', body);
   });
@@ -67,7 +70,7 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
     const offer = /^[0-9a-f-]{36}$/i.test(request.params.offer_id) ? await findOffer(app.ctx.db, session, request.params.offer_id) : null;
     if (!offer || offer.customer_id !== session.customerId) return html(reply, 404, 'Offer not found', '<h1>Offer not found</h1>');
     const body = `<h1>Your offer</h1>
-<p>${escapeHtml(offer.product_type.replace('_', ' '))}: up to £${escapeHtml(fromPence(offer.max_amount_pence).toFixed(2))} over ${offer.duration_days} days</p>
+<p>${escapeHtml(offer.product_type.replace('_', ' '))}: up to ${escapeHtml(formatGbp(offer.max_amount_pence))} over ${offer.duration_days} days</p>
 <p>Monthly interest ${offer.monthly_rate_bp / 100}%, fee ${offer.fee_bp / 100}%</p>
 <p class="muted"><a href="/portal/">Back to your application</a></p>`;
     return html(reply, 200, 'Your offer', body);

@@ -1,4 +1,6 @@
+import { statementTurnoverPence, type ParsedStatement } from '../domain/bank-statement.ts';
 import type { Queryable } from '../store/db.ts';
+import { acceptedStatements } from '../store/documents-store.ts';
 
 export interface DocumentFacts {
   hasAcceptedBankStatement: boolean;
@@ -6,10 +8,11 @@ export interface DocumentFacts {
   statementTurnoverPence: number | null;
 }
 
-/**
- * What accepted documents tell the decision policy. Documents arrive with the documents issue;
- * until then no customer has an accepted bank statement.
- */
-export async function documentFacts(_tx: Queryable, _customerId: string, _today: string): Promise<DocumentFacts> {
-  return { hasAcceptedBankStatement: false, statementTurnoverPence: null };
+/** What the customer's accepted documents tell the decision policy (contract section 7). */
+export async function documentFacts(tx: Queryable, customerId: string, today: string): Promise<DocumentFacts> {
+  const { anyAccepted, statements } = await acceptedStatements(tx, customerId);
+  return {
+    hasAcceptedBankStatement: anyAccepted,
+    statementTurnoverPence: statements.length > 0 ? statementTurnoverPence(statements as ParsedStatement[], today) : null,
+  };
 }

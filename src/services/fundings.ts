@@ -41,12 +41,15 @@ export function fundingView(funding: FundingRow, offer: OfferRow) {
 export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): Promise<{ funding: FundingRow; offer: OfferRow }> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const offer = request.tenant
-      ? await findOffer(tx, request.tenant, request.offerId, true)
-      : await findOfferAnyTenant(tx, request.offerId, true);
-    if (!offer) throw notFound('offer');
-    const tenant: Tenant = { partnerId: offer.partner_id, environment: offer.environment };
-    const application = offer.application_id ? await findApplicationAnyTenant(tx, offer.application_id, true) : null;
+    const find = (forUpdate: boolean) =>
+      request.tenant ? findOffer(tx, request.tenant, request.offerId, forUpdate) : findOfferAnyTenant(tx, request.offerId, forUpdate);
+    const found = await find(false);
+    if (!found) throw notFound('offer');
+    const tenant: Tenant = { partnerId: found.partner_id, environment: found.environment };
+    // Lock order everywhere (selection, revocation, expiry, decisions): the application first, then
+    // its offers. Locking the offer first here deadlocked against a concurrent selection.
+    const application = found.application_id ? await findApplicationAnyTenant(tx, found.application_id, true) : null;
+    const offer = (await find(true)) as OfferRow;
     const problem = drawdownProblem(
       { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
       application?.status ?? null,

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Config } from '../config.ts';
 import type { QueueBackend } from '../worker/queue.ts';
 import type { Db } from './db.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite-db.ts';
 import { openPostgres } from './postgres-db.ts';
@@ -17,7 +18,15 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     return { db, queue: { kind: 'postgres', connectionString: config.databaseUrl } };
   }
   await mkdir(config.dataDir, { recursive: true });
-  const db = await openPglite(config.dataDir);
-  await migrate(db);
-  return { db, queue: { kind: 'pglite', pglite: db.pglite } };
+  const unlock = await lockDataDir(config.dataDir);
+  const pglite = await openPglite(config.dataDir);
+  await migrate(pglite);
+  const db: Db = {
+    ...pglite,
+    async close() {
+      await pglite.close();
+      await unlock();
+    },
+  };
+  return { db, queue: { kind: 'pglite', pglite: pglite.pglite } };
 }

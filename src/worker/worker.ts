@@ -10,6 +10,7 @@ import { sweepExpiredOffers, sweepInactiveApplications } from '../services/sweep
 import { deliverEvent, WebhookSender, type DeliverySettings } from './delivery.ts';
 import { DispatchLoop, dispatchPending, type DeliveryJobData } from './dispatcher.ts';
 import { DELIVERY_QUEUE, startQueue, type QueueBackend } from './queue.ts';
+import { dispatchSource, JOB_SOURCES, startSourceWorkers } from './job-sources.ts';
 
 export interface WorkerDeps {
   config: Pick<Config, 'webhookTimeoutMs' | 'webhookRetryScale' | 'allowPrivateWebhookUrls' | 'production'>;
@@ -56,7 +57,11 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const boss = await startQueue(deps.backend, { attemptTimeoutMs: settings.timeoutMs });
   const sender = new WebhookSender(settings);
   const loop = new DispatchLoop(
-    () => dispatchPending(deps.db, boss),
+    async () => {
+      let moved = await dispatchPending(deps.db, boss);
+      for (const source of JOB_SOURCES) moved += await dispatchSource(deps.db, boss, source);
+      return moved;
+    },
     (error) => deps.log.error({ err: error }, 'outbox dispatch failed; retrying on the next wake'),
   );
   const unlisten = await listen(deps.backend, () => loop.wake());
@@ -78,6 +83,8 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       );
     },
   );
+
+  await startSourceWorkers(boss, deps.ctx, (error, id) => deps.log.error({ err: error, id }, 'background job failed; pg-boss retries it'));
 
   const sweep = async () => {
     try {

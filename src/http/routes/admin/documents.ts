@@ -1,0 +1,26 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Closed, StringEnum } from '../../../schemas/common.ts';
+import { IdParams } from '../../../schemas/admin.ts';
+import { reviewDocument } from '../../../services/document-processing.ts';
+import { idParam } from '../../ids.ts';
+
+const ReviewBody = Closed({
+  status: StringEnum(['accepted', 'rejected'] as const),
+  reject_reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+});
+
+/** The operator overrides a document's processing outcome. */
+export const adminDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/documents/:id/review', { schema: { params: IdParams, body: ReviewBody } }, async (request) => {
+    const document = await reviewDocument(app.ctx, idParam(request.params.id, 'document'), request.body.status, request.body.reject_reason ?? null);
+    return {
+      data: {
+        document_id: document.id,
+        customer_id: document.customer_id,
+        status: document.status,
+        reject_reason: document.reject_reason,
+        bank_account_id: document.bank_account_id,
+      },
+    };
+  });
+};

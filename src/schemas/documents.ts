@@ -1,0 +1,33 @@
+import { Type } from 'typebox';
+import { DOCUMENT_TYPES } from '../domain/document-types.ts';
+import { Data, IsoDateTime, StringEnum, Uuid } from './common.ts';
+
+export const UploadResponse = Data(
+  Type.Object({ document_id: Uuid, document_name: Type.String(), document_type: StringEnum(DOCUMENT_TYPES), upload_date: IsoDateTime }),
+);
+
+export const DocumentListResponse = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      type: Type.Literal('document'),
+      id: Uuid,
+      attributes: Type.Object({
+        document_name: Type.String(),
+        document_type: Type.String(),
+        upload_date: IsoDateTime,
+        status: StringEnum(['pending', 'processing', 'accepted', 'rejected'] as const),
+        reject_reason: Type.Union([Type.String(), Type.Null()]),
+      }),
+      relationships: Type.Object({
+        bank_account: Type.Object({ data: Type.Union([Type.Object({ type: Type.Literal('bank_account'), id: Uuid }), Type.Null()]) }),
+      }),
+    }),
+  ),
+  included: Type.Array(
+    Type.Object({
+      type: Type.Literal('bank_account'),
+      id: Uuid,
+      attributes: Type.Object({ bank_name: Type.String(), account_number: Type.String() }),
+    }),
+  ),
+});

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { validateBankStatement } from '../domain/bank-statement.ts';
+import { isDocumentType, type DocumentType } from '../domain/document-types.ts';
+import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
+import { detectFileType, isAllowedForDocumentType, mimeTypeOf } from '../domain/file-type.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import { isUniqueViolation } from '../store/db.ts';
+import { findCustomer } from '../store/customers-store.ts';
+import {
+  findDocumentIdBySha,
+  insertChunk,
+  insertDocument,
+  listBankAccounts,
+  listCustomerDocuments,
+  type DocumentRow,
+} from '../store/documents-store.ts';
+import { OUTBOX_CHANNEL } from '../store/outbox-store.ts';
+import type { ServiceContext } from './context.ts';
+import type { StagedFile } from './staged-file.ts';
+
+/** Stored chunk size: large enough to be fast, small enough to keep memory flat. */
+const CHUNK_BYTES = 256 * 1024;
+
+export async function requireCustomer(ctx: ServiceContext, tenant: Tenant, customerId: string): Promise<void> {
+  if (!(await findCustomer(ctx.db, tenant, customerId))) throw notFound('customer');
+}
+
+function unsupported(detail: string): DomainError {
+  return new DomainError('UnsupportedMediaType', detail);
+}
+
+/**
+ * Stores an uploaded file: its type recognised by its bytes, a JSON bank statement validated
+ * (400 with pointers into the file), the same bytes twice refused (409, by a unique index), the
+ * bytes written in chunks in one short transaction. Processing happens in the background.
+ */
+export async function storeDocument(
+  ctx: ServiceContext,
+  tenant: Tenant,
+  customerId: string,
+  documentType: string | undefined,
+  file: StagedFile | undefined,
+  fileName: string,
+): Promise<DocumentRow> {
+  const problems = [];
+  if (documentType === undefined) problems.push({ detail: 'document_type is required', source: { parameter: 'document_type' } });
+  else if (!isDocumentType(documentType)) {
+    problems.push({ detail: 'document_type must be one of the document types of the specification (for example "bank statement")', source: { parameter: 'document_type' } });
+  }
+  if (!file) problems.push({ detail: 'document (the file part) is required', source: { parameter: 'document' } });
+  if (problems.length > 0 || !file) throw validationFailed(problems);
+  const type = documentType as DocumentType;
+  const kind = detectFileType(file.head, fileName);
+  if (kind === null) throw unsupported('the file is not a PDF, PNG, JPEG, TIFF, CSV, XLS, XLSX or JSON file');
+  if (!isAllowedForDocumentType(kind, type)) throw unsupported('JSON files are accepted only as an open-banking "bank statement"');
+  if (kind === 'json') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch {
+      throw new DomainError('ParseError', 'the bank statement file is not valid JSON');
+    }
+    const result = validateBankStatement(parsed);
+    if (!result.ok) {
+      throw validationFailed(result.problems.map((p) => ({ detail: `${p.pointer.split('/').pop() || 'statement'} ${p.detail}`, source: { pointer: p.pointer } })));
+    }
+  }
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const document = await insertDocument(tx, tenant, {
+        id: randomUUID(),
+        customerId,
+        documentType: type,
+        documentName: fileName,
+        fileKind: kind,
+        mimeType: mimeTypeOf(kind),
+        sizeBytes: file.size,
+        sha256: file.sha256,
+        now,
+      });
+      let seq = 0;
+      for await (const chunk of file.chunks(CHUNK_BYTES)) await insertChunk(tx, document.id, seq++, chunk);
+      await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+      return document;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'documents_customer_sha256')) {
+      const existing = await findDocumentIdBySha(ctx.db, customerId, file.sha256);
+      throw new DomainError('DuplicateDocument', 'this file was already uploaded for this customer', { meta: { document_id: existing } });
+    }
+    throw error;
+  }
+}
+
+export function uploadView(d: DocumentRow) {
+  return { document_id: d.id, document_name: d.document_name, document_type: d.document_type as DocumentType, upload_date: d.uploaded_at.toISOString() };
+}
+
+/** GET /document_upload/{customer_id}/ in the contract's JSON:API shape. */
+export async function listDocuments(ctx: ServiceContext, tenant: Tenant, customerId: string) {
+  await requireCustomer(ctx, tenant, customerId);
+  const documents = await listCustomerDocuments(ctx.db, tenant, customerId);
+  const accountIds = [...new Set(documents.map((d) => d.bank_account_id).filter((id): id is string => id !== null))];
+  const accounts = await listBankAccounts(ctx.db, accountIds);
+  return {
+    data: documents.map((d) => ({
+      type: 'document' as const,
+      id: d.id,
+      attributes: {
+        document_name: d.document_name,
+        document_type: d.document_type,
+        upload_date: d.uploaded_at.toISOString(),
+        status: d.status,
+        reject_reason: d.reject_reason,
+      },
+      relationships: { bank_account: { data: d.bank_account_id ? { type: 'bank_account' as const, id: d.bank_account_id } : null } },
+    })),
+    included: accounts.map((a) => ({ type: 'bank_account' as const, id: a.id, attributes: { bank_name: a.bank_name, account_number: a.account_number } })),
+  };
+}

@@ -1,0 +1,55 @@
+import type { PgBoss } from 'pg-boss';
+import type { Db } from '../store/db.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { processDocument } from '../services/document-processing.ts';
+import { bossDb } from './queue.ts';
+
+/**
+ * Background work whose durable record is a row of ours (a document, a prequalification file):
+ * the row is written by the API in its transaction; the dispatcher claims unqueued rows with
+ * SKIP LOCKED and turns each into one pg-boss job in the same transaction; a worker runs it.
+ */
+export interface JobSource {
+  queue: string;
+  table: string;
+  orderBy: string;
+  handle(ctx: ServiceContext, id: string): Promise<void>;
+}
+
+export const JOB_SOURCES: JobSource[] = [
+  { queue: 'document-processing', table: 'documents', orderBy: 'uploaded_at', handle: processDocument },
+];
+
+export async function dispatchSource(db: Db, boss: PgBoss, source: JobSource, batch = 200): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id FROM ${source.table} WHERE queued_at IS NULL ORDER BY ${source.orderBy} LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [batch],
+    );
+    if (rows.length === 0) return 0;
+    await boss.insert(source.queue, rows.map((r) => ({ data: { id: r.id } })), { db: bossDb(tx) });
+    await tx.query(`UPDATE ${source.table} SET queued_at = now() WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
+    return rows.length;
+  });
+}
+
+/** Creates each source's queue and starts its workers. */
+export async function startSourceWorkers(boss: PgBoss, ctx: ServiceContext, onError: (error: unknown, id: string) => void): Promise<void> {
+  for (const source of JOB_SOURCES) {
+    await boss.createQueue(source.queue, { notify: true, expireInSeconds: 300, retryLimit: 5, retryDelay: 5 });
+    await boss.work<{ id: string }>(
+      source.queue,
+      { batchSize: 10, burstWhenBatchFull: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2 },
+      async (jobs) => {
+        await Promise.all(
+          jobs.map((job) =>
+            source.handle(ctx, job.data.id).catch((error: unknown) => {
+              onError(error, job.data.id);
+              throw error;
+            }),
+          ),
+        );
+      },
+    );
+  }
+}
