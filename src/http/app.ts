@@ -13,6 +13,8 @@ import { loggerOptions } from './logging.ts';
 import { configureAjv, isJsonRequest, rejectUnstorableStrings } from './validation.ts';
 import { partnerApi, API_PREFIX, LEGACY_PREFIX } from './partner-api.ts';
 import { adminApi } from './admin-api.ts';
+import rateLimit from '@fastify/rate-limit';
+import { connectRedis, rateLimitOptions } from './rate-limit.ts';
 import { portalRoutes } from '../portal/routes.ts';
 
 export interface AppDeps {
@@ -101,8 +103,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installNotFoundHandler(app, (path) => routes.allowed(path));
 
-  await app.register(partnerApi, { prefix: API_PREFIX });
-  await app.register(partnerApi, { prefix: LEGACY_PREFIX });
+  const redis = deps.config.redisUrl ? connectRedis(deps.config.redisUrl) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  // One limiter for both prefixes, so the v2.1 alias shares each token's counters.
+  await app.register(async (scope) => {
+    const limits = { requests: deps.config.rateLimitPerMinute, uploads: deps.config.uploadRateLimitPerMinute };
+    await scope.register(rateLimit, rateLimitOptions(limits, 'lending-api-', redis));
+    await scope.register(partnerApi, { prefix: API_PREFIX });
+    await scope.register(partnerApi, { prefix: LEGACY_PREFIX });
+  });
   await app.register(adminApi, { prefix: '/admin/v1', adminTokenHash: deps.adminTokenHash });
   await app.register(portalRoutes);
 

@@ -9,7 +9,7 @@ import { offerRoutes } from './routes/offers.ts';
 import { loginLinkRoutes } from './routes/login-links.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { documentRoutes } from './routes/documents.ts';
+import { documentListRoutes, documentUploadRoutes } from './routes/documents.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig extends NegotiationConfig {}
@@ -33,5 +33,6 @@ export const partnerApi: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(loginLinkRoutes);
   await app.register(sandboxRoutes);
   await app.register(webhookRoutes);
-  await app.register(documentRoutes);
+  await app.register(documentListRoutes);
+  await app.register(documentUploadRoutes);
 };

@@ -14,7 +14,8 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 const tags = ['Documents'];
 
-export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** The upload routes; registered in the scope that also applies the upload rate limit. */
+export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 10, fieldSize: 1024 } });
 
   app.post(
@@ -84,6 +85,9 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+};
+
+export const documentListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/document_upload/:customer_id/',
     {

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { hashToken } from '../services/tokens.ts';
+import { HttpError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Counts against the upload limit (its own bucket) instead of the request limit. */
+    upload?: boolean;
+  }
+}
+
+const MINUTE_MS = 60_000;
+
+function isUpload(request: FastifyRequest): boolean {
+  return request.routeOptions.config.upload === true;
+}
+
+/**
+ * Counts per token (its hash, never the token itself) and per bucket, uploads or requests;
+ * requests without a token count per address.
+ */
+function keyOf(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const token = header?.split(/\s+/)[1];
+  const bucket = isUpload(request) ? 'u' : 'r';
+  return token ? `${bucket}:${hashToken(token).slice(0, 32)}` : `${bucket}:ip:${request.ip}`;
+}
+
+export function connectRedis(url: string): Redis {
+  const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  redis.on('error', () => {
+    // Reported by the limiter (which then lets requests through); reconnection is automatic.
+  });
+  return redis;
+}
+
+/**
+ * Per-token limits (contract section 3): `requests` a minute, and `uploads` a minute for upload
+ * routes (their own bucket); 429 Throttled with Retry-After, and RateLimit-Limit / -Remaining /
+ * -Reset on every response. With Redis the counters are shared by every node; if Redis is
+ * unreachable requests are let through rather than refused.
+ */
+export function rateLimitOptions(limits: { requests: number; uploads: number }, nameSpace: string, redis: Redis | null): RateLimitPluginOptions {
+  return {
+    global: true,
+    max: (request) => (isUpload(request) ? limits.uploads : limits.requests),
+    timeWindow: MINUTE_MS,
+    keyGenerator: keyOf,
+    nameSpace,
+    ...(redis ? { redis } : {}),
+    skipOnError: true,
+    enableDraftSpec: true,
+    addHeadersOnExceeding: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true },
+    addHeaders: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true, 'retry-after': true },
+    errorResponseBuilder: (_request, context) =>
+      new HttpError('Throttled', `too many requests: at most ${context.max} a minute; retry in ${Math.ceil(context.ttl / 1000)} s`),
+  };
+}

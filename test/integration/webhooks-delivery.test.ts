@@ -1,0 +1,834 @@
+/**
+ * Webhook delivery over real HTTP (contract section 13, spec Events and Authentication item 6):
+ * recording receivers on 127.0.0.1, a worker started in-process on the test database, signatures
+ * checked with the partner SDK on every attempt, retries on errors, timeouts and refused
+ * connections, the payload of every event type, the delivery log and redelivery.
+ */
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhook, WebhookVerificationError } from '../../sdk/verify-webhook.ts';
+import { EVENT_TYPES, type EventType } from '../../src/domain/event-types.ts';
+import { DELIVERY_QUEUE } from '../../src/worker/queue.ts';
+import { startWorker, type Worker } from '../../src/worker/worker.ts';
+import { BACKENDS } from '../helpers/db.ts';
+import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { apply, getOffers, selectOffer } from '../helpers/lending.ts';
+import { closedPortUrl, eventually, Receiver, type ReceivedDelivery } from '../helpers/receiver.ts';
+
+const ALL_TYPES = EVENT_TYPES.map((e) => e.webhook_event_type);
+const TIMEOUT_MS = 300;
+
+// ---------------------------------------------------------------------------------------------
+// Payload shapes of contract section 13.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const STATUSES = ['open', 'action_required', 'awaiting_underwriter', 'in_underwriting', 'offered', 'declined', 'deferred', 'expired', 'offer_revoked', 'funded'];
+
+type Kind = 'uuid' | 'string' | 'money' | 'percent' | 'integer' | 'boolean' | 'datetime' | 'date' | 'status' | 'offers' | 'quotes';
+interface Shape {
+  required: Record<string, Kind>;
+  optional?: Record<string, Kind>;
+}
+const EXT = { external_customer_id: 'string' } as const;
+const SHAPES: Record<EventType, Shape> = {
+  application_attributed: {
+    required: { application_id: 'uuid', customer_id: 'uuid', amount: 'money', is_topup: 'boolean', attributed_at: 'datetime' },
+    optional: EXT,
+  },
+  application_status_changed: {
+    required: { application_id: 'uuid', customer_id: 'uuid', previous_status: 'status', status: 'status', changed_at: 'datetime' },
+    optional: EXT,
+  },
+  application_offered: { required: { application_id: 'uuid', customer_id: 'uuid', offers: 'offers', offered_at: 'datetime' }, optional: EXT },
+  application_declined: {
+    required: { application_id: 'uuid', customer_id: 'uuid', declined_at: 'datetime', can_reapply_from: 'date' },
+    optional: EXT,
+  },
+  application_deferred: { required: { application_id: 'uuid', customer_id: 'uuid', deferred_at: 'datetime' }, optional: EXT },
+  indicative_offer_created: {
+    required: {
+      customer_id: 'uuid',
+      offer_id: 'uuid',
+      max_amount: 'money',
+      monthly_interest_percentage: 'percent',
+      fee_percentage: 'percent',
+      duration_in_days: 'integer',
+      created_at: 'datetime',
+    },
+    optional: { ...EXT, application_id: 'uuid' },
+  },
+  customer_funded: {
+    required: { customer_id: 'uuid', application_id: 'uuid', offer_id: 'uuid', funding_id: 'uuid', funding_amount: 'money', funded_at: 'datetime' },
+    optional: EXT,
+  },
+  funding_created_202607: {
+    required: {
+      customer_id: 'uuid',
+      funding_amount: 'money',
+      funding_created_at: 'datetime',
+      funding_fee_amount: 'money',
+      funding_id: 'uuid',
+      offer_duration_in_days: 'integer',
+      offer_fee_percentage: 'percent',
+      offer_id: 'uuid',
+      offer_max_amount: 'money',
+      offer_monthly_interest_percentage: 'percent',
+    },
+    optional: { ...EXT, application_id: 'uuid' },
+  },
+  prequalification_202505: { required: { prequalification_data_id: 'uuid', quotes: 'quotes' } },
+  prequalification_data_file_processed_202510: { required: { prequalification_data_id: 'uuid' } },
+};
+
+const OFFER_KEYS = ['duration_in_days', 'fee_percentage', 'max_amount', 'monthly_interest_percentage', 'offer_id', 'product_type'];
+const QUOTE_KEYS = [
+  'correlation_id',
+  'duration_in_days',
+  'expires_at',
+  'external_customer_id',
+  'fee_percentage',
+  'max_amount',
+  'monthly_interest_percentage',
+  'prequalified',
+  'reason',
+];
+
+function twoDecimals(n: unknown): boolean {
+  return typeof n === 'number' && Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+}
+
+function checkKind(kind: Kind, value: unknown, where: string): void {
+  switch (kind) {
+    case 'uuid':
+      expect(value, where).toMatch(UUID);
+      return;
+    case 'string':
+      expect(typeof value, where).toBe('string');
+      return;
+    case 'money':
+      expect(twoDecimals(value) && (value as number) >= 0, `${where}: ${String(value)}`).toBe(true);
+      return;
+    case 'percent':
+      expect(typeof value === 'number' && value >= 0 && value < 100, `${where}: ${String(value)}`).toBe(true);
+      return;
+    case 'integer':
+      expect(Number.isInteger(value), `${where}: ${String(value)}`).toBe(true);
+      return;
+    case 'boolean':
+      expect(typeof value, where).toBe('boolean');
+      return;
+    case 'datetime':
+      expect(value, where).toMatch(ISO);
+      return;
+    case 'date':
+      expect(value, where).toMatch(DATE);
+      return;
+    case 'status':
+      expect(STATUSES, `${where}: ${String(value)}`).toContain(value);
+      return;
+    case 'offers': {
+      expect(Array.isArray(value) && value.length > 0, where).toBe(true);
+      for (const [i, offer] of (value as Record<string, unknown>[]).entries()) {
+        expect(Object.keys(offer).sort(), `${where}/${i}`).toEqual(OFFER_KEYS);
+        checkKind('uuid', offer.offer_id, `${where}/${i}/offer_id`);
+        expect(['flexi_loan', 'business_loan']).toContain(offer.product_type);
+        checkKind('money', offer.max_amount, `${where}/${i}/max_amount`);
+        checkKind('percent', offer.monthly_interest_percentage, `${where}/${i}/monthly_interest_percentage`);
+        checkKind('percent', offer.fee_percentage, `${where}/${i}/fee_percentage`);
+        checkKind('integer', offer.duration_in_days, `${where}/${i}/duration_in_days`);
+      }
+      return;
+    }
+    case 'quotes': {
+      expect(Array.isArray(value), where).toBe(true);
+      for (const [i, quote] of (value as Record<string, unknown>[]).entries()) {
+        expect(Object.keys(quote).sort(), `${where}/${i}`).toEqual(QUOTE_KEYS);
+        expect(typeof quote.external_customer_id).toBe('string');
+        expect(typeof quote.prequalified).toBe('boolean');
+        if (quote.prequalified) {
+          checkKind('money', quote.max_amount, `${where}/${i}/max_amount`);
+          checkKind('integer', quote.duration_in_days, `${where}/${i}/duration_in_days`);
+          checkKind('datetime', quote.expires_at, `${where}/${i}/expires_at`);
+        } else {
+          expect(typeof quote.reason).toBe('string');
+        }
+      }
+      return;
+    }
+  }
+}
+
+/** The payload has exactly the contract's fields for its type, each of the right kind. */
+function expectContractShape(type: string, payload: Record<string, unknown>): void {
+  const shape = SHAPES[type as EventType];
+  expect(shape, `unknown event type ${type}`).toBeDefined();
+  const allowed = new Set([...Object.keys(shape.required), ...Object.keys(shape.optional ?? {})]);
+  for (const key of Object.keys(payload)) expect(allowed.has(key), `${type}: unexpected field ${key}`).toBe(true);
+  for (const [key, kind] of Object.entries(shape.required)) {
+    expect(key in payload, `${type}: missing ${key}`).toBe(true);
+    checkKind(kind, payload[key], `${type}/${key}`);
+  }
+  for (const [key, kind] of Object.entries(shape.optional ?? {})) {
+    if (key in payload) checkKind(kind, payload[key], `${type}/${key}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signatures.
+
+/** The delivery is authentic for `secret` under the partner SDK, and for its own timestamp. */
+function expectAuthentic(d: ReceivedDelivery, secret: string): void {
+  const verified = verifyWebhook(secret, d.headers, d.rawBody);
+  expect(verified).toEqual({ eventId: d.eventId, eventType: d.eventType, timestamp: d.timestamp });
+  // Independently of the SDK: the spec's formula over this attempt's own timestamp.
+  const expected = `sha256=${createHmac('sha256', secret).update(`${d.headers['x-svc-timestamp']}.${d.rawBody}`).digest('base64')}`;
+  expect(d.signature).toBe(expected);
+  // The timestamp says when this attempt started: within a couple of seconds of its arrival.
+  expect(Math.abs(d.receivedAt / 1000 - d.timestamp)).toBeLessThan(3);
+}
+
+function expectNotAuthentic(d: ReceivedDelivery, secret: string): void {
+  let error: unknown;
+  try {
+    verifyWebhook(secret, d.headers, d.rawBody);
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(WebhookVerificationError);
+  expect((error as WebhookVerificationError).reason).toBe('invalid_signature');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface DeliveryJson {
+  delivery_id: string;
+  event_id: string;
+  webhook_event_type: string;
+  attempt: number;
+  attempted_at: string;
+  url: string;
+  status: 'succeeded' | 'failed';
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+  next_attempt_at: string | null;
+}
+
+describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
+  let t: TestApp;
+  let worker: Worker;
+  const receivers: Receiver[] = [];
+  const workerErrors: unknown[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
+    worker = await startWorker({
+      config: { webhookTimeoutMs: TIMEOUT_MS, webhookRetryScale: 0.001, allowPrivateWebhookUrls: true, production: false },
+      db: t.testDb.db,
+      backend: t.testDb.queue,
+      ctx: t.app.ctx,
+      log: { error: (...args: unknown[]) => workerErrors.push(args), warn: () => {}, info: () => {} } as never,
+    });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await Promise.all(receivers.map((r) => r.close()));
+    await t?.close();
+  });
+
+  async function receiver(answer?: Parameters<typeof Receiver.start>[0]): Promise<Receiver> {
+    const r = await Receiver.start(answer);
+    receivers.push(r);
+    return r;
+  }
+
+  /** A partner whose webhooks go to `url`, subscribed to `types`. */
+  async function partnerFor(url: string | null, options: { token?: string; types?: string[] } = {}): Promise<PartnerClient> {
+    const partner = await t.partner();
+    if (url) {
+      const res = await partner.request('PUT', '/webhooks/configuration/', { data: { url, ...(options.token ? { token: options.token } : {}) } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const types = options.types ?? ALL_TYPES;
+    if (types.length > 0) {
+      const res = await partner.post('/webhooks/subscriptions/', { data: { webhook_event_types: types } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return partner;
+  }
+
+  const secretOf = async (partner: PartnerClient): Promise<string> => (await partner.get('/webhooks/signing_secret/')).json().data.signing_secret;
+
+  async function testEvent(partner: PartnerClient, type: string): Promise<string> {
+    const res = await partner.post('/sandbox/webhooks/test', { data: { webhook_event_type: type } });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().data).toMatchObject({ webhook_event_type: type, status: 'queued' });
+    return res.json().data.event_id;
+  }
+
+  async function log(partner: PartnerClient, query = ''): Promise<{ deliveries: DeliveryJson[]; next_cursor: string | null }> {
+    const res = await partner.get(`/webhooks/deliveries/${query ? `?${query}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  }
+
+  /** The event's attempts in the delivery log, oldest first, once `count` of them are there. */
+  async function attemptsLogged(partner: PartnerClient, eventId: string, count: number, timeoutMs = 15_000): Promise<DeliveryJson[]> {
+    return eventually(
+      async () => {
+        const rows = (await log(partner, `event_id=${eventId}&limit=100`)).deliveries;
+        return rows.length >= count ? [...rows].reverse() : null;
+      },
+      timeoutMs,
+      `${count} logged attempts of ${eventId}`,
+    );
+  }
+
+  async function storedPayload(eventId: string): Promise<{ event_type: string; payload: Record<string, unknown> }> {
+    const { rows } = await t.testDb.db.query<{ event_type: string; payload: Record<string, unknown> }>(
+      'SELECT event_type, payload FROM outbox_events WHERE id = $1',
+      [eventId],
+    );
+    return rows[0];
+  }
+
+  /** Every event of the partner has left the outbox and every delivery job of it has settled. */
+  async function settled(partnerId: string, timeoutMs = 15_000): Promise<string[]> {
+    return eventually(
+      async () => {
+        const { rows } = await t.testDb.db.query<{ id: string; dispatched: boolean }>(
+          'SELECT id, dispatched_at IS NOT NULL AS dispatched FROM outbox_events WHERE partner_id = $1 ORDER BY seq',
+          [partnerId],
+        );
+        if (rows.some((r) => !r.dispatched)) return null;
+        for (const row of rows) {
+          const jobs = await worker.boss.findJobs(DELIVERY_QUEUE, { data: { eventId: row.id } });
+          if (jobs.some((j) => !['completed', 'failed', 'cancelled'].includes(j.state))) return null;
+        }
+        return rows.map((r) => r.id);
+      },
+      timeoutMs,
+      'the partner\'s deliveries to settle',
+    );
+  }
+
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  // -------------------------------------------------------------------------------------------
+
+  it('delivers {"data": payload} with the four X-SVC headers, a valid signature and the bearer token', async () => {
+    const r = await receiver();
+    const token = 'receiver-token-0123456789';
+    const partner = await partnerFor(r.url, { token });
+    const secret = await secretOf(partner);
+    const eventId = await testEvent(partner, 'customer_funded');
+
+    const [d] = await r.waitForEvent(eventId);
+    expect(d.method).toBe('POST');
+    expect(d.path).toBe('/hooks');
+    expect(d.headers['content-type']).toMatch(/^application\/json\b/);
+    expect(d.headers['x-svc-event-id']).toBe(eventId);
+    expect(d.headers['x-svc-event-type']).toBe('customer_funded');
+    expect(d.headers['x-svc-timestamp']).toMatch(/^\d{10}$/);
+    expect(d.headers['x-svc-signature']).toMatch(/^sha256=[A-Za-z0-9+/]{43}=$/);
+    expect(d.headers.authorization).toBe(`Bearer ${token}`);
+    expectAuthentic(d, secret);
+    const stored = await storedPayload(eventId);
+    expect(d.body).toEqual({ data: stored.payload });
+    expect(Object.keys(d.body ?? {})).toEqual(['data']);
+    expectContractShape('customer_funded', d.body!.data);
+
+    const [row] = await attemptsLogged(partner, eventId, 1);
+    expect(row).toMatchObject({ event_id: eventId, webhook_event_type: 'customer_funded', attempt: 1, status: 'succeeded', response_status: 200, error: null, url: r.url, next_attempt_at: null });
+    expect(row.attempted_at).toMatch(ISO);
+    expect(row.duration_ms).toBeGreaterThanOrEqual(0);
+    await settled(partner.partnerId);
+    expect(r.forEvent(eventId)).toHaveLength(1);
+  });
+
+  it('sends no Authorization header when no token is set', async () => {
+    const r = await receiver();
+    const partner = await partnerFor(r.url);
+    const eventId = await testEvent(partner, 'application_deferred');
+    const [d] = await r.waitForEvent(eventId);
+    expect(d.headers.authorization).toBeUndefined();
+    expectAuthentic(d, await secretOf(partner));
+  });
+
+  it('retries a 500 with the same event id and a fresh, valid signature each time; a 2xx stops it', async () => {
+    const r = await receiver((_d, received) => ({ status: received.length < 2 ? 500 : 200 }));
+    const partner = await partnerFor(r.url, { token: 'tok-retry-1234' });
+    const secret = await secretOf(partner);
+    const eventId = await testEvent(partner, 'application_attributed');
+
+    const got = await r.waitForEvent(eventId, 3);
+    for (const d of got) {
+      expect(d.eventId).toBe(eventId);
+      expect(d.eventType).toBe('application_attributed');
+      expect(d.headers.authorization).toBe('Bearer tok-retry-1234');
+      expect(d.rawBody).toBe(got[0].rawBody);
+      expectAuthentic(d, secret);
+    }
+    const rows = await attemptsLogged(partner, eventId, 3);
+    expect(rows.map((x) => [x.attempt, x.status, x.response_status])).toEqual([
+      [1, 'failed', 500],
+      [2, 'failed', 500],
+      [3, 'succeeded', 200],
+    ]);
+    expect(rows[0].error).toMatch(/500/);
+    expect(rows[0].next_attempt_at).not.toBeNull();
+    expect(Date.parse(rows[0].next_attempt_at!)).toBeGreaterThanOrEqual(Date.parse(rows[0].attempted_at));
+    expect(rows[2].next_attempt_at).toBeNull();
+    await settled(partner.partnerId);
+    await pause(700);
+    expect(r.forEvent(eventId)).toHaveLength(3);
+  });
+
+  it('every 2xx acknowledges (201, 202, 204, 299): one attempt each', async () => {
+    for (const status of [201, 202, 204, 299]) {
+      const r = await receiver(() => ({ status }));
+      const partner = await partnerFor(r.url);
+      const eventId = await testEvent(partner, 'application_deferred');
+      await r.waitForEvent(eventId);
+      const [row] = await attemptsLogged(partner, eventId, 1);
+      expect(row).toMatchObject({ status: 'succeeded', response_status: status, error: null, next_attempt_at: null });
+      await settled(partner.partnerId);
+      expect(r.forEvent(eventId), `status ${status}`).toHaveLength(1);
+    }
+  });
+
+  it('any other answer is retried: redirects, 4xx, 503', async () => {
+    for (const status of [302, 400, 404, 410, 503]) {
+      const r = await receiver((_d, received) => ({ status: received.length === 0 ? status : 200, ...(status === 302 ? { body: '' } : {}) }));
+      const partner = await partnerFor(r.url);
+      const eventId = await testEvent(partner, 'application_deferred');
+      const got = await r.waitForEvent(eventId, 2);
+      expect(got.map((d) => d.path)).toEqual(['/hooks', '/hooks']);
+      const rows = await attemptsLogged(partner, eventId, 2);
+      expect(rows.map((x) => [x.status, x.response_status]), `status ${status}`).toEqual([
+        ['failed', status],
+        ['succeeded', 200],
+      ]);
+    }
+  });
+
+  it('retries when the receiver does not answer in time', async () => {
+    const r = await receiver((_d, received) => (received.length === 0 ? { hang: true } : { status: 200 }));
+    const partner = await partnerFor(r.url);
+    const secret = await secretOf(partner);
+    const eventId = await testEvent(partner, 'application_declined');
+    const got = await r.waitForEvent(eventId, 2);
+    for (const d of got) expectAuthentic(d, secret);
+    const rows = await attemptsLogged(partner, eventId, 2);
+    expect(rows[0]).toMatchObject({ attempt: 1, status: 'failed', response_status: null });
+    expect(rows[0].error).toMatch(/no answer within 300 ms/);
+    expect(rows[0].duration_ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
+    expect(rows[0].duration_ms).toBeLessThan(TIMEOUT_MS + 2000);
+    expect(rows[1]).toMatchObject({ attempt: 2, status: 'succeeded', response_status: 200 });
+  });
+
+  it('retries when the answer is slower than the timeout (headers late)', async () => {
+    const r = await receiver((_d, received) => (received.length === 0 ? { status: 200, delayMs: TIMEOUT_MS + 400 } : { status: 200 }));
+    const partner = await partnerFor(r.url);
+    const eventId = await testEvent(partner, 'application_declined');
+    await r.waitForEvent(eventId, 2);
+    const rows = await attemptsLogged(partner, eventId, 2);
+    expect(rows.map((x) => x.status)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('retries a dropped connection', async () => {
+    const r = await receiver((_d, received) => (received.length === 0 ? { destroy: true } : { status: 200 }));
+    const partner = await partnerFor(r.url);
+    const eventId = await testEvent(partner, 'application_declined');
+    await r.waitForEvent(eventId, 2);
+    const rows = await attemptsLogged(partner, eventId, 2);
+    expect(rows[0]).toMatchObject({ status: 'failed', response_status: null });
+    expect(rows[0].error).toBeTruthy();
+    expect(rows[1].status).toBe('succeeded');
+  });
+
+  it('retries a refused connection, and a retry goes to the URL configured by then', async () => {
+    const closed = await closedPortUrl();
+    const partner = await partnerFor(closed);
+    const eventId = await testEvent(partner, 'funding_created_202607');
+    const failed = await attemptsLogged(partner, eventId, 2);
+    for (const row of failed) {
+      expect(row).toMatchObject({ status: 'failed', response_status: null, url: closed });
+      expect(row.error).toMatch(/ECONNREFUSED|refused/i);
+      expect(row.next_attempt_at).not.toBeNull();
+    }
+    const r = await receiver();
+    expect((await partner.request('PUT', '/webhooks/configuration/', { data: { url: r.url } })).statusCode).toBe(200);
+    const [d] = await r.waitForEvent(eventId, 1, 20_000);
+    expectAuthentic(d, await secretOf(partner));
+    const rows = await attemptsLogged(partner, eventId, failed.length + 1);
+    const last = rows[rows.length - 1];
+    expect(last).toMatchObject({ status: 'succeeded', url: r.url, event_id: eventId });
+    expect(last.attempt).toBeGreaterThan(2);
+    expect(rows.map((x) => x.attempt)).toEqual(rows.map((_x, i) => i + 1));
+  });
+
+  it('each retry has a fresh timestamp and a signature over its own timestamp', async () => {
+    // Four failures then success: the fifth attempt comes more than a second after the first.
+    const r = await receiver((_d, received) => ({ status: received.length < 4 ? 503 : 200 }));
+    const partner = await partnerFor(r.url);
+    const secret = await secretOf(partner);
+    const eventId = await testEvent(partner, 'application_offered');
+    const got = await r.waitForEvent(eventId, 5, 20_000);
+    for (const d of got) expectAuthentic(d, secret);
+    expect(new Set(got.map((d) => d.eventId))).toEqual(new Set([eventId]));
+    for (let i = 1; i < got.length; i++) expect(got[i].timestamp).toBeGreaterThanOrEqual(got[i - 1].timestamp);
+    expect(got[4].receivedAt - got[0].receivedAt).toBeGreaterThan(1000);
+    expect(got[4].timestamp).toBeGreaterThan(got[0].timestamp);
+    expect(got[4].signature).not.toBe(got[0].signature);
+    // The first attempt's signature does not authenticate the last attempt's timestamp.
+    const replayed = { ...got[4], headers: { ...got[4].headers, 'x-svc-signature': got[0].signature } };
+    expectNotAuthentic(replayed, secret);
+    await settled(partner.partnerId);
+    expect(r.forEvent(eventId)).toHaveLength(5);
+  });
+
+  it('signs with the rotated secret from the moment of rotation, retries included', async () => {
+    let rotated = false;
+    const r = await receiver((d) => ({ status: d.eventType === 'application_deferred' && !rotated ? 500 : 200 }));
+    const partner = await partnerFor(r.url);
+    const before = await secretOf(partner);
+    const first = await testEvent(partner, 'customer_funded');
+    expectAuthentic((await r.waitForEvent(first))[0], before);
+
+    // An event whose first attempt fails before the rotation and whose retry comes after it.
+    const pending = await testEvent(partner, 'application_deferred');
+    await r.waitForEvent(pending, 1);
+    const after = (await partner.post('/webhooks/signing_secret/rotate/')).json().data.signing_secret as string;
+    rotated = true;
+    expect(after).not.toBe(before);
+    const retried = await r.waitForEvent(pending, 2);
+    const last = retried[retried.length - 1];
+    expectAuthentic(last, after);
+    expectNotAuthentic(last, before);
+
+    const next = await testEvent(partner, 'customer_funded');
+    const [d] = await r.waitForEvent(next);
+    expectAuthentic(d, after);
+    expectNotAuthentic(d, before);
+  });
+
+  it('delivers only subscribed types, only to the partner the event belongs to', async () => {
+    const ra = await receiver();
+    const rb = await receiver();
+    const a = await partnerFor(ra.url, { types: ['application_attributed', 'application_status_changed'] });
+    const b = await partnerFor(rb.url);
+    const noUrl = await partnerFor(null); // subscribed to everything, no URL: nothing to deliver to
+
+    const customerId = await createCustomer(a, { external_customer_id: `ext-a-${Date.now()}` });
+    const applicationId = await apply(a, customerId, { amount: 25000 });
+    const decided = await a.post(`/sandbox/applications/${applicationId}/decision`, { data: { outcome: 'declined' } });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const noUrlCustomer = await createCustomer(noUrl);
+    await apply(noUrl, noUrlCustomer, { amount: 5000 });
+
+    const events = await settled(a.partnerId);
+    await settled(noUrl.partnerId);
+    const { rows } = await t.testDb.db.query<{ id: string; event_type: string }>('SELECT id, event_type FROM outbox_events WHERE partner_id = $1 ORDER BY seq', [a.partnerId]);
+    expect(rows.map((x) => x.event_type).sort()).toEqual(['application_attributed', 'application_declined', 'application_status_changed'].sort());
+    expect(events).toHaveLength(3);
+    await pause(500);
+    expect(ra.received.map((d) => d.eventType).sort()).toEqual(['application_attributed', 'application_status_changed']);
+    expect(ra.received.map((d) => d.eventId).sort()).toEqual(rows.filter((x) => x.event_type !== 'application_declined').map((x) => x.id).sort());
+    expect(rb.received).toEqual([]);
+    // Nothing was attempted for the declined event, nor for the partner without a URL.
+    const declined = rows.find((x) => x.event_type === 'application_declined')!.id;
+    expect((await log(a, `event_id=${declined}`)).deliveries).toEqual([]);
+    expect((await log(noUrl)).deliveries).toEqual([]);
+
+    // B's events go to B only; unsubscribing stops later events.
+    const bCustomer = await createCustomer(b);
+    await apply(b, bCustomer, { amount: 3000 });
+    await rb.waitFor((x) => x.length >= 1);
+    await a.request('DELETE', '/webhooks/subscriptions/', { data: { webhook_event_types: ['application_attributed'] } });
+    const second = await createCustomer(a);
+    await apply(a, second, { amount: 2000 });
+    await settled(a.partnerId);
+    await settled(b.partnerId);
+    await pause(300);
+    expect(ra.received).toHaveLength(2);
+    expect(rb.received.map((d) => d.eventType)).toEqual(['application_attributed']);
+  });
+
+  it('the sandbox test route sends each of the ten types, subscribed or not, in the contract shape', async () => {
+    const r = await receiver();
+    const partner = await partnerFor(r.url, { types: [] });
+    const secret = await secretOf(partner);
+    const ids = new Map<string, string>();
+    for (const type of ALL_TYPES) ids.set(type, await testEvent(partner, type));
+    await r.waitFor((x) => x.length >= ALL_TYPES.length);
+    for (const [type, eventId] of ids) {
+      const got = r.forEvent(eventId);
+      expect(got, type).toHaveLength(1);
+      expect(got[0].eventType).toBe(type);
+      expectAuthentic(got[0], secret);
+      expect(got[0].body).toEqual({ data: (await storedPayload(eventId)).payload });
+      expectContractShape(type, got[0].body!.data);
+    }
+    await settled(partner.partnerId);
+    expect(r.received).toHaveLength(ALL_TYPES.length);
+  });
+
+  it('real flows deliver every lending event in the contract shape', async () => {
+    const r = await receiver();
+    const partner = await partnerFor(r.url, { token: 'flow-token-123456' });
+    const secret = await secretOf(partner);
+    const ext = `ext-flow-${Date.now()}`;
+
+    // Approved by the policy, selected, funded; then a top-up application.
+    const customerId = await createCustomer(partner, { external_customer_id: ext });
+    const applicationId = await apply(partner, customerId, { amount: 25000 });
+    const offers = await getOffers(partner, applicationId);
+    expect(offers.offer_creation_status).toBe('offers_available');
+    const offer = offers.offers.find((o) => o.product_type === 'business_loan')!;
+    await selectOffer(partner, offer.offer_id, 'customer');
+    const funded = await partner.post(`/sandbox/offers/${offer.offer_id}/fundings`, { data: { amount: 10000 } });
+    expect(funded.statusCode, funded.body).toBe(201);
+    const topupId = await apply(partner, customerId, { amount: 5000 });
+
+    // Declined and deferred by the sandbox, for a customer without an external id.
+    const plain = await createCustomer(partner);
+    const declinedApp = await apply(partner, plain, { amount: 4000 });
+    expect((await partner.post(`/sandbox/applications/${declinedApp}/decision`, { data: { outcome: 'declined' } })).statusCode).toBe(200);
+    const other = await createCustomer(partner);
+    const deferredApp = await apply(partner, other, { amount: 4000 });
+    expect((await partner.post(`/sandbox/applications/${deferredApp}/decision`, { data: { outcome: 'deferred' } })).statusCode).toBe(200);
+
+    const events = await settled(partner.partnerId, 20_000);
+    await r.waitFor((x) => new Set(x.map((d) => d.eventId)).size >= events.length);
+    expect(new Set(r.received.map((d) => d.eventId))).toEqual(new Set(events));
+    expect(r.received).toHaveLength(events.length);
+    for (const d of r.received) {
+      expectAuthentic(d, secret);
+      expect(d.headers.authorization).toBe('Bearer flow-token-123456');
+      const stored = await storedPayload(d.eventId);
+      expect(d.eventType).toBe(stored.event_type);
+      expect(d.body).toEqual({ data: stored.payload });
+      expectContractShape(d.eventType, d.body!.data);
+    }
+    const types = new Set(r.received.map((d) => d.eventType));
+    for (const type of ['application_attributed', 'application_status_changed', 'application_offered', 'application_declined', 'application_deferred', 'customer_funded', 'funding_created_202607']) {
+      expect(types.has(type), type).toBe(true);
+    }
+
+    const payloads = (type: string, appId?: string) =>
+      r.ofType(type).map((d) => d.body!.data).filter((p) => !appId || p.application_id === appId);
+    // Values, not only shapes.
+    const [attributed, topup] = [payloads('application_attributed', applicationId)[0], payloads('application_attributed', topupId)[0]];
+    expect(attributed).toMatchObject({ application_id: applicationId, customer_id: customerId, external_customer_id: ext, amount: 25000, is_topup: false });
+    expect(topup).toMatchObject({ application_id: topupId, customer_id: customerId, external_customer_id: ext, amount: 5000, is_topup: true });
+    const moves = payloads('application_status_changed', applicationId).map((p) => [p.previous_status, p.status]);
+    expect(moves).toEqual(expect.arrayContaining([['open', 'offered'], ['offered', 'funded']]));
+    const [offered] = payloads('application_offered', applicationId);
+    expect(offered.external_customer_id).toBe(ext);
+    expect((offered.offers as { offer_id: string }[]).map((o) => o.offer_id).sort()).toEqual(offers.offers.map((o) => o.offer_id).sort());
+    const [funding] = payloads('funding_created_202607', applicationId);
+    expect(funding).toMatchObject({
+      application_id: applicationId,
+      customer_id: customerId,
+      external_customer_id: ext,
+      funding_amount: 10000,
+      funding_fee_amount: 250,
+      funding_id: funded.json().data.funding_id,
+      offer_id: offer.offer_id,
+      offer_max_amount: offer.max_amount,
+      offer_fee_percentage: offer.fee_percentage,
+      offer_monthly_interest_percentage: offer.monthly_interest_percentage,
+      offer_duration_in_days: offer.duration_in_days,
+    });
+    const [customerFunded] = payloads('customer_funded', applicationId);
+    expect(customerFunded).toMatchObject({
+      customer_id: customerId,
+      external_customer_id: ext,
+      application_id: applicationId,
+      offer_id: offer.offer_id,
+      funding_id: funded.json().data.funding_id,
+      funding_amount: 10000,
+    });
+    const [declined] = payloads('application_declined', declinedApp);
+    expect(declined).toMatchObject({ application_id: declinedApp, customer_id: plain });
+    expect('external_customer_id' in declined).toBe(false);
+    expect(payloads('application_status_changed', declinedApp).map((p) => [p.previous_status, p.status])).toEqual([['open', 'declined']]);
+    const [deferred] = payloads('application_deferred', deferredApp);
+    expect(deferred).toMatchObject({ application_id: deferredApp, customer_id: other });
+    expect(payloads('application_status_changed', deferredApp).map((p) => [p.previous_status, p.status])).toEqual([['open', 'deferred']]);
+  });
+
+  it('the delivery log filters by event and status and pages with limit and cursor, newest first', async () => {
+    const r = await receiver((d, received) => ({ status: d.eventType === 'application_offered' && received.filter((x) => x.eventId === d.eventId).length < 2 ? 500 : 200 }));
+    const partner = await partnerFor(r.url);
+    const flaky = await testEvent(partner, 'application_offered');
+    const others = [await testEvent(partner, 'customer_funded'), await testEvent(partner, 'application_deferred'), await testEvent(partner, 'application_declined')];
+    await r.waitForEvent(flaky, 3);
+    for (const id of others) await r.waitForEvent(id);
+    await settled(partner.partnerId);
+
+    const all = (await log(partner, 'limit=100')).deliveries;
+    expect(all).toHaveLength(6);
+    for (const row of all) {
+      expect(Object.keys(row).sort()).toEqual(
+        ['attempt', 'attempted_at', 'delivery_id', 'duration_ms', 'error', 'event_id', 'next_attempt_at', 'response_status', 'status', 'url', 'webhook_event_type'].sort(),
+      );
+    }
+    const times = all.map((x) => Date.parse(x.attempted_at));
+    for (let i = 1; i < times.length; i++) expect(times[i]).toBeLessThanOrEqual(times[i - 1]);
+    expect(new Set(all.map((x) => x.delivery_id)).size).toBe(6);
+
+    // Pages of two, following next_cursor, give every row once, in the same order.
+    const paged: DeliveryJson[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { deliveries: DeliveryJson[]; next_cursor: string | null } = await log(partner, `limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.deliveries.length).toBeLessThanOrEqual(2);
+      paged.push(...page.deliveries);
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(paged.map((x) => x.delivery_id)).toEqual(all.map((x) => x.delivery_id));
+    expect(pages).toBe(3);
+
+    const byEvent = (await log(partner, `event_id=${flaky}`)).deliveries;
+    expect(byEvent.map((x) => [x.attempt, x.status])).toEqual([
+      [3, 'succeeded'],
+      [2, 'failed'],
+      [1, 'failed'],
+    ]);
+    expect((await log(partner, `event_id=${flaky.toUpperCase()}`)).deliveries).toHaveLength(3);
+    const failed = (await log(partner, 'status=failed')).deliveries;
+    expect(failed.map((x) => [x.event_id, x.response_status])).toEqual([
+      [flaky, 500],
+      [flaky, 500],
+    ]);
+    const succeeded = (await log(partner, 'status=succeeded&limit=3')).deliveries;
+    expect(succeeded).toHaveLength(3);
+    expect(succeeded.every((x) => x.status === 'succeeded')).toBe(true);
+    expect((await log(partner, `event_id=${flaky}&status=succeeded`)).deliveries.map((x) => x.attempt)).toEqual([3]);
+    const onePage = await log(partner, `event_id=${flaky}&status=failed&limit=1`);
+    expect(onePage.deliveries.map((x) => x.attempt)).toEqual([2]);
+    const rest = await log(partner, `event_id=${flaky}&status=failed&limit=1&cursor=${onePage.next_cursor}`);
+    expect(rest.deliveries.map((x) => x.attempt)).toEqual([1]);
+    expect(rest.next_cursor).toBeNull();
+  });
+
+  it('redelivery sends the event again now: same event id, a new attempt in the log, whatever the subscriptions', async () => {
+    const r = await receiver();
+    const partner = await partnerFor(r.url, { types: ['customer_funded'] });
+    const secret = await secretOf(partner);
+    const eventId = await testEvent(partner, 'customer_funded');
+    const [first] = await r.waitForEvent(eventId);
+    await settled(partner.partnerId);
+
+    const res = await partner.post(`/webhooks/events/${eventId}/redeliver/`);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ data: { event_id: eventId, status: 'queued' } });
+    const got = await r.waitForEvent(eventId, 2);
+    expect(got[1].eventId).toBe(eventId);
+    expect(got[1].rawBody).toBe(first.rawBody);
+    expectAuthentic(got[1], secret);
+    const rows = await attemptsLogged(partner, eventId, 2);
+    expect(rows.map((x) => x.status)).toEqual(['succeeded', 'succeeded']);
+    expect(new Set(rows.map((x) => x.delivery_id)).size).toBe(2);
+    // Attempts are numbered in order: the redelivery is a new attempt, not attempt 1 again.
+    expect(rows.map((x) => x.attempt)).toEqual([1, 2]);
+
+    // Unsubscribed: a redelivery still goes out.
+    await partner.request('DELETE', '/webhooks/subscriptions/', { data: { webhook_event_types: ['customer_funded'] } });
+    expect((await partner.post(`/webhooks/events/${eventId}/redeliver`)).statusCode).toBe(202);
+    await r.waitForEvent(eventId, 3);
+    await settled(partner.partnerId);
+    await pause(300);
+    expect(r.forEvent(eventId)).toHaveLength(3);
+
+    // A redelivery of an event that was never delivered (type not subscribed) works too.
+    const never = await createCustomer(partner);
+    await apply(partner, never, { amount: 1500 });
+    await settled(partner.partnerId);
+    const { rows: attributed } = await t.testDb.db.query<{ id: string }>(
+      "SELECT id FROM outbox_events WHERE partner_id = $1 AND event_type = 'application_attributed'",
+      [partner.partnerId],
+    );
+    expect(r.forEvent(attributed[0].id)).toHaveLength(0);
+    expect((await partner.post(`/webhooks/events/${attributed[0].id}/redeliver/`)).statusCode).toBe(202);
+    const [late] = await r.waitForEvent(attributed[0].id);
+    expectAuthentic(late, secret);
+  });
+
+  it('redelivery needs a configured URL', async () => {
+    const r = await receiver();
+    const partner = await partnerFor(r.url);
+    const eventId = await testEvent(partner, 'customer_funded');
+    await r.waitForEvent(eventId);
+    // Another environment of the same partner cannot redeliver it (404), as another partner cannot.
+    const otherPartner = await t.partner();
+    expect((await otherPartner.post(`/webhooks/events/${eventId}/redeliver/`)).statusCode).toBe(404);
+  });
+
+  it('the worker reported no errors', () => {
+    expect(workerErrors).toEqual([]);
+  });
+});
+
+describe.each(BACKENDS)('webhook retry schedule on %s', (backend) => {
+  let t: TestApp;
+  let worker: Worker;
+  let r: Receiver;
+
+  beforeAll(async () => {
+    // 0.0001 makes the 16-hour timetable about six seconds.
+    t = await startTestApp(backend, { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.0001' });
+    worker = await startWorker({
+      config: { webhookTimeoutMs: TIMEOUT_MS, webhookRetryScale: 0.0001, allowPrivateWebhookUrls: true, production: false },
+      db: t.testDb.db,
+      backend: t.testDb.queue,
+      ctx: t.app.ctx,
+      log: { error: () => {}, warn: () => {}, info: () => {} } as never,
+    });
+    r = await Receiver.start((d) => ({ status: d.eventType === 'customer_funded' ? 500 : 200 }));
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await r?.close();
+    await t?.close();
+  });
+
+  it('gives up after the first attempt and 10 retries; the subscription stays active', async () => {
+    const partner = await t.partner();
+    await partner.request('PUT', '/webhooks/configuration/', { data: { url: r.url } });
+    await partner.post('/webhooks/subscriptions/', { data: { webhook_event_types: ALL_TYPES } });
+    const res = await partner.post('/sandbox/webhooks/test', { data: { webhook_event_type: 'customer_funded' } });
+    const eventId = res.json().data.event_id as string;
+
+    await r.waitForEvent(eventId, 11, 40_000);
+    const rows = await eventually(
+      async () => {
+        const list = (await partner.get(`/webhooks/deliveries/?event_id=${eventId}&limit=100`)).json().data.deliveries as DeliveryJson[];
+        return list.length >= 11 && list[0].next_attempt_at === null ? list.reverse() : null;
+      },
+      10_000,
+      'the last attempt to be logged',
+    );
+    expect(rows.map((x) => x.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(rows.every((x) => x.status === 'failed' && x.response_status === 500)).toBe(true);
+    expect(rows.slice(0, 10).every((x) => x.next_attempt_at !== null)).toBe(true);
+    // The gaps follow the timetable's shape: each at least the scaled delay.
+    const delays = [30, 120, 300, 900, 1800, 3600, 7200, 10800, 14400, 18000].map((s) => s * 1000 * 0.0001);
+    for (let i = 1; i < rows.length; i++) {
+      expect(Date.parse(rows[i].attempted_at) - Date.parse(rows[i - 1].attempted_at)).toBeGreaterThanOrEqual(delays[i - 1] - 5);
+    }
+    await new Promise((done) => setTimeout(done, 1000));
+    expect(r.forEvent(eventId)).toHaveLength(11);
+
+    // Never disabled: the next event is still delivered.
+    const next = (await partner.post('/sandbox/webhooks/test', { data: { webhook_event_type: 'application_deferred' } })).json().data.event_id;
+    await r.waitForEvent(next);
+    expect((await partner.get('/webhooks/subscriptions/')).json().data.subscriptions.every((s: { subscribed: boolean }) => s.subscribed)).toBe(true);
+  });
+});
