@@ -79,13 +79,13 @@ const KEYWORD_PRIORITY: Record<string, number> = { type: 0, format: 1, enum: 2, 
 export function problemsFromValidation(errors: FastifySchemaValidationError[], context: string): Problem[] {
   const best = new Map<string, FastifySchemaValidationError>();
   for (const error of errors) {
-    const pointer = pointerOf(error) + '#' + error.keyword;
+    const pointer = pointerOf(error);
     const current = best.get(pointer);
     const rank = (e: FastifySchemaValidationError) => KEYWORD_PRIORITY[e.keyword] ?? 5;
     if (!current || rank(error) < rank(current)) best.set(pointer, error);
   }
   const problems: Problem[] = [];
-  for (const [key, error] of best) { const pointer = key.split('#')[0];
+  for (const [pointer, error] of best) {
     if (problems.length >= MAX_PROBLEMS) break;
     const detail = describe(error);
     if (context === 'body') {
