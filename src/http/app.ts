@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: ({ schema, url }) => {
-      const hide = !url.startsWith(API_PREFIX);
+      const hide = !url.startsWith(API_PREFIX) || (schema as { hide?: boolean } | undefined)?.hide === true;
       return { schema: { ...(schema as object), hide } as typeof schema, url };
     },
   });

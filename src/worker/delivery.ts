@@ -40,6 +40,9 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+/** Jobs one worker takes at once, and so the most attempts it has in flight. */
+export const DELIVERY_BATCH = 64;
+
 export class WebhookSender {
   readonly #agent: Agent;
   readonly #settings: DeliverySettings;
@@ -49,7 +52,9 @@ export class WebhookSender {
     this.#agent = new Agent({
       connect: { lookup: guardedLookup(settings.allowPrivate), timeout: settings.timeoutMs },
       keepAliveTimeout: 10_000,
-      connections: 64,
+      // As many connections per receiver as attempts in flight: an attempt never waits in the
+      // pool for a socket, where its timeout would run out before the receiver saw anything.
+      connections: DELIVERY_BATCH,
     });
   }
 
@@ -83,6 +88,14 @@ export class WebhookSender {
 
   async close(): Promise<void> {
     await this.#agent.close();
+  }
+}
+
+/** The job of an attempt was no longer ours when the attempt was to be recorded. */
+export class ClaimLostError extends Error {
+  constructor(eventId: string) {
+    super(`the delivery job of event ${eventId} was no longer claimed by this worker; its attempt is not recorded, the job's retry makes it again`);
+    this.name = 'ClaimLostError';
   }
 }
 
@@ -128,11 +141,19 @@ export async function deliverEvent(
   const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
 
   await db.transaction(async (tx) => {
+    // Attempts are numbered per event in the order they are recorded, redeliveries included (a
+    // redelivery restarts the timetable, not the count); the event row lock keeps two workers
+    // recording attempts of one event from taking the same number.
+    await tx.query('SELECT 1 FROM outbox_events WHERE id = $1 FOR UPDATE', [event.id]);
+    const { rows: counted } = await tx.query<{ n: number }>(
+      'SELECT COALESCE(MAX(attempt), 0)::int + 1 AS n FROM webhook_deliveries WHERE event_id = $1',
+      [event.id],
+    );
     await insertDelivery(tx, {
       id: randomUUID(),
       eventId: event.id,
       tenant,
-      attempt: job.attempt,
+      attempt: counted[0].n,
       url: config.url as string,
       status: succeeded ? 'succeeded' : 'failed',
       responseStatus: result.status,
@@ -146,6 +167,13 @@ export async function deliverEvent(
       await boss.insert(DELIVERY_QUEUE, [{ data: next, startAfter: nextAttemptAt }], { db: bossDb(tx) });
     }
     // Completing the job in the same transaction: a crash after this commit cannot repeat the attempt.
-    await boss.complete(DELIVERY_QUEUE, { id: queued.id, retryCount: queued.retryCount }, null, { db: bossDb(tx) });
+    const completed = await boss.complete(DELIVERY_QUEUE, { id: queued.id, retryCount: queued.retryCount }, null, { db: bossDb(tx) });
+    // CommandResponse is declared empty; at run time it reports how many jobs the call settled.
+    if ((completed as { affected?: number }).affected !== 1) {
+      // The claim lapsed while the attempt ran (the job expired, or shutdown failed it): the job is
+      // being retried, and that run records its own attempt and schedules what follows. Recording
+      // this one too would start a second retry chain for the event.
+      throw new ClaimLostError(event.id);
+    }
   });
 }

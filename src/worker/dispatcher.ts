@@ -4,6 +4,10 @@ import { bossDb, DELIVERY_QUEUE } from './queue.ts';
 
 export interface DeliveryJobData {
   eventId: string;
+  /**
+   * Position on the retry timetable: 1 for a first delivery or a redelivery, n + 1 for the retry
+   * after failed position n. (The number shown in the delivery log counts every attempt made.)
+   */
   attempt: number;
 }
 

@@ -40,15 +40,19 @@ export async function startQueue(backend: QueueBackend, options: QueueOptions): 
     // pg-boss reports transient maintenance errors here; workers keep running and retry.
   });
   await boss.start();
-  await boss.createQueue(DELIVERY_QUEUE, {
-    notify: true,
+  const policy = {
     expireInSeconds: expireSeconds(options.attemptTimeoutMs),
     // Retries of a job cover a worker that died mid-attempt; failed HTTP attempts are scheduled
     // by the worker itself on the contract's timetable.
     retryLimit: 20,
     retryDelay: 1,
     deleteAfterSeconds: 7 * 86_400,
-  });
+  };
+  await boss.createQueue(DELIVERY_QUEUE, { notify: true, ...policy });
+  // createQueue leaves an existing queue as it was: a restart with another WEBHOOK_TIMEOUT_MS must
+  // still move the expiry, or jobs of slower attempts would be presumed dead while still running
+  // (and attempted twice).
+  await boss.updateQueue(DELIVERY_QUEUE, { notify: true, ...policy });
   return boss;
 }
 

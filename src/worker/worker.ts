@@ -7,7 +7,7 @@ import type { Db } from '../store/db.ts';
 import { OUTBOX_CHANNEL } from '../store/outbox-store.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { sweepExpiredOffers, sweepInactiveApplications } from '../services/sweeps.ts';
-import { deliverEvent, WebhookSender, type DeliverySettings } from './delivery.ts';
+import { DELIVERY_BATCH, deliverEvent, WebhookSender, type DeliverySettings } from './delivery.ts';
 import { DispatchLoop, dispatchPending, type DeliveryJobData } from './dispatcher.ts';
 import { DELIVERY_QUEUE, startQueue, type QueueBackend } from './queue.ts';
 import { dispatchSource, JOB_SOURCES, startSourceWorkers } from './job-sources.ts';
@@ -70,17 +70,18 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     DELIVERY_QUEUE,
     // With LISTEN/NOTIFY new jobs start at once; the short backstop poll picks up retries whose
     // start time has come (a notification fires when a job is inserted, not when it becomes due).
-    { batchSize: 100, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+    { batchSize: DELIVERY_BATCH, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
     async (jobs) => {
-      await Promise.all(
-        jobs.map((job) =>
-          deliverEvent(deps.db, boss, sender, settings, job).catch((error: unknown) => {
-            // The job stays active and pg-boss retries it after it expires; nothing is lost.
-            deps.log.error({ err: error, event_id: job.data.eventId }, 'webhook delivery could not be recorded');
-            throw error;
-          }),
-        ),
-      );
+      // Every attempt of the batch runs to its end before the batch settles. (Rejecting at the
+      // first failure would let pg-boss fail, and so retry, jobs whose attempts are still in
+      // flight: the same attempt sent twice, and two retry chains for one event.)
+      const outcomes = await Promise.allSettled(jobs.map((job) => deliverEvent(deps.db, boss, sender, settings, job)));
+      const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ error: outcome.reason as unknown, job: jobs[i] }] : []));
+      for (const { error, job } of failures) {
+        // pg-boss fails (and retries) only jobs still active: those whose attempt was not recorded.
+        deps.log.error({ err: error, event_id: job.data.eventId }, 'webhook delivery could not be recorded; the job is retried');
+      }
+      if (failures.length > 0) throw failures[0].error;
     },
   );
 

@@ -87,8 +87,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       // An id that is not a UUID names nothing: 404 whatever the body holds.
-      assertValidCustomerBody(request);
       const id = idParam(request.params.customer_id, 'customer');
+      assertValidCustomerBody(request);
       const customer = await replaceCustomer(app.ctx, tenantOf(request), id, request.body.data);
       return { data: customerView(customer) };
     },
