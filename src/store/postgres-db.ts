@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable, QueryResult } from './db.ts';
 import { TYPE_PARSERS } from './db.ts';
@@ -7,6 +8,20 @@ const types = {
     return TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text');
   },
 };
+
+/**
+ * Every query runs as a named prepared statement: each connection parses and plans a statement
+ * once and reuses the plan, which matters on the hot paths.
+ */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    if (statementNames.size < 10_000) statementNames.set(sql, name);
+  }
+  return name;
+}
 
 export interface PostgresOptions {
   connectionString: string;
@@ -27,7 +42,7 @@ export function openPostgres(options: PostgresOptions): Db & { pool: pg.Pool } {
   pool.on('error', () => {});
   const run = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query(sql, params as unknown[]);
+      const result = await client.query({ name: statementName(sql), text: sql, values: params as unknown[] });
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
   });
