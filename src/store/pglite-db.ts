@@ -6,7 +6,8 @@ function wrap(target: Pick<PGlite, 'query'>): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
       const result = await target.query<T>(sql, params as unknown[]);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite reports affectedRows 0 for a SELECT; the rows returned count then.
+      return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
     },
   };
 }
