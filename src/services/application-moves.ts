@@ -36,8 +36,15 @@ export async function moveApplication(
     });
   }
   await recordStatusChange(tx, application.id, from, to, trigger, now);
+  // Keep the caller's row in step with what was stored, so an answer built from it is current.
   application.status = to;
+  application.status_changed_at = now;
+  application.updated_at = now;
+  application.last_activity_at = now;
   const ref = { applicationId: application.id, customerId: application.customer_id, externalCustomerId };
+  // A move that keeps the status (a second "data missing" decision) is recorded, but nothing changed
+  // for the partner to hear about.
+  if (from === to) return to;
   await recordEvent(tx, tenant, 'application_status_changed', events.applicationStatusChanged(ref, from, to, now), now);
   switch (outcomeEventFor(to)) {
     case 'application_offered':

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { invalidAt } from '../../domain/errors.ts';
 import { toPence } from '../../domain/money.ts';
 import { Closed, Data, StringEnum, errorResponses } from '../../schemas/common.ts';
 import { ApplicationIdParams, FundingBody, FundingView, OfferIdParams, OfferTermsInput } from '../../schemas/offers.ts';
@@ -38,6 +39,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const tenant = tenantOf(request);
       const id = idParam(request.params.application_id, 'application');
       const { outcome, offers } = request.body.data;
+      if (offers && outcome !== 'offered') throw invalidAt('/data/offers', `offers are only for an offered decision, not ${outcome}`);
       const decision = offers && outcome === 'offered' ? { outcome, offers: offerTermsFrom(offers, '/data/offers') } : await sandboxDecision(app.ctx, tenant, id, outcome);
       const application = await operatorDecision(app.ctx, id, decision, 'sandbox', tenant);
       return { data: applicationView(application) };

@@ -9,7 +9,8 @@ import { applicationView } from '../../../services/applications.ts';
 import { drawdown, fundingView } from '../../../services/fundings.ts';
 import { listApplicationsByStatus, offerTermsFrom, operatorDecision, revokeOffers, startReview } from '../../../services/operator.ts';
 import type { Decision } from '../../../services/decisions.ts';
-import { offerView } from '../../../services/offers.ts';
+import { offerView, settleExpiryIfDue } from '../../../services/offers.ts';
+import type { Environment } from '../../../domain/tenant.ts';
 import { findApplicationAnyTenant, listStatusChanges } from '../../../store/applications-store.ts';
 import { listDecisions } from '../../../store/decisions-store.ts';
 import { listApplicationOffers } from '../../../store/offers-store.ts';
@@ -42,8 +43,10 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.get('/applications/:id', { schema: { params: IdParams } }, async (request) => {
-    const application = await findApplicationAnyTenant(app.ctx.db, idParam(request.params.id, 'application'));
-    if (!application) throw notFound('application');
+    const found = await findApplicationAnyTenant(app.ctx.db, idParam(request.params.id, 'application'));
+    if (!found) throw notFound('application');
+    // The status is correct on read, even before the expiry sweep.
+    const application = await settleExpiryIfDue(app.ctx, { partnerId: found.partner_id, environment: found.environment as Environment }, found);
     const now = app.ctx.now();
     const [decisions, history, offers] = await Promise.all([
       listDecisions(app.ctx.db, application.id),
@@ -74,6 +77,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
       if (!offers) throw invalidAt('/offers', 'an offered decision needs at least one offer');
       decision = { outcome, offers: offerTermsFrom(offers, '/offers') };
     } else {
+      if (offers) throw invalidAt('/offers', `offers are only for an offered decision, not ${outcome}`);
       decision = { outcome, reason: 'operator' };
     }
     const application = await operatorDecision(app.ctx, idParam(request.params.id, 'application'), decision, 'operator');
