@@ -1,38 +1,67 @@
 /**
- * The benchmark scenarios. Each one prepares what it needs through the API (`setup`), then returns
- * the autocannon options for its load; bench/run.ts supplies the URL, connections, duration and
- * the partner's Authorization/Accept headers, and runs every scenario on every backend.
+ * The benchmark scenarios, of two kinds:
  *
- * To add a scenario, append an entry to SCENARIOS (see the README note in bench/run.ts's header).
+ *  - load scenarios (`kind: 'load'`, the default): `setup` prepares what it needs through the API and
+ *    returns the autocannon options for its load; bench/run.ts supplies the URL, connections and
+ *    duration and the partner's Authorization/Accept headers, warms up, measures and tables it. They
+ *    share one server per backend.
+ *  - custom scenarios (`kind: 'custom'`): `run` drives the server itself (fixed request counts,
+ *    webhook deliveries, uploads) and answers its rows. With `ownServer` they get a fresh store and a
+ *    fresh server of their own (with extra environment), so nothing earlier skews their figures.
+ *
+ * BENCH_SCENARIOS picks scenarios by id, or by group: "offers" picks offers-first and offers-schedule.
+ * To add a scenario, append an entry to SCENARIOS (see the notes in bench/run.ts's header).
  */
-import type autocannon from 'autocannon';
 import { customerBody } from '../test/helpers/app.ts';
 import type { BenchApi } from './api-client.ts';
+import type { BenchSettings, LoadOptions } from './load.ts';
+import { businessLoanOffer } from './offers-setup.ts';
+import { runFirstOffers } from './offers.ts';
+import type { Measurement, Targets } from './report.ts';
+import type { ChildServer } from './server-process.ts';
+import { runUploads } from './uploads.ts';
+import { runWebhooks } from './webhooks.ts';
 
-/**
- * What a scenario may set: autocannon options plus the request path (joined to the server's URL);
- * the URL, connections and duration are the runner's.
- */
-export type LoadOptions = Omit<autocannon.Options, 'url' | 'connections' | 'duration' | 'amount' | 'workers'> & {
-  path?: string;
-};
+export type { LoadOptions } from './load.ts';
+export type { Targets } from './report.ts';
 
-export interface Targets {
-  /** Lowest acceptable req/s as a fraction of the bare node:http ceiling (PostgreSQL). */
-  minRatio?: number;
-  /** Highest acceptable p99 latency, in milliseconds, at the run's connection count. */
-  maxP99Ms?: number;
+/** What a custom scenario gets: the server it drives and everything around it. */
+export interface ScenarioContext {
+  api: BenchApi;
+  server: ChildServer;
+  backend: 'pglite' | 'postgres';
+  settings: BenchSettings;
+  /** The server's PostgreSQL database (postgres backend only), for reading rows the API does not show. */
+  databaseUrl: string | null;
+  /** The scenario being run (its id, name and targets, for its rows). */
+  scenario: { id: string; name: string; targets: Targets };
 }
 
-export interface Scenario {
+interface ScenarioBase {
   /** Short id, used by BENCH_SCENARIOS=id,id to pick scenarios. */
   id: string;
   /** The label in the table, e.g. "GET /authentication_check/". */
   name: string;
   targets: Targets;
-  /** Runs once per backend, on a fresh server with a fresh partner/token. */
+}
+
+export interface LoadScenario extends ScenarioBase {
+  kind?: 'load';
+  /** Runs once per backend, on the shared server with a fresh partner/token. */
   setup(api: BenchApi): Promise<LoadOptions>;
 }
+
+export interface CustomScenario extends ScenarioBase {
+  kind: 'custom';
+  /** A fresh store and server for this scenario alone, with this extra environment. */
+  ownServer?: { env: Record<string, string> };
+  /** Seconds the scenario should take with these settings (for the run's deadline). */
+  plannedS(settings: BenchSettings): number;
+  /** Runs once per backend; answers its rows (printing progress as it goes). */
+  run(ctx: ScenarioContext): Promise<Measurement[]>;
+}
+
+export type Scenario = LoadScenario | CustomScenario;
 
 const P99_TARGET_MS = 20;
 
@@ -45,6 +74,35 @@ function bodyTemplate(value: unknown, placeholder: string): (replacement: string
   const after = text.slice(at + placeholder.length);
   return (replacement) => before + replacement + after;
 }
+
+/** A whole number from the environment, or the fallback. */
+export function intFromEnv(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+/** Read once at start, so a bad value fails before any server starts. */
+export const SCENARIO_SETTINGS = {
+  /** Fresh applications decided under load by their first GET offers (measured). */
+  offersCount: intFromEnv('BENCH_OFFERS', 3_000, 100, 100_000),
+  /** Customers+applications created at once while preparing them. */
+  offersSetupConcurrency: intFromEnv('BENCH_OFFERS_SETUP_CONCURRENCY', 16, 1, 256),
+  /** Events of the throughput burst. */
+  webhookEvents: intFromEnv('BENCH_WEBHOOK_EVENTS', 5_000, 100, 200_000),
+  /** Events per second of the latency run (which lasts BENCH_DURATION seconds). */
+  webhookRate: intFromEnv('BENCH_WEBHOOK_RATE', 200, 1, 10_000),
+  /** Uploads in flight at once. */
+  uploadConcurrency: intFromEnv('BENCH_UPLOAD_CONCURRENCY', 4, 1, 64),
+  /** Size of each uploaded PDF, MiB. */
+  uploadMiB: intFromEnv('BENCH_UPLOAD_MIB', 5, 1, 19),
+  /** Most bytes uploaded in one measured run, MiB (uploads stop at BENCH_DURATION or here). */
+  uploadMaxTotalMiB: intFromEnv('BENCH_UPLOAD_MAX_TOTAL_MIB', 1_024, 16, 16_384),
+};
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -88,4 +146,58 @@ export const SCENARIOS: Scenario[] = [
       return { method: 'GET', path: `${api.apiPrefix}/customers/${customerId}/applications/latest/` };
     },
   },
+  {
+    // Issue "offers" (a): every request is the first GET offers of a fresh open application, so
+    // each one runs the automated decision and writes its offers.
+    kind: 'custom',
+    id: 'offers-first',
+    name: 'GET /applications/{id}/offers/ (first call: decides)',
+    targets: { maxP99Ms: 100 },
+    plannedS: (s) => 30 + SCENARIO_SETTINGS.offersCount / 50 + (s.warmupS > 0 ? 10 : 0),
+    run: (ctx) => runFirstOffers(ctx, SCENARIO_SETTINGS),
+  },
+  {
+    // Issue "offers" (b): the JSON schedule of a business loan (730 days: 24 repayments).
+    id: 'offers-schedule',
+    name: 'GET /offers/{id}/repayment_schedule/ (JSON, 24 repayments)',
+    targets: { minRatio: 0.4 },
+    async setup(api) {
+      const offerId = await businessLoanOffer(api);
+      return { method: 'GET', path: `${api.apiPrefix}/offers/${offerId}/repayment_schedule/` };
+    },
+  },
+  {
+    // Issue "webhooks": deliveries/s of a burst, and event-to-delivery latency at a steady rate,
+    // to a loopback receiver in this process.
+    kind: 'custom',
+    id: 'webhooks',
+    name: 'webhook deliveries',
+    targets: {},
+    ownServer: { env: { ROLE: 'all', ALLOW_PRIVATE_WEBHOOK_URLS: 'true' } },
+    plannedS: (s) => 45 + s.warmupS * 2 + s.durationS + SCENARIO_SETTINGS.webhookEvents / 200,
+    run: (ctx) => runWebhooks(ctx, SCENARIO_SETTINGS),
+  },
+  {
+    // Issue "documents": multipart upload throughput of 5 MiB PDFs and the server's RSS meanwhile.
+    kind: 'custom',
+    id: 'uploads',
+    name: 'POST /document_upload/{customer_id}/',
+    targets: {},
+    ownServer: { env: {} },
+    plannedS: (s) => 30 + s.warmupS + s.durationS * 2,
+    run: (ctx) => runUploads(ctx, SCENARIO_SETTINGS),
+  },
 ];
+
+/** The scenarios BENCH_SCENARIOS names: an entry is an id, or a group (the ids' prefix before "-"). */
+export function pickScenarios(filter: string[] | null): Scenario[] {
+  if (filter === null) return SCENARIOS;
+  for (const entry of filter) {
+    if (!SCENARIOS.some((s) => s.id === entry || s.id.startsWith(`${entry}-`))) {
+      throw new Error(`BENCH_SCENARIOS: unknown scenario "${entry}" (${SCENARIOS.map((s) => s.id).join(', ')}; groups: offers)`);
+    }
+  }
+  return SCENARIOS.filter((s) => filter.some((entry) => s.id === entry || s.id.startsWith(`${entry}-`)));
+}
+
+export type ScenarioSettings = typeof SCENARIO_SETTINGS;

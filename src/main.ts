@@ -2,12 +2,13 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { banner, bootstrap } from './bootstrap.ts';
 import { buildApp } from './http/app.ts';
+import { serializeError } from './http/logging.ts';
 import { openDatabase } from './store/open.ts';
 import { startWorker, type Worker } from './worker/worker.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel, serializers: { err: serializeError } });
   const { db, queue } = await openDatabase(config);
   const boot = await bootstrap(config, db);
   const serveHttp = config.role !== 'worker';

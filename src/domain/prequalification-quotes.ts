@@ -19,7 +19,7 @@ import type { IsoDate } from './dates.ts';
 import type { DecisionInputs, DecisionOutcome, DecisionPolicy, OfferTerms } from './decision-policy.ts';
 import type { BasisPoints, Pence } from './money.ts';
 import { basisPointsToPercent, fromPence } from './money.ts';
-import type { PrequalRow } from './prequalification-rows.ts';
+import { lastRowWins, parsePrequalificationCsv, parsePrequalificationJson, type PrequalParseResult, type PrequalRow } from './prequalification-rows.ts';
 
 /** Quotes are valid this many days after the file was processed (like confirmed offers). */
 export const QUOTE_VALIDITY_DAYS = 30;
@@ -125,6 +125,46 @@ export function quoteView(q: QuoteRecord): QuoteView {
 }
 
 /** A quote a new customer can be matched to: prequalified, with terms, and not yet expired at `now`. */
-export function isUsableQuote(q: Pick<QuoteRecord, 'prequalified' | 'expiresAt' | 'maxAmountPence'>, now: Date): boolean {
-  return q.prequalified && q.maxAmountPence !== null && q.maxAmountPence > 0 && q.expiresAt !== null && q.expiresAt.getTime() > now.getTime();
+export function isUsableQuote(q: QuoteRecord, now: Date): boolean {
+  return (
+    q.prequalified &&
+    q.maxAmountPence !== null &&
+    q.maxAmountPence > 0 &&
+    q.monthlyRateBp !== null &&
+    q.feeBp !== null &&
+    q.durationDays !== null &&
+    q.durationDays > 0 &&
+    q.expiresAt !== null &&
+    q.expiresAt.getTime() > now.getTime()
+  );
+}
+
+/** One quote of a file, before it gets its ids and expiry. */
+export type FileQuote = QuoteDecision & { externalCustomerId: string };
+
+export type FileQuoting = { ok: true; quotes: FileQuote[] } | { ok: false; reason: string };
+
+/**
+ * A whole stored file to quotes: parsed by its format, de-duplicated (the last row of each
+ * external_customer_id wins, in the order of those last rows), each row quoted. A file that cannot
+ * be read is `{ok: false, reason}`, never an exception.
+ */
+export function quoteFile(format: 'csv' | 'json', content: string, policy: DecisionPolicy, today: IsoDate): FileQuoting {
+  let parsed: PrequalParseResult;
+  if (format === 'csv') {
+    parsed = parsePrequalificationCsv(content);
+  } else {
+    let value: unknown;
+    try {
+      value = JSON.parse(content.replace(/^\uFEFF/, ''));
+    } catch {
+      return { ok: false, reason: 'the file is not valid JSON' };
+    }
+    parsed = parsePrequalificationJson(value);
+  }
+  if (!parsed.ok) return parsed;
+  return {
+    ok: true,
+    quotes: lastRowWins(parsed.rows).map((row) => ({ externalCustomerId: row.externalCustomerId, ...quoteRow(row, policy, today) })),
+  };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { DestinationStream } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../store/db.ts';
 import { ErrorEnvelope } from '../schemas/common.ts';
@@ -23,6 +24,8 @@ export interface AppDeps {
   /** sha256 of the operator token; null disables the admin API. */
   adminTokenHash: string | null;
   now?: () => Date;
+  /** Where logs go (stdout by default); tests read them. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -37,7 +40,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config.logLevel),
+    logger: loggerOptions(deps.config.logLevel, deps.logStream),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,

@@ -10,6 +10,7 @@ import { loginLinkRoutes } from './routes/login-links.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { documentListRoutes, documentUploadRoutes } from './routes/documents.ts';
+import { prequalificationRoutes } from './routes/prequalification.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig extends NegotiationConfig {}
@@ -35,4 +36,5 @@ export const partnerApi: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(webhookRoutes);
   await app.register(documentListRoutes);
   await app.register(documentUploadRoutes);
+  await app.register(prequalificationRoutes);
 };

@@ -15,6 +15,7 @@ import {
 import { findLatestApplication } from '../store/applications-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
+import { linkPrequalificationQuote } from './prequalification.ts';
 
 function toWrite(details: CustomerDetailsData): CustomerWrite {
   const problems = checkPeople(details.people);
@@ -36,7 +37,13 @@ function duplicate(customerId: string): DomainError {
 export async function createCustomer(ctx: ServiceContext, tenant: Tenant, details: CustomerDetailsData): Promise<string> {
   const write = toWrite(details);
   const id = randomUUID();
-  const inserted = await insertCustomer(ctx.db, tenant, id, write, ctx.now());
+  const now = ctx.now();
+  // A matching prequalification quote becomes an indicative offer in the same transaction.
+  const inserted = await ctx.db.transaction(async (tx) => {
+    const created = await insertCustomer(tx, tenant, id, write, now);
+    if (created) await linkPrequalificationQuote(tx, tenant, { id: created, externalCustomerId: write.externalCustomerId, correlationId: write.correlationId }, now);
+    return created;
+  });
   if (inserted) return inserted;
   // The unique index refused the external id: answer with the customer who holds it.
   const existing = await findCustomerIdByExternalId(ctx.db, tenant, write.externalCustomerId as string);

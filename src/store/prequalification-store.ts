@@ -132,12 +132,16 @@ export async function findQuoteByCorrelationId(db: Queryable, tenant: Tenant, co
   return rows[0] ?? null;
 }
 
-/** The latest quote for an external_customer_id in this tenant (a later file supersedes earlier ones). */
+/**
+ * The latest quote for an external_customer_id in this tenant: the one from the most recently
+ * uploaded file (newer data supersedes older, whichever file the worker happened to finish first).
+ */
 export async function findLatestQuoteByExternalId(db: Queryable, tenant: Tenant, externalCustomerId: string): Promise<PrequalificationQuoteRow | null> {
   const { rows } = await db.query<PrequalificationQuoteRow>(
-    `SELECT * FROM prequalification_quotes
-      WHERE partner_id = $1 AND environment = $2 AND external_customer_id = $3
-      ORDER BY created_at DESC, position DESC
+    `SELECT q.* FROM prequalification_quotes q
+       JOIN prequalification_files f ON f.id = q.file_id
+      WHERE q.partner_id = $1 AND q.environment = $2 AND q.external_customer_id = $3
+      ORDER BY f.created_at DESC, q.created_at DESC, f.id DESC
       LIMIT 1`,
     [tenant.partnerId, tenant.environment, externalCustomerId],
   );

@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '../store/db.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { processDocument } from '../services/document-processing.ts';
+import { processPrequalificationFile } from '../services/prequalification.ts';
 import { bossDb } from './queue.ts';
 
 /**
@@ -18,6 +19,7 @@ export interface JobSource {
 
 export const JOB_SOURCES: JobSource[] = [
   { queue: 'document-processing', table: 'documents', orderBy: 'uploaded_at', handle: processDocument },
+  { queue: 'prequalification', table: 'prequalification_files', orderBy: 'created_at', handle: processPrequalificationFile },
 ];
 
 export async function dispatchSource(db: Db, boss: PgBoss, source: JobSource, batch = 200): Promise<number> {

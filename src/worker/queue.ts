@@ -26,10 +26,15 @@ export function expireSeconds(attemptTimeoutMs: number): number {
  * job start within milliseconds; polling is the backstop.
  */
 export async function startQueue(backend: QueueBackend, options: QueueOptions): Promise<PgBoss> {
+  const supervise = options.superviseIntervalSeconds ?? 5;
   const common = {
     useListenNotify: true,
-    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 5,
-    monitorIntervalSeconds: 60,
+    superviseIntervalSeconds: supervise,
+    // pg-boss looks for expired active jobs (the attempts of a worker that died) only in its monitor
+    // step, which runs at most once per monitorIntervalSeconds per queue, across all instances. At
+    // pg-boss's 60 s default an abandoned attempt waited a minute beyond its expiry; here it is
+    // retried within one supervise interval of expiring.
+    monitorIntervalSeconds: supervise,
     schedule: false,
   } as const;
   const boss =
@@ -46,7 +51,9 @@ export async function startQueue(backend: QueueBackend, options: QueueOptions): 
     // by the worker itself on the contract's timetable.
     retryLimit: 20,
     retryDelay: 1,
-    deleteAfterSeconds: 7 * 86_400,
+    // Completed jobs are not the record (webhook_deliveries is); keeping them a day keeps the job
+    // table, which the monitor step scans for its counts, small.
+    deleteAfterSeconds: 86_400,
   };
   await boss.createQueue(DELIVERY_QUEUE, { notify: true, ...policy });
   // createQueue leaves an existing queue as it was: a restart with another WEBHOOK_TIMEOUT_MS must

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { hashToken } from '../../src/services/tokens.ts';
@@ -40,12 +41,12 @@ export interface PartnerClient {
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-export async function startTestApp(backend: BackendName, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(backend: BackendName, env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const testDb = await openTestDb(backend);
   const clock = new TestClock();
   // Tests make many requests with one token; rate-limit tests pass their own limits in `env`.
   const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', UPLOAD_RATE_LIMIT_PER_MINUTE: '1000000', ...env });
-  const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now });
+  const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream });
   await app.ready();
 
   const admin: TestApp['admin'] = (method, path, body) =>

@@ -95,8 +95,8 @@ describe.each(BACKENDS)('login links and the portal on %s', (backend) => {
         expect(res.statusCode, offerId).toBe(400);
         expect(res.json().errors[0]).toMatchObject({ code: 'ValidationError', source: { parameter: 'offer_id' } });
       }
-      const ok = await loginLink(mine.customerId, `?offer_id=${mine.offers[1].offer_id}`);
-      expect(ok.statusCode).toBe(200);
+      const ok = await loginLink(mine.customerId, `?offer_id=${mine.offers[1].offer_id.toUpperCase()}`);
+      expect(ok.statusCode, ok.body).toBe(200);
       const { rows } = await t.testDb.db.query<{ offer_id: string }>('SELECT offer_id FROM login_tokens WHERE customer_id = $1', [mine.customerId]);
       expect(rows.map((r) => r.offer_id)).toEqual([mine.offers[1].offer_id]);
     });

@@ -12,7 +12,8 @@ describe.each(BACKENDS)('conventions and negotiation on %s', (backend) => {
   let auth: Record<string, string>;
   let customerId: string;
   beforeAll(async () => {
-    t = await startTestApp(backend);
+    // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
+    t = await startTestApp(backend, { RATE_LIMIT_PER_MINUTE: '100000' });
     partner = await t.partner();
     auth = { authorization: `Bearer ${partner.token}` };
     customerId = await createCustomer(partner);
@@ -406,5 +407,29 @@ describe.each(BACKENDS)('conventions and negotiation on %s', (backend) => {
         expect(res.statusCode === 201 || res.json().errors.length > 0).toBe(true);
       }
     });
+  });
+});
+
+describe.each(BACKENDS)('an unexpected failure on %s', (backend) => {
+  let t: TestApp;
+  let partner: PartnerClient;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    partner = await t.partner();
+  });
+  afterAll(async () => t.close());
+
+  it('answers 500 ServerError with meta.request_id, never a stack or SQL', async () => {
+    await t.testDb.db.query('ALTER TABLE customers RENAME TO customers_gone');
+    try {
+      const res = await partner.post('/customers/', customerBody(), { 'x-request-id': 'trace-500' });
+      const errors = expectError(res, 500, 'ServerError');
+      expect(errors).toEqual([{ code: 'ServerError', detail: 'an unexpected error occurred', meta: { request_id: 'trace-500' } }]);
+      expect(res.headers['x-request-id']).toBe('trace-500');
+      expect(res.body).not.toMatch(/customers|relation|INSERT|\.ts|at /);
+    } finally {
+      await t.testDb.db.query('ALTER TABLE customers_gone RENAME TO customers');
+    }
+    expect((await partner.post('/customers/', customerBody())).statusCode).toBe(201);
   });
 });

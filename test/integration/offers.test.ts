@@ -203,6 +203,37 @@ describe.each(BACKENDS)('offers and decisions on %s', (backend) => {
       expect(decisions[1].inputs).toMatchObject({ turnoverPence: 25_000_000 });
     });
 
+    it('decides again after PATCH application moves an action_required application back to open', async () => {
+      const { customerId, applicationId } = await customerWithApplication(partner, { application: { amount: 60000 } });
+      expect((await getOffers(partner, applicationId)).offer_creation_status).toBe('action_required');
+      const patch = await partner.request('PATCH', `/customers/${customerId}/applications/latest/`, { data: { requests: [{ amount: 40000 }] } });
+      expect(patch.statusCode, patch.body).toBe(202);
+      expect(await storedStatus(t, applicationId)).toBe('open');
+      const answer = await getOffers(partner, applicationId);
+      expect(answer.offer_creation_status).toBe('offers_available');
+      const decisions = await decisionRows(t, applicationId);
+      expect(decisions.map((d) => d.outcome.outcome)).toEqual(['action_required', 'offered']);
+      expect(decisions[1].inputs).toMatchObject({ amountPence: 4_000_000 });
+    });
+
+    it('declines an applicant under 18 and asks for a missing date of birth', async () => {
+      const today = t.clock.now();
+      const young = `${today.getUTCFullYear() - 17}-01-01`;
+      const minor = await customerWithApplication(partner, {
+        customer: { people: [{ first_name: 'Kid', last_name: 'Doe', date_of_birth: young, roles: ['applicant', 'director', 'guarantor'] }] },
+      });
+      expect((await getOffers(partner, minor.applicationId)).offer_creation_status).toBe('no_offers');
+      expect(await storedStatus(t, minor.applicationId)).toBe('declined');
+      expect((await decisionRows(t, minor.applicationId))[0].outcome).toMatchObject({ outcome: 'declined', rule: 1 });
+
+      const noDob = await customerWithApplication(partner, {
+        customer: { people: [{ first_name: 'Ann', last_name: 'Doe', roles: ['applicant', 'director', 'guarantor'] }] },
+      });
+      const answer = await getOffers(partner, noDob.applicationId);
+      expect(answer.offer_creation_status).toBe('action_required');
+      expect(answer.data_requirements).toContainEqual({ category: 'applicant_data', actions: [{ name: 'provide_date_of_birth' }] });
+    });
+
     it('asks for bank statements above 50,000 and sends amounts above 250,000 to an underwriter', async () => {
       const docs = await customerWithApplication(partner, { application: { amount: 60000 } });
       const needDocs = await getOffers(partner, docs.applicationId);
@@ -386,6 +417,15 @@ describe.each(BACKENDS)('offers and decisions on %s', (backend) => {
       expect(byProduct(view.offers, 'business_loan').status).toBe('selected');
       expect(byProduct(view.offers, 'flexi_loan').status).toBe('available');
       expect((await latestApplication(partner, customerId)).introducer.entity_to_contact).toBe('customer');
+    });
+
+    it('leaves exactly one offer selected when selections race', async () => {
+      const { applicationId, offers } = await offeredByPolicy(partner);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => partner.post(`/offers/${offers[i % 2].offer_id}/select/`, { data: { entity_to_contact: 'introducer' } })),
+      );
+      for (const res of results) expect(res.statusCode, res.body).toBe(200);
+      expect(Object.values(await storedOfferStatuses(t, applicationId)).sort()).toEqual(['available', 'selected']);
     });
 
     it('answers {data: {}} for the introducer and makes the introducer the contact', async () => {

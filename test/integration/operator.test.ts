@@ -97,6 +97,23 @@ describe.each(BACKENDS)('operator API on %s', (backend) => {
     expect((await t.admin('GET', '/applications/xyz')).statusCode).toBe(404);
   });
 
+  it('shows an application whose offers have expired as expired, even before the sweep', async () => {
+    const { applicationId } = await offeredByPolicy(partner);
+    t.clock.advanceDays(31);
+    const res = await t.admin('GET', `/applications/${applicationId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('expired');
+    expect(res.json().data.offers.map((o: { status: string }) => o.status)).toEqual(['expired', 'expired']);
+    expect(res.json().data.status_history.map((h: { to: string }) => h.to)).toEqual(['open', 'offered', 'expired']);
+  });
+
+  it('answers start_review with the application as stored', async () => {
+    const { customerId, applicationId } = await awaitingUnderwriter();
+    const res = await t.admin('POST', `/applications/${applicationId}/start_review`);
+    const latest = await latestApplication(partner, customerId);
+    expect(res.json().data).toEqual(latest);
+  });
+
   it('starts a review only from awaiting_underwriter (409 InvalidTransition otherwise)', async () => {
     const { customerId, applicationId } = await awaitingUnderwriter({ external_customer_id: 'review-ext' });
     const res = await t.admin('POST', `/applications/${applicationId}/start_review`);

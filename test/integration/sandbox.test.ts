@@ -148,6 +148,16 @@ describe.each(BACKENDS)('sandbox controls on %s', (backend) => {
     expect(offers[0]).toMatchObject({ ...terms, offer_type: 'confirmed', is_suggested: true, status: 'available' });
   });
 
+  it('answers the application as stored after the decision', async () => {
+    const { customerId, applicationId } = await customerWithApplication(partner);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const res = await decide(applicationId, { outcome: 'awaiting_underwriter' });
+    expect(res.statusCode).toBe(200);
+    const latest = await partner.get(`/customers/${customerId}/applications/latest/`);
+    expect(res.json().data).toEqual(latest.json().data);
+    expect(Date.parse(res.json().data.updated_at)).toBeGreaterThan(Date.parse(res.json().data.created_at));
+  });
+
   it('answers action_required with its data requirements', async () => {
     const { applicationId } = await customerWithApplication(partner);
     expect((await decide(applicationId, { outcome: 'action_required' })).statusCode).toBe(200);

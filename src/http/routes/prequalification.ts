@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import { DomainError, notFound, validationFailed } from '../../domain/errors.ts';
+import { detectFileType } from '../../domain/file-type.ts';
+import { errorResponses } from '../../schemas/common.ts';
+import {
+  PrequalificationAccepted,
+  PrequalificationJsonBody,
+  PrequalificationMultipartBody,
+  PrequalificationQuery,
+  PrequalificationResponse,
+} from '../../schemas/prequalification.ts';
+import { getPrequalification, submitPrequalification } from '../../services/prequalification.ts';
+import { stageStream, type StagedFile } from '../../services/staged-file.ts';
+import type { PrequalificationFormat } from '../../store/prequalification-store.ts';
+import { tenantOf } from '../auth.ts';
+import { isUuid } from '../ids.ts';
+import { MAX_UPLOAD_BYTES } from './documents.ts';
+
+const tags = ['Prequalification'];
+
+function unsupported(detail: string): DomainError {
+  return new DomainError('UnsupportedMediaType', detail);
+}
+
+/**
+ * The uploaded file as text with its format, recognised by its bytes (a PDF named .csv is
+ * refused). The whole file must be UTF-8 text without NUL characters: it is stored as text.
+ */
+async function fileContent(file: StagedFile, fileName: string): Promise<{ format: PrequalificationFormat; content: string }> {
+  if (file.size === 0) throw validationFailed([{ detail: 'file is empty', source: { parameter: 'file' } }]);
+  const kind = detectFileType(file.head, fileName);
+  if (kind !== 'csv' && kind !== 'json') throw unsupported('the file must be a CSV file with a header row, or a JSON file');
+  let content: string;
+  try {
+    content = new TextDecoder('utf-8', { fatal: true }).decode(await readAll(file));
+  } catch {
+    throw unsupported('the file must be UTF-8 text');
+  }
+  if (content.includes('\u0000')) throw unsupported('the file must be text, without NUL characters');
+  return { format: kind, content: content.replace(/^\uFEFF/, '') };
+}
+
+async function readAll(file: StagedFile): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of file.chunks(1024 * 1024)) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/**
+ * POST /prequalification_data (a multipart file part `file`, or a JSON body) and
+ * GET /prequalification_data?prequalification_data_id=. Registered in the partner API, whose
+ * scope applies authentication, negotiation and the (upload) rate limits.
+ */
+export const prequalificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 10, fieldSize: 1024 } });
+
+  app.post(
+    '/prequalification_data',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES,
+      config: { consumes: ['application/json', 'multipart/form-data'], upload: true },
+      schema: {
+        tags,
+        summary: 'Send prospective customers to prequalify: a CSV or JSON file (multipart part file) or a JSON body',
+        description:
+          'Answers 202 at once; the file is quoted in the background. Each unique external_customer_id gets a quote (the last row wins). ' +
+          'Follow the prequalification_202505 / prequalification_data_file_processed_202510 webhooks, or poll GET /prequalification_data.',
+        consumes: ['application/json', 'multipart/form-data'],
+        body: {
+          content: {
+            'application/json': { schema: PrequalificationJsonBody },
+            'multipart/form-data': { schema: PrequalificationMultipartBody },
+          },
+        },
+        response: { 202: PrequalificationAccepted, ...errorResponses(400, 401, 403, 406, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      let submitted: { format: PrequalificationFormat; content: string };
+      if (request.isMultipart()) {
+        let staged: StagedFile | undefined;
+        let fileName = 'prequalification';
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== 'file') continue;
+            if (part.fieldname !== 'file' || staged) {
+              part.file.resume();
+              continue;
+            }
+            fileName = (part.filename || fileName).slice(0, 255);
+            staged = await stageStream(part.file);
+          }
+          if (!staged) throw validationFailed([{ detail: 'file (the file part) is required', source: { parameter: 'file' } }]);
+          submitted = await fileContent(staged, fileName);
+        } finally {
+          await staged?.remove();
+        }
+      } else {
+        // A JSON body was validated by PrequalificationJsonBody ({"data": {"customers": [objects]}});
+        // a request without any body reaches here with none.
+        if (request.body === undefined || request.body === null) {
+          throw validationFailed([{ detail: 'data is required: send {"data": {"customers": [...]}} or a multipart file part file', source: { pointer: '/data' } }]);
+        }
+        submitted = { format: 'json', content: JSON.stringify(request.body) };
+      }
+      const file = await submitPrequalification(app.ctx, tenant, submitted.format, submitted.content);
+      return reply.code(202).send({ data: { prequalification_data_id: file.id, status: 'processing' as const } });
+    },
+  );
+
+  app.get(
+    '/prequalification_data',
+    {
+      schema: {
+        tags,
+        summary: 'Read the status and quotes of a prequalification file',
+        querystring: PrequalificationQuery,
+        response: { 200: PrequalificationResponse, ...errorResponses(400, 401, 403, 404, 406) },
+      },
+    },
+    async (request) => {
+      const id = request.query.prequalification_data_id;
+      if (!isUuid(id)) throw notFound('prequalification data');
+      return { data: await getPrequalification(app.ctx, tenantOf(request), id.toLowerCase()) };
+    },
+  );
+};
