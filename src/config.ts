@@ -21,6 +21,8 @@ export interface Config {
   uploadRateLimitPerMinute: number;
   logLevel: string;
   production: boolean;
+  /** An ES module whose default export replaces the automated decision policy. */
+  decisionPolicyModule: string | null;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadRateLimitPerMinute: integer('UPLOAD_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     logLevel,
     production,
+    decisionPolicyModule: optional('DECISION_POLICY_MODULE'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

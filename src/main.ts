@@ -4,11 +4,16 @@ import { banner, bootstrap } from './bootstrap.ts';
 import { buildApp } from './http/app.ts';
 import { serializeError } from './http/logging.ts';
 import { openDatabase } from './store/open.ts';
+import { loadDecisionPolicy } from './services/policy-loader.ts';
 import { startWorker, type Worker } from './worker/worker.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, serializers: { err: serializeError } });
+  if (config.decisionPolicyModule) {
+    const policy = await loadDecisionPolicy(config.decisionPolicyModule);
+    log.info({ policy: policy.name }, 'decision policy replaced');
+  }
   const { db, queue } = await openDatabase(config);
   const boot = await bootstrap(config, db);
   const serveHttp = config.role !== 'worker';

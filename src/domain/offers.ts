@@ -7,6 +7,9 @@ import type { ApplicationStatus } from './application-status.ts';
 export type OfferStatus = 'available' | 'selected' | 'funded' | 'expired' | 'revoked';
 export type OfferCreationStatus = 'offers_available' | 'action_required' | 'pending_underwriting' | 'no_offers';
 
+/** No offer ever exceeds the 1,000,000 GBP product ceiling (in pence). */
+export const PRODUCT_CEILING_PENCE = 100_000_000;
+
 /** Confirmed offers expire 30 days after they are made. */
 export const OFFER_VALIDITY_DAYS = 30;
 

@@ -3,7 +3,7 @@ import { defaultDecisionPolicy, durationToDays, type DecisionInputs, type Decisi
 import { londonToday } from '../domain/dates.ts';
 import type { OfferSummary } from '../domain/events.ts';
 import { basisPointsToPercent, fromPence, toPence } from '../domain/money.ts';
-import { OFFER_VALIDITY_DAYS } from '../domain/offers.ts';
+import { OFFER_VALIDITY_DAYS, PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import type { ApplicationRow } from '../store/applications-store.ts';
@@ -93,13 +93,15 @@ export async function applyDecision(
   if (decision.outcome === 'offered') {
     const expiresAt = new Date(now.getTime() + OFFER_VALIDITY_DAYS * 86_400_000);
     for (const terms of decision.offers) {
+      // Whatever a replaced policy says, no offer exceeds the product ceiling.
+      const maxAmountPence = Math.min(terms.maxAmountPence, PRODUCT_CEILING_PENCE);
       const offer = await insertOffer(tx, tenant, {
         id: randomUUID(),
         customerId: application.customer_id,
         applicationId: application.id,
         offerType: 'confirmed',
         productType: terms.productType,
-        maxAmountPence: terms.maxAmountPence,
+        maxAmountPence,
         monthlyRateBp: terms.monthlyRateBp,
         feeBp: terms.feeBp,
         durationDays: terms.durationDays,

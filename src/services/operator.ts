@@ -2,6 +2,7 @@ import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
 import { nextStatus, type ApplicationStatus, type StatusTrigger } from '../domain/application-status.ts';
 import { toPence, percentToBasisPoints, fromPence } from '../domain/money.ts';
 import type { OfferTerms } from '../domain/decision-policy.ts';
+import { PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import { findApplication, findApplicationAnyTenant, type ApplicationRow } from '../store/applications-store.ts';
@@ -13,8 +14,6 @@ import type { ServiceContext } from './context.ts';
 import { applyDecision, type Decision } from './decisions.ts';
 import { settleExpiry } from './offers.ts';
 
-/** No offer ever exceeds the product ceiling. */
-export const PRODUCT_CEILING_PENCE = 100_000_000;
 
 export interface OfferInput {
   product_type: 'flexi_loan' | 'business_loan';

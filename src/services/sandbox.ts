@@ -4,7 +4,7 @@ import type { Tenant } from '../domain/tenant.ts';
 import { findApplication } from '../store/applications-store.ts';
 import type { ServiceContext } from './context.ts';
 import type { Decision } from './decisions.ts';
-import { PRODUCT_CEILING_PENCE } from './operator.ts';
+import { PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
 
 /** Sandbox approvals without offers get the standard pair at 3.0 % for the amount applied for. */
 const SANDBOX_RATE_BP = 300;
