@@ -45,7 +45,9 @@ function firstCallLoad(ctx: ScenarioContext, ids: string[]): { options: LoadOpti
       else tally.other.set(outcome, (tally.other.get(outcome) ?? 0) + 1);
     },
   };
-  return { options: { requests: [request] }, tally };
+  // A decision can queue behind many others (PGlite runs one statement at a time): wait up to 30 s
+  // rather than autocannon's 10 s, so slow answers count in the percentiles instead of as errors.
+  return { options: { requests: [request], timeout: 30 }, tally };
 }
 
 export async function runFirstOffers(ctx: ScenarioContext, settings: Pick<ScenarioSettings, 'offersCount' | 'offersSetupConcurrency'>): Promise<Measurement[]> {

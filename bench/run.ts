@@ -194,10 +194,16 @@ interface Skipped {
 }
 
 async function runScenario(scenario: Scenario, ctx: ScenarioContext): Promise<Measurement[]> {
+  const started = performance.now();
   try {
-    if (scenario.kind === 'custom') return await scenario.run(ctx);
-    const options = await scenario.setup(ctx.api);
-    return [await measureLoad({ url: ctx.server.url, headers: ctx.api.partnerHeaders }, scenario, ctx.backend, options, settings)];
+    const rows =
+      scenario.kind === 'custom'
+        ? await scenario.run(ctx)
+        : [await measureLoad({ url: ctx.server.url, headers: ctx.api.partnerHeaders }, scenario, ctx.backend, await scenario.setup(ctx.api), settings)];
+    const tookS = Math.round((performance.now() - started) / 100) / 10;
+    if (scenario.kind === 'custom') console.log(`  (${scenario.id} took ${tookS} s, setup included)`);
+    for (const row of rows) row.details = { ...row.details, scenarioWallS: tookS };
+    return rows;
   } catch (error) {
     console.log(`\n[${ctx.backend}] ${scenario.name}: FAILED: ${error instanceof Error ? error.message : String(error)}`);
     return [failedMeasurement(scenario, ctx.backend, error)];

@@ -6,10 +6,11 @@
  * Each upload has different bytes (a stamp near the start), since the same bytes twice answer 409.
  * BENCH_UPLOAD_CONCURRENCY uploads are in flight at once, for BENCH_DURATION seconds (capped at
  * BENCH_UPLOAD_MAX_TOTAL_MIB). The server gets a fresh store of its own, so the baseline is a server
- * that has done nothing else; after a warm-up of one round of uploads, the baseline is the median of
- * a second of idle samples and the peak the highest sample from the first upload until a second
- * after the last (the worker's processing of the stored files included). Where the kernel lets us
- * reset it, VmHWM (the kernel's exact high-water mark) is read as a cross-check of the sampled peak.
+ * that has done nothing else: after a warm-up of one round of uploads (once the worker has processed
+ * them), the baseline is the median of a second of idle samples; the peak is the highest sample from
+ * the first measured upload until the worker has processed the last one (its background read of the
+ * stored bytes belongs to the cost of an upload). Where the kernel lets us reset it, VmHWM (the
+ * kernel's exact high-water mark) is read as a cross-check of the sampled peak.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -123,6 +124,26 @@ async function resetPeak(pid: number): Promise<boolean> {
   }
 }
 
+/** How many of the customer's documents are in each status (pending, processing, accepted, rejected). */
+async function documentStates(api: ScenarioContext['api'], customerId: string): Promise<Record<string, number>> {
+  const listed = await api.partner('GET', `/document_upload/${customerId}/`);
+  const states: Record<string, number> = {};
+  for (const d of listed.data as { attributes: { status: string } }[]) states[d.attributes.status] = (states[d.attributes.status] ?? 0) + 1;
+  return states;
+}
+
+/** Waits (at most `maxMs`) until the worker has processed every uploaded document. */
+async function awaitProcessed(api: ScenarioContext['api'], customerId: string, maxMs: number): Promise<{ states: Record<string, number>; waitedMs: number; done: boolean }> {
+  const started = performance.now();
+  for (;;) {
+    const states = await documentStates(api, customerId);
+    const done = !states.pending && !states.processing;
+    const waitedMs = performance.now() - started;
+    if (done || waitedMs > maxMs) return { states, waitedMs, done };
+    await sleep(250);
+  }
+}
+
 interface Upload {
   status: number;
   ms: number;
@@ -139,7 +160,8 @@ export async function runUploads(
   const name = `POST /document_upload/{customer_id}/ (${settings.uploadMiB} MiB PDF, ${concurrency} at once)`;
   const label = `[${backend}] ${name}`;
   const customer = await api.partner('POST', '/customers/', customerBody({ external_customer_id: `bench-uploads-${Date.now().toString(36)}` }));
-  const path = `${api.apiPrefix}/document_upload/${customer.data.customer_id as string}/`;
+  const customerId = customer.data.customer_id as string;
+  const path = `${api.apiPrefix}/document_upload/${customerId}/`;
   const factory = new PdfFactory(settings.uploadMiB * MiB);
   const pool = new Pool(server.url, { connections: concurrency, keepAliveTimeout: 60_000 });
 
@@ -173,7 +195,8 @@ export async function runUploads(
       process.stdout.write(`${label}: `);
     }
     // Let the warm-up's background processing finish, then take the idle baseline.
-    await sleep(1_500);
+    await awaitProcessed(api, customerId, 30_000);
+    await sleep(500);
     const baselineFrom = performance.now();
     await sleep(1_000);
     const baselineSamples = sampler.between(baselineFrom, performance.now()).sort((a, b) => a - b);
@@ -185,6 +208,7 @@ export async function runUploads(
     const started = performance.now();
     const deadline = started + ctx.settings.durationS * 1000;
     let begun = 0;
+    const loopBefore = performance.eventLoopUtilization();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (performance.now() < deadline && begun < maxUploads) {
@@ -194,8 +218,10 @@ export async function runUploads(
       }),
     );
     const finished = performance.now();
-    // The stored files are read back by the worker after the answer: that belongs to the peak too.
-    await sleep(1_000);
+    const loadGeneratorBusy = performance.eventLoopUtilization(loopBefore).utilization;
+    // The worker reads the stored files back after the answers: that belongs to the peak too.
+    const processed = await awaitProcessed(api, customerId, 30_000);
+    await sleep(500);
     const peakSamples = sampler.between(started, performance.now());
     const kernelPeakKiB = kernelPeakReset ? await RssSampler.read(server.pid, 'VmHWM').catch(() => null) : null;
     sampler.stop();
@@ -220,6 +246,7 @@ export async function runUploads(
     const errors = failed.filter((u) => u.status === 0);
     if (errors.length > 0) issues.push(`${errors.length} uploads failed (${errors[0].error})`);
     if (baselineSamples.length === 0 || peakSamples.length === 0) issues.push(`no RSS samples (${sampler.failure ?? 'none taken'})`);
+    if (!processed.done) issues.push(`documents still unprocessed ${Math.round(processed.waitedMs / 1000)} s after the last upload (the peak may be understated)`);
     const rate = ok.reduce((sum, u) => sum + u.bytes, 0) / MiB / seconds;
     const m = customMeasurement({
       scenarioId: 'uploads',
@@ -239,11 +266,16 @@ export async function runUploads(
       memory,
       summary:
         `${ok.length} uploads; server RSS ${memory.baselineMiB} → ${memory.peakMiB} MiB (+${memory.growthMiB})` +
-        (memory.kernelPeakMiB !== null ? `, VmHWM ${memory.kernelPeakMiB}` : ''),
+        (memory.kernelPeakMiB !== null ? `, VmHWM ${memory.kernelPeakMiB}` : '') +
+        `; ${processed.states.accepted ?? 0} accepted by processing ${Math.round(processed.waitedMs / 100) / 10} s after` +
+        (loadGeneratorBusy > 0.9 ? `; load generator ${Math.round(loadGeneratorBusy * 100)}% busy` : ''),
       details: {
         fileBytes: factory.size,
         concurrency,
         uploadsPerS: ok.length / seconds,
+        documentStatesAfter: processed.states,
+        processingDrainMs: Math.round(processed.waitedMs),
+        loadGeneratorEventLoopUtilization: Math.round(loadGeneratorBusy * 100) / 100,
         firstFailure: failed[0] ? { status: failed[0].status, error: failed[0].error } : null,
       },
       issues,

@@ -275,6 +275,12 @@ function issuesOf(f: RunFigures, attempted: number): string[] {
   return issues;
 }
 
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The receiver and producer share this process's event loop: say so when it was nearly saturated. */
+const busyNote = (utilization: number) =>
+  utilization > 0.9 ? `; load generator ${Math.round(utilization * 100)}% busy (figures may understate the server)` : '';
+
 const fmt = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 
 function latencyText(samples: number[]): string {
@@ -336,9 +342,11 @@ export async function runWebhooks(ctx: ScenarioContext, settings: Pick<ScenarioS
     const seconds = ctx.settings.durationS;
     const latencyName = `webhooks: event → delivery latency (${rate} events/s)`;
     process.stdout.write(`[${backend}] ${latencyName}: ${seconds} s of events… `);
+    let loopBefore = performance.eventLoopUtilization();
     const steady = await producer.paced(rate, seconds);
     process.stdout.write('awaiting deliveries… ');
     await awaitDeliveries(receiver, steady.sent.map((s) => s.eventId));
+    const steadyBusy = performance.eventLoopUtilization(loopBefore).utilization;
     const lf = await figuresOf(ctx, receiver, steady);
     const latencyRow = customMeasurement({
       scenarioId: 'webhooks-latency',
@@ -352,9 +360,12 @@ export async function runWebhooks(ctx: ScenarioContext, settings: Pick<ScenarioS
       durationS: seconds,
       targets: { maxP50Ms: 100 },
       summary:
+        `events made at ${Math.round(lf.producedPerS).toLocaleString('en-GB')}/s of ${rate} asked; ` +
         `${lf.arrived.toLocaleString('en-GB')}/${lf.produced.toLocaleString('en-GB')} delivered; latency from ${useCreatedAt ? 'outbox created_at' : 'API answer'}` +
-        (useCreatedAt ? ` (from API answer: ${latencyText(lf.fromApiAnswerMs)})` : ''),
-      details: detailsOf(lf, { eventsPerSecondAsked: rate, seconds }),
+        (useCreatedAt ? ` (from API answer: ${latencyText(lf.fromApiAnswerMs)})` : '') +
+        (lf.duplicates > 0 ? `; ${lf.duplicates} duplicate deliveries` : '') +
+        busyNote(steadyBusy),
+      details: detailsOf(lf, { eventsPerSecondAsked: rate, seconds, loadGeneratorEventLoopUtilization: round2(steadyBusy) }),
       issues: issuesOf(lf, Math.max(1, Math.round(rate * seconds))),
     });
     console.log(`p50 ${fmt(latencyRow.p50Ms)} ms, p99 ${fmt(latencyRow.p99Ms)} ms (${basis}); ${latencyRow.summary}`);
@@ -363,9 +374,11 @@ export async function runWebhooks(ctx: ScenarioContext, settings: Pick<ScenarioS
     const count = settings.webhookEvents;
     const burstName = `webhooks: deliveries/s (${count.toLocaleString('en-GB')}-event burst)`;
     process.stdout.write(`[${backend}] ${burstName}: making ${count} events… `);
+    loopBefore = performance.eventLoopUtilization();
     const burst = await producer.burst(count, ctx.settings.connections);
     process.stdout.write('awaiting deliveries… ');
     await awaitDeliveries(receiver, burst.sent.map((s) => s.eventId));
+    const burstBusy = performance.eventLoopUtilization(loopBefore).utilization;
     const bf = await figuresOf(ctx, receiver, burst);
     const burstRow = customMeasurement({
       scenarioId: 'webhooks-throughput',
@@ -381,8 +394,9 @@ export async function runWebhooks(ctx: ScenarioContext, settings: Pick<ScenarioS
       summary:
         `${bf.arrived.toLocaleString('en-GB')}/${bf.produced.toLocaleString('en-GB')} delivered over ${fmt(bf.windowS)} s; ` +
         `events made at ${Math.round(bf.producedPerS).toLocaleString('en-GB')}/s; last delivery ${Math.round(bf.drainMs)} ms after the last event` +
-        (bf.duplicates > 0 ? `; ${bf.duplicates} duplicate deliveries` : ''),
-      details: detailsOf(bf, { connections: ctx.settings.connections }),
+        (bf.duplicates > 0 ? `; ${bf.duplicates} duplicate deliveries` : '') +
+        busyNote(burstBusy),
+      details: detailsOf(bf, { connections: ctx.settings.connections, loadGeneratorEventLoopUtilization: round2(burstBusy) }),
       issues: issuesOf(bf, count),
     });
     console.log(`${Math.round(burstRow.rate).toLocaleString('en-GB')} deliveries/s; ${burstRow.summary}`);

@@ -28,8 +28,23 @@ function keyOf(request: FastifyRequest): string {
   return token ? `${bucket}:${hashToken(token).slice(0, 32)}` : `${bucket}:ip:${request.ip}`;
 }
 
+/**
+ * The shared counter store. A command that gets no answer within COMMAND_TIMEOUT_MS fails, and
+ * the limiter then lets the request through: without the timeout, while Redis is unreachable every
+ * request waited for the next reconnection attempt (seconds, growing) before being let through.
+ * The offline queue stays on so that requests at start-up wait for the first connection and are
+ * counted, and so that quit() can close a connection that is down.
+ */
+const COMMAND_TIMEOUT_MS = 250;
+
 export function connectRedis(url: string): Redis {
-  const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  const redis = new Redis(url, {
+    connectTimeout: 1000,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+  });
   redis.on('error', () => {
     // Reported by the limiter (which then lets requests through); reconnection is automatic.
   });

@@ -26,7 +26,7 @@ async function judge(db: Queryable, document: DocumentRow): Promise<Outcome> {
     for await (const chunk of readChunks(db, document.id)) parts.push(chunk);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(Buffer.concat(parts).toString('utf8'));
+      parsed = JSON.parse(Buffer.concat(parts).toString('utf8').replace(/^\uFEFF/, ''));
     } catch {
       return { status: 'rejected', rejectReason: 'unreadable: the statement is not valid JSON' };
     }

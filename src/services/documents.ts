@@ -56,7 +56,8 @@ export async function storeDocument(
   if (kind === 'json') {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await file.text());
+      // A byte order mark is not JSON, but detectFileType lets it through (Windows tools write it).
+      parsed = JSON.parse((await file.text()).replace(/^\uFEFF/, ''));
     } catch {
       throw new DomainError('ParseError', 'the bank statement file is not valid JSON');
     }

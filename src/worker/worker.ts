@@ -56,15 +56,6 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   };
   const boss = await startQueue(deps.backend, { attemptTimeoutMs: settings.timeoutMs });
   const sender = new WebhookSender(settings);
-  const loop = new DispatchLoop(
-    async () => {
-      let moved = await dispatchPending(deps.db, boss);
-      for (const source of JOB_SOURCES) moved += await dispatchSource(deps.db, boss, source);
-      return moved;
-    },
-    (error) => deps.log.error({ err: error }, 'outbox dispatch failed; retrying on the next wake'),
-  );
-  const unlisten = await listen(deps.backend, () => loop.wake());
 
   await boss.work<DeliveryJobData>(
     DELIVERY_QUEUE,
@@ -86,6 +77,24 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   );
 
   await startSourceWorkers(boss, deps.ctx, (error, id) => deps.log.error({ err: error, id }, 'background job failed; pg-boss retries it'));
+
+  // The dispatcher inserts jobs inside its own transaction. pg-boss looks up a queue missing from
+  // its cache (createQueue and updateQueue evict it) with a query on its own connection, outside
+  // that transaction; on PGlite, one connection, that query waits for the transaction, which waits
+  // for it: a deadlock of the whole database. So every queue the dispatcher writes to is cached
+  // before the dispatcher can first run (it only runs from here on).
+  for (const queue of [DELIVERY_QUEUE, ...JOB_SOURCES.map((source) => source.queue)]) {
+    await boss.findJobs(queue, { id: '00000000-0000-0000-0000-000000000000' });
+  }
+  const loop = new DispatchLoop(
+    async () => {
+      let moved = await dispatchPending(deps.db, boss);
+      for (const source of JOB_SOURCES) moved += await dispatchSource(deps.db, boss, source);
+      return moved;
+    },
+    (error) => deps.log.error({ err: error }, 'outbox dispatch failed; retrying on the next wake'),
+  );
+  const unlisten = await listen(deps.backend, () => loop.wake());
 
   const sweep = async () => {
     try {

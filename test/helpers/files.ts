@@ -274,3 +274,14 @@ export async function storedBytes(t: TestApp, documentId: string): Promise<Buffe
   const { rows } = await t.testDb.db.query<{ data: Uint8Array }>('SELECT data FROM document_chunks WHERE document_id = $1 ORDER BY seq', [documentId]);
   return Buffer.concat(rows.map((r) => Buffer.from(r.data)));
 }
+
+/** A valid PDF of exactly `size` bytes (its padding stream adjusted until the whole file fits). */
+export function pdfOfSize(size: number, seed = 'sized'): Buffer {
+  let paddingLength = Math.max(0, size - pdf({ seed, paddingBytes: Buffer.alloc(0) }).length);
+  for (let i = 0; i < 10; i++) {
+    const candidate = pdf({ seed, paddingBytes: Buffer.alloc(paddingLength, 0x20) });
+    if (candidate.length === size) return pdf({ seed, paddingBytes: randomBytes(paddingLength) });
+    paddingLength += size - candidate.length;
+  }
+  throw new Error(`cannot build a PDF of exactly ${size} bytes`);
+}

@@ -44,7 +44,8 @@ const PATHS: Record<Outcome, Record<OpenStatus, string[] | null>> = {
   },
   action_required: {
     open: ['open>action_required'],
-    action_required: ['action_required>action_required'],
+    // Allowed by the state table, recorded in the history, but the status does not change: no event.
+    action_required: [],
     awaiting_underwriter: null,
     in_underwriting: null,
   },
