@@ -25,28 +25,51 @@ export interface StagedFile {
   text(): Promise<string>;
 }
 
-function keepEdges(head: Buffer[], state: { headLength: number; tail: Buffer }, chunk: Buffer): void {
-  if (state.headLength < HEAD_BYTES) {
-    const part = chunk.subarray(0, HEAD_BYTES - state.headLength);
-    head.push(part);
-    state.headLength += part.length;
+/**
+ * Keeps the first HEAD_BYTES and the last TAIL_BYTES of a stream without copying every chunk:
+ * the tail is a list of the latest chunks (references, trimmed from the front) and is joined once
+ * at the end. (Concatenating the tail with each chunk copied the whole upload twice over.)
+ */
+class Edges {
+  #head: Buffer[] = [];
+  #headLength = 0;
+  #tail: Buffer[] = [];
+  #tailLength = 0;
+
+  add(chunk: Buffer): void {
+    if (this.#headLength < HEAD_BYTES) {
+      const part = Buffer.from(chunk.subarray(0, HEAD_BYTES - this.#headLength));
+      this.#head.push(part);
+      this.#headLength += part.length;
+    }
+    this.#tail.push(chunk);
+    this.#tailLength += chunk.length;
+    while (this.#tail.length > 1 && this.#tailLength - this.#tail[0].length >= TAIL_BYTES) {
+      this.#tailLength -= (this.#tail.shift() as Buffer).length;
+    }
   }
-  state.tail = Buffer.concat([state.tail, chunk]);
-  if (state.tail.length > TAIL_BYTES) state.tail = state.tail.subarray(state.tail.length - TAIL_BYTES);
+
+  head(): Buffer {
+    return Buffer.concat(this.#head);
+  }
+
+  tail(): Buffer {
+    const joined = Buffer.concat(this.#tail);
+    return joined.length > TAIL_BYTES ? Buffer.from(joined.subarray(joined.length - TAIL_BYTES)) : joined;
+  }
 }
 
 /** Streams `source` to a temporary file, hashing it and keeping its first and last bytes. */
 export async function stageStream(source: Readable): Promise<StagedFile> {
   const path = join(tmpdir(), `lending-upload-${randomUUID()}`);
   const hash = createHash('sha256');
-  const head: Buffer[] = [];
-  const state = { headLength: 0, tail: Buffer.alloc(0) };
+  const edges = new Edges();
   let size = 0;
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
       size += chunk.length;
-      keepEdges(head, state, chunk);
+      edges.add(chunk);
       done(null, chunk);
     },
   });
@@ -60,8 +83,8 @@ export async function stageStream(source: Readable): Promise<StagedFile> {
     path,
     size,
     sha256: hash.digest('hex'),
-    head: Buffer.concat(head),
-    tail: state.tail,
+    head: edges.head(),
+    tail: edges.tail(),
     remove: () => rm(path, { force: true }),
     async *chunks(chunkSize: number) {
       for await (const chunk of createReadStream(path, { highWaterMark: chunkSize })) yield chunk as Buffer;

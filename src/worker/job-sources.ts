@@ -38,19 +38,19 @@ export async function dispatchSource(db: Db, boss: PgBoss, source: JobSource, ba
 /** Creates each source's queue and starts its workers. */
 export async function startSourceWorkers(boss: PgBoss, ctx: ServiceContext, onError: (error: unknown, id: string) => void): Promise<void> {
   for (const source of JOB_SOURCES) {
-    await boss.createQueue(source.queue, { notify: true, expireInSeconds: 300, retryLimit: 5, retryDelay: 5 });
+    const options = { notify: true, expireInSeconds: 300, retryLimit: 5, retryDelay: 5 };
+    await boss.createQueue(source.queue, options);
+    await boss.updateQueue(source.queue, options);
     await boss.work<{ id: string }>(
       source.queue,
       { batchSize: 10, burstWhenBatchFull: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 2 },
       async (jobs) => {
-        await Promise.all(
-          jobs.map((job) =>
-            source.handle(ctx, job.data.id).catch((error: unknown) => {
-              onError(error, job.data.id);
-              throw error;
-            }),
-          ),
-        );
+        // Every job of the batch runs to its end before the batch settles; handlers are idempotent,
+        // so the retry of a failed batch redoes only what is left.
+        const outcomes = await Promise.allSettled(jobs.map((job) => source.handle(ctx, job.data.id)));
+        const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ error: outcome.reason as unknown, id: jobs[i].data.id }] : []));
+        for (const { error, id } of failures) onError(error, id);
+        if (failures.length > 0) throw failures[0].error;
       },
     );
   }

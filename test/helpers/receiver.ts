@@ -21,6 +21,8 @@ export interface ReceivedDelivery {
   signature: string;
   /** When the request was fully read (ms since the epoch, this process's clock). */
   receivedAt: number;
+  /** The sender's port: tells the sender's connections (and so its process) apart. */
+  remotePort: number;
   /** How the receiver answered it. */
   answer: Answer;
 }
@@ -53,7 +55,7 @@ export class Receiver {
     this.#server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => this.#handle(req.method ?? '', req.url ?? '', req.headers, Buffer.concat(chunks).toString('utf8'), res));
+      req.on('end', () => this.#handle(req.method ?? '', req.url ?? '', req.headers, Buffer.concat(chunks).toString('utf8'), res, req.socket.remotePort ?? 0));
     });
     this.#server.keepAliveTimeout = 30_000;
     this.#server.on('connection', (socket) => {
@@ -82,7 +84,7 @@ export class Receiver {
     this.#answerer = answerer;
   }
 
-  #handle(method: string, path: string, headers: IncomingHttpHeaders, rawBody: string, res: ServerResponse): void {
+  #handle(method: string, path: string, headers: IncomingHttpHeaders, rawBody: string, res: ServerResponse, remotePort: number): void {
     let body: ReceivedDelivery['body'];
     try {
       body = JSON.parse(rawBody);
@@ -101,6 +103,7 @@ export class Receiver {
       timestamp: Number(header(headers, 'x-svc-timestamp')),
       signature: header(headers, 'x-svc-signature'),
       receivedAt: Date.now(),
+      remotePort,
     };
     let answer: Answer;
     try {

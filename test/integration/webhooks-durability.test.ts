@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -203,6 +203,29 @@ async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
+/** The local TCP ports of a process's sockets (Linux /proc), or null where that cannot be read. */
+async function localPortsOf(pid: number): Promise<Set<number> | null> {
+  try {
+    const inodes = new Set<string>();
+    for (const fd of await readdir(`/proc/${pid}/fd`)) {
+      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+      const match = /^socket:\[(\d+)\]$/.exec(target);
+      if (match) inodes.add(match[1]);
+    }
+    const ports = new Set<number>();
+    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      const text = await readFile(table, 'utf8').catch(() => '');
+      for (const line of text.split('\n').slice(1)) {
+        const cols = line.trim().split(/\s+/);
+        if (cols.length > 9 && inodes.has(cols[9])) ports.add(parseInt(cols[1].split(':')[1], 16));
+      }
+    }
+    return ports.size > 0 ? ports : null;
+  } catch {
+    return null;
+  }
+}
+
 async function freshDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'wh-durable-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -371,8 +394,14 @@ describe.concurrent('webhook durability with the server as child processes', () 
         );
         expect(jobs).toHaveLength(200);
         expect(jobs.every((j) => j.n === 1)).toBe(true);
-        // Both workers ran: each said it started and neither died.
+        // Both workers ran, and (where /proc tells whose connection a port is) both delivered.
         for (const w of workers) expect(w.proc.exitCode, describeChild(w)).toBeNull();
+        const ports = await Promise.all(workers.map((w) => localPortsOf(w.proc.pid as number)));
+        if (ports.every((p) => p !== null)) {
+          const sentBy = workers.map((_w, i) => receiver.received.filter((d) => ports[i]!.has(d.remotePort)).length);
+          expect(sentBy.every((n) => n > 0), `deliveries per worker: ${sentBy.join(', ')}`).toBe(true);
+          expect(sentBy.reduce((a, b) => a + b, 0)).toBe(200);
+        }
       } finally {
         await db.end();
       }
