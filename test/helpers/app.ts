@@ -30,6 +30,32 @@ export interface TestApp {
   admin(method: InjectOptions['method'], path: string, body?: unknown): Promise<LightMyRequestResponse>;
   /** A new partner with one token; returns its ids and a client for its API. */
   partner(options?: { environment?: 'sandbox' | 'production'; scopes?: ('read' | 'write')[]; name?: string }): Promise<PartnerClient>;
+  /** Another token of an existing partner (another environment or scopes), with its client. */
+  token(partnerId: string, environment: 'sandbox' | 'production', scopes?: ('read' | 'write')[]): Promise<PartnerClient>;
+}
+
+/** A client calling the partner API of `app` with `token`. */
+export function clientFor(app: FastifyInstance, partnerId: string, tokenId: string, token: string): PartnerClient {
+  const request: PartnerClient['request'] = (method, path, body, headers = {}) =>
+    app.inject({
+      method,
+      url: path.startsWith('/') && !path.startsWith('/api') ? `${BASE}${path}` : path,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  return {
+    partnerId,
+    tokenId,
+    token,
+    request,
+    get: (path, headers) => request('GET', path, undefined, headers),
+    post: (path, body, headers) => request('POST', path, body, headers),
+  };
 }
 
 export interface PartnerClient {
@@ -57,30 +83,7 @@ export async function startTestApp(backend: BackendName, env: Record<string, str
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  const clientFor = (partnerId: string, tokenId: string, token: string): PartnerClient => {
-    const request: PartnerClient['request'] = (method, path, body, headers = {}) =>
-      app.inject({
-        method,
-        url: path.startsWith('/') && !path.startsWith('/api') ? `${BASE}${path}` : path,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'application/json',
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-    return {
-      partnerId,
-      tokenId,
-      token,
-      request,
-      get: (path, headers) => request('GET', path, undefined, headers),
-      post: (path, body, headers) => request('POST', path, body, headers),
-    };
-  };
-
-  return {
+  const testApp: TestApp = {
     app,
     testDb,
     clock,
@@ -89,18 +92,20 @@ export async function startTestApp(backend: BackendName, env: Record<string, str
     async partner(options = {}) {
       const created = await admin('POST', '/partners', { name: options.name ?? 'Test Partner' });
       const partnerId = created.json().data.partner_id as string;
-      const tokenRes = await admin('POST', `/partners/${partnerId}/tokens`, {
-        environment: options.environment ?? 'sandbox',
-        ...(options.scopes ? { scopes: options.scopes } : {}),
-      });
-      const { token_id, token } = tokenRes.json().data;
-      return clientFor(partnerId, token_id, token);
+      return testApp.token(partnerId, options.environment ?? 'sandbox', options.scopes);
+    },
+    async token(partnerId, environment, scopes) {
+      const res = await admin('POST', `/partners/${partnerId}/tokens`, { environment, ...(scopes ? { scopes } : {}) });
+      if (res.statusCode !== 201) throw new Error(`token create failed: ${res.statusCode} ${res.body}`);
+      const { token_id, token } = res.json().data;
+      return clientFor(app, partnerId, token_id, token);
     },
     async close() {
       await app.close();
       await testDb.drop();
     },
   };
+  return testApp;
 }
 
 /** A valid customer body: one applicant who is also director and guarantor. */

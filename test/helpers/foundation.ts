@@ -1,29 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { BASE, type PartnerClient, type TestApp } from './app.ts';
+import { BASE, clientFor, type PartnerClient, type TestApp } from './app.ts';
 
 /** A client for a token the test created itself (another environment or scope of one partner). */
 export function clientForToken(t: TestApp, partnerId: string, tokenId: string, token: string): PartnerClient {
-  const request: PartnerClient['request'] = (method, path, body, headers = {}) =>
-    t.app.inject({
-      method,
-      url: path.startsWith('/') && !path.startsWith('/api') ? `${BASE}${path}` : path,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-  return {
-    partnerId,
-    tokenId,
-    token,
-    request,
-    get: (path, headers) => request('GET', path, undefined, headers),
-    post: (path, body, headers) => request('POST', path, body, headers),
-  };
+  return clientFor(t.app, partnerId, tokenId, token);
 }
 
 /** Issues another token for `partnerId` through the admin API and returns a client for it. */
@@ -33,10 +14,7 @@ export async function extraClient(
   environment: 'sandbox' | 'production',
   scopes?: ('read' | 'write')[],
 ): Promise<PartnerClient> {
-  const res = await t.admin('POST', `/partners/${partnerId}/tokens`, { environment, ...(scopes ? { scopes } : {}) });
-  expect(res.statusCode).toBe(201);
-  const { token_id, token } = res.json().data;
-  return clientForToken(t, partnerId, token_id, token);
+  return t.token(partnerId, environment, scopes);
 }
 
 /** A request with exactly the headers given (no defaults added). */

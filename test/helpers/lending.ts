@@ -143,20 +143,5 @@ export const DAY_MS = 86_400_000;
 
 /** A client for an extra token of an existing partner (for example its production token). */
 export async function extraToken(t: TestApp, partnerId: string, environment: 'sandbox' | 'production'): Promise<PartnerClient> {
-  const res = await t.admin('POST', `/partners/${partnerId}/tokens`, { environment });
-  if (res.statusCode !== 201) throw new Error(`token create failed: ${res.statusCode} ${res.body}`);
-  const { token_id: tokenId, token } = res.json().data;
-  const request: PartnerClient['request'] = (method, path, body, headers = {}) =>
-    t.app.inject({
-      method,
-      url: path.startsWith('/api') ? path : `${BASE}${path}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-  return { partnerId, tokenId, token, request, get: (p, h) => request('GET', p, undefined, h), post: (p, b, h) => request('POST', p, b, h) };
+  return t.token(partnerId, environment);
 }
