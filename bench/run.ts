@@ -296,16 +296,24 @@ async function main(): Promise<number> {
     if (text) described.set(r.scenario, text);
   }
   for (const [name, text] of described) console.log(`  ${name}: ${text}`);
-  const latencyBases = new Map<string, string>();
-  for (const r of measured) if (r.latencyBasis) latencyBases.set(`${r.scenario} [${r.backend}]`, r.latencyBasis);
-  if (latencyBases.size > 0) {
-    console.log('Latency columns of the rows that are not request rows measure:');
-    for (const [row, basis] of latencyBases) console.log(`  ${row}: ${basis}`);
-  }
   const pgRows = measured.filter((r) => r.backend === 'postgres');
   if (pgRows.length > 0) {
     const missed = pgRows.filter((r) => missedTargets(r, ceiling));
     console.log(missed.length === 0 ? '  PostgreSQL: all targets met.' : `  PostgreSQL: targets missed by ${missed.map((r) => r.scenario).join('; ')}.`);
+  }
+  const latencyBases = new Map<string, Map<string, Backend[]>>();
+  for (const r of measured) {
+    if (!r.latencyBasis) continue;
+    const bases = latencyBases.get(r.scenario) ?? new Map<string, Backend[]>();
+    bases.set(r.latencyBasis, [...(bases.get(r.latencyBasis) ?? []), r.backend]);
+    latencyBases.set(r.scenario, bases);
+  }
+  if (latencyBases.size > 0) {
+    console.log('The latency columns of rows that are not plain request rows measure:');
+    for (const [name, bases] of latencyBases) {
+      const text = [...bases].map(([basis, on]) => (bases.size > 1 ? `${basis} (${on.join(', ')})` : basis)).join('; ');
+      console.log(`  ${name}: ${text}`);
+    }
   }
   if (settings.connections !== 50) notes.push(`run at ${settings.connections} connections, not the 50 the targets assume`);
   for (const s of skipped) notes.push(`${s.backend} skipped: ${s.reason}`);

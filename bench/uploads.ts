@@ -267,7 +267,8 @@ export async function runUploads(
       summary:
         `${ok.length} uploads; server RSS ${memory.baselineMiB} → ${memory.peakMiB} MiB (+${memory.growthMiB})` +
         (memory.kernelPeakMiB !== null ? `, VmHWM ${memory.kernelPeakMiB}` : '') +
-        `; ${processed.states.accepted ?? 0} accepted by processing ${Math.round(processed.waitedMs / 100) / 10} s after` +
+        `; ${processed.done ? 'all' : 'not all'} ${Object.values(processed.states).reduce((a, b) => a + b, 0)} documents processed ` +
+        `${Math.round(processed.waitedMs / 100) / 10} s after the last upload (${processed.states.accepted ?? 0} accepted)` +
         (loadGeneratorBusy > 0.9 ? `; load generator ${Math.round(loadGeneratorBusy * 100)}% busy` : ''),
       details: {
         fileBytes: factory.size,
