@@ -19,7 +19,7 @@ import type { ServiceContext } from './context.ts';
 import type { StagedFile } from './staged-file.ts';
 
 /** Stored chunk size: large enough to be fast, small enough to keep memory flat. */
-const CHUNK_BYTES = 256 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 export async function requireCustomer(ctx: ServiceContext, tenant: Tenant, customerId: string): Promise<void> {
   if (!(await findCustomer(ctx.db, tenant, customerId))) throw notFound('customer');

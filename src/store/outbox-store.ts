@@ -27,12 +27,14 @@ export async function recordEvent(
   options: { forceDelivery?: boolean } = {},
 ): Promise<string> {
   const id = randomUUID();
+  // One round trip: the row and the notification (delivered on commit) together.
   await db.query(
-    `INSERT INTO outbox_events (id, partner_id, environment, event_type, payload, created_at, force_delivery)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `WITH recorded AS (
+       INSERT INTO outbox_events (id, partner_id, environment, event_type, payload, created_at, force_delivery)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id)
+     SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM recorded`,
     [id, tenant.partnerId, tenant.environment, eventType, JSON.stringify(payload), now, options.forceDelivery ?? false],
   );
-  await db.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
   return id;
 }
 

@@ -8,7 +8,7 @@ import { retryDelayMs } from '../domain/webhook-retry.ts';
 import { signWebhook } from '../domain/webhook-signature.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Db } from '../store/db.ts';
-import { insertDelivery, findWebhookConfig } from '../store/webhooks-store.ts';
+import { insertDelivery } from '../store/webhooks-store.ts';
 import type { OutboxEvent } from '../store/outbox-store.ts';
 import { bossDb, DELIVERY_QUEUE } from './queue.ts';
 import type { DeliveryJobData } from './dispatcher.ts';
@@ -113,12 +113,19 @@ export async function deliverEvent(
   queued: { id: string; retryCount: number; data: DeliveryJobData },
 ): Promise<void> {
   const job = queued.data;
-  const { rows } = await db.query<OutboxEvent>('SELECT * FROM outbox_events WHERE id = $1', [job.eventId]);
+  // The event with its tenant's webhook target, in one round trip.
+  const { rows } = await db.query<OutboxEvent & { url: string | null; token: string | null; signing_secret: string | null }>(
+    `SELECT e.*, c.url, c.token, c.signing_secret
+       FROM outbox_events e
+       LEFT JOIN webhook_configs c ON c.partner_id = e.partner_id AND c.environment = e.environment
+      WHERE e.id = $1`,
+    [job.eventId],
+  );
   const event = rows[0];
   if (!event) return;
   const tenant: Tenant = { partnerId: event.partner_id, environment: event.environment as Tenant['environment'] };
-  const config = await findWebhookConfig(db, tenant);
-  if (!config?.url) return; // No URL configured: nothing to deliver to.
+  const config = event.url && event.signing_secret ? { url: event.url, token: event.token, signing_secret: event.signing_secret } : null;
+  if (!config) return; // No URL configured: nothing to deliver to.
 
   const body = JSON.stringify({ data: event.payload });
   const timestamp = Math.floor(Date.now() / 1000);
@@ -144,9 +151,9 @@ export async function deliverEvent(
     // Attempts are numbered per event in the order they are recorded, redeliveries included (a
     // redelivery restarts the timetable, not the count); the event row lock keeps two workers
     // recording attempts of one event from taking the same number.
-    await tx.query('SELECT 1 FROM outbox_events WHERE id = $1 FOR UPDATE', [event.id]);
     const { rows: counted } = await tx.query<{ n: number }>(
-      'SELECT COALESCE(MAX(attempt), 0)::int + 1 AS n FROM webhook_deliveries WHERE event_id = $1',
+      `SELECT (SELECT COALESCE(MAX(attempt), 0)::int + 1 FROM webhook_deliveries WHERE event_id = e.id) AS n
+         FROM outbox_events e WHERE e.id = $1 FOR UPDATE`,
       [event.id],
     );
     await insertDelivery(tx, {
@@ -154,7 +161,7 @@ export async function deliverEvent(
       eventId: event.id,
       tenant,
       attempt: counted[0].n,
-      url: config.url as string,
+      url: config.url,
       status: succeeded ? 'succeeded' : 'failed',
       responseStatus: result.status,
       durationMs,
