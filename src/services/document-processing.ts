@@ -7,7 +7,7 @@ import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import { findLatestApplication } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
-import { findDocumentAnyTenant, readChunks, setDocumentOutcome, upsertBankAccount, type DocumentRow } from '../store/documents-store.ts';
+import { findDocumentAnyTenant, readChunks, readEdgeChunks, setDocumentOutcome, upsertBankAccount, type DocumentRow } from '../store/documents-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import { HEAD_BYTES, TAIL_BYTES } from './staged-file.ts';
@@ -40,13 +40,10 @@ async function judge(db: Queryable, document: DocumentRow): Promise<Outcome> {
       account: { bankName: s.bankName, accountNumber: s.accountNumber, sortCode: s.sortCode },
     };
   }
-  let head = Buffer.alloc(0);
-  let tail = Buffer.alloc(0);
-  for await (const chunk of readChunks(db, document.id)) {
-    if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-    tail = Buffer.concat([tail, chunk]);
-    if (tail.length > TAIL_BYTES) tail = tail.subarray(tail.length - TAIL_BYTES);
-  }
+  // Only the edges matter, and chunks are far larger than what is kept of each edge.
+  const { first, last } = await readEdgeChunks(db, document.id);
+  const head = first.subarray(0, HEAD_BYTES);
+  const tail = last.subarray(Math.max(0, last.length - TAIL_BYTES));
   const reason = unreadableReason(document.file_kind as FileKind, head, tail, document.size_bytes);
   return reason ? { status: 'rejected', rejectReason: reason } : { status: 'accepted', rejectReason: null };
 }

@@ -64,7 +64,27 @@ export async function findDocumentAnyTenant(db: Queryable, id: string, forUpdate
   return rows[0] ?? null;
 }
 
-/** The document's bytes, chunk by chunk, in order (a few hundred KiB in memory at a time). */
+/**
+ * The first chunk and the last two (in order, without repeats): enough for the first and last
+ * 64 KiB of a file stored in chunks of at least that size, without reading the middle.
+ */
+export async function readEdgeChunks(db: Queryable, documentId: string): Promise<{ first: Buffer; last: Buffer }> {
+  const { rows } = await db.query<{ seq: number; data: Uint8Array }>(
+    `SELECT seq, data FROM document_chunks
+      WHERE document_id = $1
+        AND (seq = 0 OR seq >= (SELECT max(seq) - 1 FROM document_chunks WHERE document_id = $1))
+      ORDER BY seq`,
+    [documentId],
+  );
+  if (rows.length === 0) return { first: Buffer.alloc(0), last: Buffer.alloc(0) };
+  const lastSeq = rows[rows.length - 1].seq;
+  return {
+    first: Buffer.from(rows[0].data),
+    last: Buffer.concat(rows.filter((r) => r.seq >= lastSeq - 1).map((r) => Buffer.from(r.data))),
+  };
+}
+
+/** The document's bytes, chunk by chunk, in order (one chunk in memory at a time). */
 export async function* readChunks(db: Queryable, documentId: string): AsyncGenerator<Buffer> {
   const { rows: count } = await db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM document_chunks WHERE document_id = $1', [documentId]);
   for (let seq = 0; seq < count[0].n; seq++) {
