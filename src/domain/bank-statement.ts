@@ -12,6 +12,8 @@
  * - currency must be a three-letter code; it is upper-cased.
  * - At least one transaction: an empty statement proves nothing and is almost always an export bug.
  * - description must be a string but may be empty (banks do send blank narratives).
+ * - The text kept from a statement (account fields, descriptions) must not contain NUL or an
+ *   unpaired surrogate: PostgreSQL cannot store them, and processing would fail on every retry.
  * - Amounts and balances are numbers or numeric strings; more than two decimals are rounded
  *   half-even to the penny (bank data, not partner typing; see money-parse.ts).
  * - transactionDate is YYYY-MM-DD or an ISO date-time; a date-time with a zone is taken as its
@@ -59,6 +61,13 @@ export const MAX_PROBLEMS = 1000;
 
 type Json = Record<string, unknown>;
 
+/** PostgreSQL stores neither NUL nor an unpaired surrogate (in text or jsonb); the statement is kept. */
+function storable(text: string): boolean {
+  return !text.includes('\u0000') && text.isWellFormed();
+}
+
+const UNSTORABLE = 'must not contain NUL characters or unpaired surrogates';
+
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -99,6 +108,7 @@ export function validateBankStatement(doc: unknown): BankStatementResult {
     if (value === undefined || value === null) problem(pointer, 'is required');
     else if (typeof value !== 'string') problem(pointer, `must be a string${numberHint ?? ''}`);
     else if (value.trim() === '') problem(pointer, 'must not be empty');
+    else if (!storable(value)) problem(pointer, UNSTORABLE);
     else return value.trim();
     return '';
   };
@@ -146,6 +156,7 @@ export function validateBankStatement(doc: unknown): BankStatementResult {
       let description = '';
       if (tx.description === undefined || tx.description === null) problem(`${at}/description`, 'is required');
       else if (typeof tx.description !== 'string') problem(`${at}/description`, 'must be a string');
+      else if (!storable(tx.description)) problem(`${at}/description`, UNSTORABLE);
       else description = tx.description;
       let amount: number | null = null;
       if (tx.amount === undefined || tx.amount === null) problem(`${at}/amount`, 'is required');

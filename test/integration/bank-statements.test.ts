@@ -114,6 +114,21 @@ describe.each(BACKENDS)('bank statements on %s', (backend) => {
       expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 'none.json', content: json({ ...statement(), transactions: [] }) }), ['/transactions']);
     });
 
+    it('answers 400 for text PostgreSQL cannot store (NUL, an unpaired surrogate), instead of failing in processing', async () => {
+      const bad = statement({
+        bankName: 'Bank\ud800',
+        transactions: [
+          { transactionDate: '2026-01-01', description: 'Card\u0000payment', amount: 1, runningBalance: 1 },
+          { transactionDate: '2026-01-02', description: 'Fine', amount: 1, runningBalance: 2 },
+        ],
+      });
+      const content = json(bad);
+      expect(content.toString()).toContain('\\u0000');
+      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 'nul.json', content }), ['/accountInfo/bankName', '/transactions/0/description']);
+      // The JSON body route refuses them too.
+      expectPointers(await postStatement({ data: bad }), ['/data/accountInfo/bankName', '/data/transactions/0/description']);
+    });
+
     it('answers 400 ParseError for a file that looks like JSON but is not', async () => {
       expectError(await upload(t, partner, customerId, 'bank statement', { filename: 'cut.json', content: Buffer.from('{"accountInfo": {"accountNumber": "1"') }), 400, 'ParseError');
     });

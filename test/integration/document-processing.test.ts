@@ -153,6 +153,24 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
       expect((await listed(customerId, next)).attributes.status).toBe('accepted');
     });
 
+    it('rejects, rather than failing on every retry, a stored statement it cannot keep', async () => {
+      // A statement stored before upload validation refused NUL characters: processing must settle it.
+      const customerId = await createCustomer(partner);
+      const id = await uploaded(customerId, 'bank statement', { filename: 'old.json', content: json(statement({ accountNumber: '90909090' })) });
+      const stored = statement({ accountNumber: '90909090', transactions: [{ transactionDate: '2026-01-01', description: 'a\u0000b', amount: 5, runningBalance: 5 }] });
+      await t.testDb.db.query('DELETE FROM document_chunks WHERE document_id = $1', [id]);
+      await t.testDb.db.query('INSERT INTO document_chunks (document_id, seq, data) VALUES ($1, 0, $2)', [id, json(stored)]);
+      await processDocument(t.app.ctx, id);
+      const doc = await listed(customerId, id);
+      expect(doc.attributes.status).toBe('rejected');
+      expect(doc.attributes.reject_reason).toMatch(/^invalid statement: .*NUL/);
+      // And a stored file that is not JSON at all is unreadable.
+      const broken = await uploaded(customerId, 'bank statement', { filename: 'broken.json', content: json(statement({ accountNumber: '80808080' })) });
+      await t.testDb.db.query('UPDATE document_chunks SET data = $2 WHERE document_id = $1', [broken, Buffer.from('{"accountInfo": ')]);
+      await processDocument(t.app.ctx, broken);
+      expect((await listed(customerId, broken)).attributes.reject_reason).toMatch(/^unreadable/);
+    });
+
     it('finishes a document left in processing (a crashed attempt), leaves settled ones alone, ignores unknown ids', async () => {
       const customerId = await createCustomer(partner);
       const id = await uploaded(customerId, 'other', { filename: 'retry.pdf', content: pdf({ seed: 'retry' }) });

@@ -106,6 +106,34 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
       created(res, { name: 'late-type.pdf', type: 'vat return' });
     });
 
+    it('keeps the file name, UTF-8 included, without control characters, cut at 255 characters', async () => {
+      const utf8 = created(await upload(t, partner, customerId, 'other', { filename: 'Relevé de compte – 2026.pdf', content: pdf({ seed: 'utf8-name' }) }), {
+        name: 'Relevé de compte – 2026.pdf',
+        type: 'other',
+      });
+      expect(utf8.document_name).toBe('Relevé de compte – 2026.pdf');
+      // 254 characters then an emoji (two UTF-16 units): cut after the emoji, never inside it.
+      const long = `${'n'.repeat(254)}😀${'x'.repeat(50)}.pdf`;
+      const cut = (await upload(t, partner, customerId, 'other', { filename: long, content: pdf({ seed: 'long-name' }) })).json().data.document_name as string;
+      expect([...cut]).toHaveLength(255);
+      expect(cut).toBe(`${'n'.repeat(254)}😀`);
+      // A NUL or another control character in the name (PostgreSQL cannot store NUL): removed, not a 500.
+      const boundary = 'nameBoundary';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nother\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="scan\u0000\u0007 1.pdf"\r\nContent-Type: application/pdf\r\n\r\n`, 'latin1'),
+        pdf({ seed: 'nul-name' }),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${BASE}/document_upload/${customerId}/`,
+        headers: { authorization: `Bearer ${partner.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      created(res, { name: 'scan 1.pdf', type: 'other' });
+    });
+
     it('accepts every one of the 22 document types of the spec', async () => {
       expect(DOCUMENT_TYPES).toHaveLength(22);
       const customer = await createCustomer(partner);
@@ -208,6 +236,44 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
     it.each(unsupported)('answers 415 UnsupportedMediaType for %s, storing nothing', async (_name, type, part) => {
       const before = await countRows(t, 'documents');
       expectError(await upload(t, partner, customerId, type, part), 415, 'UnsupportedMediaType');
+      expect(await countRows(t, 'documents')).toBe(before);
+    });
+
+    it('answers 400 for two files in one request, storing neither', async () => {
+      const before = await countRows(t, 'documents');
+      for (const second of ['document', 'attachment']) {
+        const res = await uploadParts(t, partner, customerId, [
+          ['document_type', 'bank statement'],
+          ['document', { filename: 'jan.pdf', content: pdf({ seed: `two-${second}-1` }) }],
+          [second, { filename: 'feb.pdf', content: pdf({ seed: `two-${second}-2` }) }],
+        ]);
+        const errors = expectError(res, 400, 'ValidationError');
+        expect(errors.map((e) => e.source)).toEqual([{ parameter: 'document' }]);
+      }
+      expect(await countRows(t, 'documents')).toBe(before);
+    });
+
+    it('answers 400 ParseError for a malformed or truncated multipart body, never 500', async () => {
+      const before = await countRows(t, 'documents');
+      const send = (contentType: string, payload?: Buffer) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${BASE}/document_upload/${customerId}/`,
+          headers: { authorization: `Bearer ${partner.token}`, 'content-type': contentType },
+          payload,
+        });
+      const boundary = 'cutShort';
+      const truncated = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nother\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="t.pdf"\r\n\r\n`),
+        pdf({ seed: 'truncated-body' }).subarray(0, 200),
+      ]);
+      expectError(await send(`multipart/form-data; boundary=${boundary}`, truncated), 400, 'ParseError');
+      expectError(await send('multipart/form-data', Buffer.from('no boundary given')), 400, 'ParseError');
+      expectError(await send(`multipart/form-data; boundary=${'b'.repeat(300)}`, Buffer.from('x')), 400, 'ParseError');
+      // An empty multipart body lacks both parts.
+      const empty = expectError(await send(`multipart/form-data; boundary=${boundary}`), 400, 'ValidationError');
+      expect(empty.map((e) => e.source)).toEqual([{ parameter: 'document_type' }, { parameter: 'document' }]);
       expect(await countRows(t, 'documents')).toBe(before);
     });
 

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
+import { DomainError } from '../../domain/errors.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
 import { DocumentListResponse, UploadResponse } from '../../schemas/documents.ts';
@@ -11,6 +12,30 @@ import { idParam } from '../ids.ts';
 
 /** Uploads larger than this answer 413 and store nothing. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** What the multipart parser (busboy) throws for a body that is malformed or cut short: a 400, never a 500. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot)/;
+
+/** Turns the parser's complaints about the request into the client errors they are. */
+function uploadError(error: unknown): unknown {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e?.code === 'FST_FILES_LIMIT') {
+    return new DomainError('ValidationError', 'send one file per request, in the part named document', { source: { parameter: 'document' } });
+  }
+  if (e?.code === undefined && typeof e?.message === 'string' && MALFORMED_MULTIPART.test(e.message)) {
+    return new DomainError('ParseError', 'the multipart/form-data body is malformed or incomplete');
+  }
+  return error;
+}
+
+/**
+ * The file name to keep: at most 255 characters (never half a character), without control
+ * characters, which PostgreSQL cannot store (NUL) and no file name needs.
+ */
+function documentName(filename: string | undefined): string {
+  const cleaned = [...(filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim()].slice(0, 255).join('');
+  return cleaned === '' ? 'document' : cleaned.toWellFormed();
+}
 
 const tags = ['Documents'];
 
@@ -38,17 +63,21 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let staged: StagedFile | undefined;
       let fileName = 'document';
       try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'document' || staged) {
-              part.file.resume();
-              continue;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'document' || staged) {
+                part.file.resume();
+                continue;
+              }
+              fileName = documentName(part.filename);
+              staged = await stageStream(part.file);
+            } else if (part.fieldname === 'document_type') {
+              documentType = String(part.value);
             }
-            fileName = (part.filename || 'document').slice(0, 255);
-            staged = await stageStream(part.file);
-          } else if (part.fieldname === 'document_type') {
-            documentType = String(part.value);
           }
+        } catch (error) {
+          throw uploadError(error);
         }
         const document = await storeDocument(app.ctx, tenant, customerId, documentType, staged, fileName);
         return reply.code(201).send({ data: uploadView(document) });
