@@ -87,6 +87,18 @@ export async function processDocument(ctx: ServiceContext, documentId: string): 
   });
 }
 
+/**
+ * The last retry of a document's processing failed: the document is rejected with a reason rather
+ * than left `processing` for ever; an operator can still accept it with the review route.
+ */
+export async function giveUpDocument(ctx: ServiceContext, documentId: string): Promise<void> {
+  await ctx.db.query(
+    `UPDATE documents SET status = 'rejected', reject_reason = 'unreadable: the file could not be processed', processed_at = $2
+      WHERE id = $1 AND status IN ('pending', 'processing')`,
+    [documentId, ctx.now()],
+  );
+}
+
 /** The operator overrides the outcome either way (contract section 11). */
 export async function reviewDocument(ctx: ServiceContext, documentId: string, status: 'accepted' | 'rejected', rejectReason: string | null): Promise<DocumentRow> {
   if (status === 'rejected' && !rejectReason) throw invalidAt('/reject_reason', 'reject_reason is required when rejecting');

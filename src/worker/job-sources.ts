@@ -1,8 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../store/db.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { processDocument } from '../services/document-processing.ts';
-import { processPrequalificationFile } from '../services/prequalification.ts';
+import { giveUpDocument, processDocument } from '../services/document-processing.ts';
+import { giveUpPrequalificationFile, processPrequalificationFile } from '../services/prequalification.ts';
 import { bossDb } from './queue.ts';
 
 /**
@@ -15,11 +15,22 @@ export interface JobSource {
   table: string;
   orderBy: string;
   handle(ctx: ServiceContext, id: string): Promise<void>;
+  /** Settles the row for good when the last retry of `handle` failed. */
+  giveUp(ctx: ServiceContext, id: string): Promise<void>;
 }
 
+/** Retries of a failing background job before its row is settled as failed. */
+export const SOURCE_RETRY_LIMIT = 5;
+
 export const JOB_SOURCES: JobSource[] = [
-  { queue: 'document-processing', table: 'documents', orderBy: 'uploaded_at', handle: processDocument },
-  { queue: 'prequalification', table: 'prequalification_files', orderBy: 'created_at', handle: processPrequalificationFile },
+  { queue: 'document-processing', table: 'documents', orderBy: 'uploaded_at', handle: processDocument, giveUp: giveUpDocument },
+  {
+    queue: 'prequalification',
+    table: 'prequalification_files',
+    orderBy: 'created_at',
+    handle: processPrequalificationFile,
+    giveUp: giveUpPrequalificationFile,
+  },
 ];
 
 export async function dispatchSource(db: Db, boss: PgBoss, source: JobSource, batch = 200): Promise<number> {
@@ -38,7 +49,7 @@ export async function dispatchSource(db: Db, boss: PgBoss, source: JobSource, ba
 /** Creates each source's queue and starts its workers. */
 export async function startSourceWorkers(boss: PgBoss, ctx: ServiceContext, onError: (error: unknown, id: string) => void): Promise<void> {
   for (const source of JOB_SOURCES) {
-    const options = { notify: true, expireInSeconds: 300, retryLimit: 5, retryDelay: 5 };
+    const options = { notify: true, expireInSeconds: 300, retryLimit: SOURCE_RETRY_LIMIT, retryDelay: 5 };
     await boss.createQueue(source.queue, options);
     await boss.updateQueue(source.queue, options);
     await boss.work<{ id: string }>(
@@ -47,7 +58,15 @@ export async function startSourceWorkers(boss: PgBoss, ctx: ServiceContext, onEr
       async (jobs) => {
         // Every job of the batch runs to its end before the batch settles; handlers are idempotent,
         // so the retry of a failed batch redoes only what is left.
-        const outcomes = await Promise.allSettled(jobs.map((job) => source.handle(ctx, job.data.id)));
+        const outcomes = await Promise.allSettled(
+          jobs.map((job) =>
+            source.handle(ctx, job.data.id).catch(async (error: unknown) => {
+              if (job.retryCount < SOURCE_RETRY_LIMIT) throw error;
+              onError(error, job.data.id);
+              await source.giveUp(ctx, job.data.id);
+            }),
+          ),
+        );
         const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ error: outcome.reason as unknown, id: jobs[i].data.id }] : []));
         for (const { error, id } of failures) onError(error, id);
         if (failures.length > 0) throw failures[0].error;
