@@ -15,7 +15,7 @@ import {
 import { findLatestApplication } from '../store/applications-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
-import { linkPrequalificationQuote } from './prequalification.ts';
+import { linkPrequalificationQuote, matchingQuote } from './prequalification.ts';
 
 function toWrite(details: CustomerDetailsData): CustomerWrite {
   const problems = checkPeople(details.people);
@@ -38,12 +38,17 @@ export async function createCustomer(ctx: ServiceContext, tenant: Tenant, detail
   const write = toWrite(details);
   const id = randomUUID();
   const now = ctx.now();
-  // A matching prequalification quote becomes an indicative offer in the same transaction.
-  const inserted = await ctx.db.transaction(async (tx) => {
-    const created = await insertCustomer(tx, tenant, id, write, now);
-    if (created) await linkPrequalificationQuote(tx, tenant, { id: created, externalCustomerId: write.externalCustomerId, correlationId: write.correlationId }, now);
-    return created;
-  });
+  // A matching prequalification quote becomes an indicative offer in the same transaction as the
+  // customer. Most customers match none: they are created with one statement.
+  const keys = { externalCustomerId: write.externalCustomerId, correlationId: write.correlationId };
+  const quote = keys.externalCustomerId !== null || keys.correlationId !== null ? await matchingQuote(ctx.db, tenant, keys, now) : null;
+  const inserted = quote
+    ? await ctx.db.transaction(async (tx) => {
+        const created = await insertCustomer(tx, tenant, id, write, now);
+        if (created) await linkPrequalificationQuote(tx, tenant, { id: created, ...keys }, now, quote);
+        return created;
+      })
+    : await insertCustomer(ctx.db, tenant, id, write, now);
   if (inserted) return inserted;
   // The unique index refused the external id: answer with the customer who holds it.
   const existing = await findCustomerIdByExternalId(ctx.db, tenant, write.externalCustomerId as string);

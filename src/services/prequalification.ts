@@ -163,7 +163,8 @@ export interface NewCustomer {
 }
 
 /** The quote a new customer matches: by correlation_id first, else the latest for its external id. */
-async function matchingQuote(tx: Queryable, tenant: Tenant, customer: NewCustomer, now: Date): Promise<PrequalificationQuoteRow | null> {
+/** The usable quote a new customer matches (by correlation id first, then external id), or null. */
+export async function matchingQuote(tx: Queryable, tenant: Tenant, customer: Omit<NewCustomer, 'id'>, now: Date): Promise<PrequalificationQuoteRow | null> {
   if (customer.correlationId !== null) {
     const byCorrelation = await findQuoteByCorrelationId(tx, tenant, customer.correlationId);
     if (byCorrelation && isUsableQuote(recordOf(byCorrelation), now)) return byCorrelation;
@@ -181,9 +182,15 @@ async function matchingQuote(tx: Queryable, tenant: Tenant, customer: NewCustome
  * attached to the customer's next application) and `indicative_offer_created` is recorded.
  * Returns the offer id, or null when nothing matched.
  */
-export async function linkPrequalificationQuote(tx: Queryable, tenant: Tenant, customer: NewCustomer, now: Date): Promise<string | null> {
+export async function linkPrequalificationQuote(
+  tx: Queryable,
+  tenant: Tenant,
+  customer: NewCustomer,
+  now: Date,
+  found?: PrequalificationQuoteRow,
+): Promise<string | null> {
   if (customer.correlationId === null && customer.externalCustomerId === null) return null;
-  const quote = await matchingQuote(tx, tenant, customer, now);
+  const quote = found ?? (await matchingQuote(tx, tenant, customer, now));
   if (!quote) return null;
   const offer = await insertOffer(tx, tenant, {
     id: randomUUID(),

@@ -7,6 +7,26 @@ import { findOffer, type OfferRow } from '../store/offers-store.ts';
 import type { ServiceContext } from './context.ts';
 
 /**
+ * An offer's terms never change once made (only its status does, which a schedule does not use),
+ * so they are kept in memory after the first read: schedules are read often, by partners comparing
+ * amounts and dates. Bounded; entries are keyed by tenant, so tenancy holds.
+ */
+const TERMS_CACHE_LIMIT = 10_000;
+const termsCache = new Map<string, OfferRow>();
+
+async function offerTerms(ctx: ServiceContext, tenant: Tenant, offerId: string): Promise<OfferRow | null> {
+  const key = `${tenant.partnerId}:${tenant.environment}:${offerId}`;
+  const cached = termsCache.get(key);
+  if (cached) return cached;
+  const offer = await findOffer(ctx.db, tenant, offerId);
+  if (offer) {
+    if (termsCache.size >= TERMS_CACHE_LIMIT) termsCache.clear();
+    termsCache.set(key, offer);
+  }
+  return offer;
+}
+
+/**
  * The schedule of a confirmed offer, simulated as drawn today (London). `amountPence` defaults to
  * the offer's maximum; `payOffEarlyOn` must fall after today and not after the last repayment.
  */
@@ -17,7 +37,7 @@ export async function scheduleForOffer(
   amountPence: number | null,
   payOffEarlyOn: string | null,
 ): Promise<{ offer: OfferRow; schedule: RepaymentSchedule; drawnOn: string }> {
-  const offer = await findOffer(ctx.db, tenant, offerId);
+  const offer = await offerTerms(ctx, tenant, offerId);
   if (!offer) throw notFound('offer');
   if (offer.offer_type !== 'confirmed') {
     throw new DomainError('OfferNotConfirmed', 'repayment schedules are for confirmed offers; this offer is indicative');

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { DomainError } from '../../domain/errors.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
-import { DocumentListResponse, UploadResponse } from '../../schemas/documents.ts';
+import { DocumentListResponse, DocumentUploadForm, UploadResponse } from '../../schemas/documents.ts';
 import { listDocuments, requireCustomer, storeDocument, uploadView } from '../../services/documents.ts';
 import { stageStream, type StagedFile } from '../../services/staged-file.ts';
 import { tenantOf } from '../auth.ts';
@@ -52,6 +52,7 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Upload a document (multipart: text part document_type, file part document)',
         consumes: ['multipart/form-data'],
         params: CustomerIdParams,
+        body: { content: { 'multipart/form-data': { schema: DocumentUploadForm } } },
         response: { 201: UploadResponse, ...errorResponses(400, 401, 403, 404, 406, 409, 413, 415, 429) },
       },
     },
