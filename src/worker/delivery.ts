@@ -54,7 +54,7 @@ export class WebhookSender {
       keepAliveTimeout: 10_000,
       // As many connections per receiver as attempts in flight: an attempt never waits in the
       // pool for a socket, where its timeout would run out before the receiver saw anything.
-      connections: DELIVERY_BATCH,
+      connections: DELIVERY_BATCH * 2,
     });
   }
 

@@ -61,7 +61,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     DELIVERY_QUEUE,
     // With LISTEN/NOTIFY new jobs start at once; the short backstop poll picks up retries whose
     // start time has come (a notification fires when a job is inserted, not when it becomes due).
-    { batchSize: DELIVERY_BATCH, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+    { batchSize: DELIVERY_BATCH, burstWhenBatchFull: true, localConcurrency: 2, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
     async (jobs) => {
       // Every attempt of the batch runs to its end before the batch settles. (Rejecting at the
       // first failure would let pg-boss fail, and so retry, jobs whose attempts are still in
