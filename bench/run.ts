@@ -8,6 +8,8 @@
  *   offers-first      (group "offers") the first GET offers of fresh open applications: the decision
  *   offers-schedule   (group "offers") the JSON repayment schedule of a 24-repayment business loan
  *   webhooks          deliveries/s of an event burst, event → delivery latency at a steady rate
+ *   webhooks-backlog  (group "webhooks") deliveries/s of one ROLE=worker process draining a backlog
+ *                     made with no worker running (PostgreSQL only)
  *   uploads           5 MiB PDF upload MiB/s, and the server's RSS growth meanwhile
  *
  * Environment:
@@ -20,7 +22,7 @@
  *   BENCH_SCENARIOS     comma list of scenario ids or groups from bench/scenarios.ts (default all)
  *   BENCH_OFFERS                    fresh applications decided in offers-first (default 3000)
  *   BENCH_OFFERS_SETUP_CONCURRENCY  customers+applications created at once beforehand (default 16)
- *   BENCH_WEBHOOK_EVENTS            events of the webhook burst (default 5000)
+ *   BENCH_WEBHOOK_EVENTS            events of the webhook burst, and of the backlog (default 5000)
  *   BENCH_WEBHOOK_RATE              events/s of the webhook latency run, for BENCH_DURATION s (default 200)
  *   BENCH_UPLOAD_CONCURRENCY        uploads in flight at once (default 4)
  *   BENCH_UPLOAD_MIB                size of each uploaded PDF (default 5)
@@ -243,6 +245,15 @@ async function main(): Promise<number> {
   const adminToken = `bench-admin-${randomBytes(16).toString('hex')}`;
   for (const backend of backends) {
     for (const group of serverGroups) {
+      const groupScenarios = group.scenarios.filter((s) => {
+        const why = s.kind === 'custom' ? s.skipOn?.[backend] : undefined;
+        if (why) {
+          console.log(`[${backend}] ${s.name}: skipped (${why})`);
+          notes.push(`${backend} ${s.id} skipped: ${why}`);
+        }
+        return !why;
+      });
+      if (groupScenarios.length === 0) continue;
       const store = await freshStore(backend);
       if (!store.ok) {
         console.log(`[${backend}] skipped: ${store.reason}`);
@@ -250,14 +261,14 @@ async function main(): Promise<number> {
         break;
       }
       const extra = Object.entries(group.env).map(([k, v]) => `${k}=${v}`).join(' ');
-      console.log(`[${backend}] server on a ${store.description}${extra ? ` (${extra})` : ''} for ${group.scenarios.map((s) => s.id).join(', ')}`);
+      console.log(`[${backend}] server on a ${store.description}${extra ? ` (${extra})` : ''} for ${groupScenarios.map((s) => s.id).join(', ')}`);
       let done = 0;
       try {
         const server = await startApiServer({ ...store.env, adminToken, logLevel: settings.logLevel, env: group.env });
         const stopServer = onCleanup(`API server (${backend})`, async () => void (await server.stop()));
         try {
           const api = await connectApi(server.url, adminToken);
-          for (const scenario of group.scenarios) {
+          for (const scenario of groupScenarios) {
             const ctx: ScenarioContext = { api, server, backend, settings, databaseUrl: store.databaseUrl, scenario };
             rows.push(...(await runScenario(scenario, ctx)));
             done++;
@@ -274,7 +285,7 @@ async function main(): Promise<number> {
       } catch (error) {
         // The server did not start or the partner could not be made: the group's remaining scenarios fail.
         console.log(`[${backend}] FAILED: ${error instanceof Error ? error.message : String(error)}`);
-        for (const scenario of group.scenarios.slice(done)) rows.push(failedMeasurement(scenario, backend, error));
+        for (const scenario of groupScenarios.slice(done)) rows.push(failedMeasurement(scenario, backend, error));
       } finally {
         await store.release();
       }

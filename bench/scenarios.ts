@@ -9,7 +9,8 @@
  *    webhook deliveries, uploads) and answers its rows. With `ownServer` they get a fresh store and a
  *    fresh server of their own (with extra environment), so nothing earlier skews their figures.
  *
- * BENCH_SCENARIOS picks scenarios by id, or by group: "offers" picks offers-first and offers-schedule.
+ * BENCH_SCENARIOS picks scenarios by id, or by group: "offers" picks offers-first and offers-schedule,
+ * "webhooks" picks webhooks and webhooks-backlog.
  * To add a scenario, append an entry to SCENARIOS (see the notes in bench/run.ts's header).
  */
 import { customerBody } from '../test/helpers/app.ts';
@@ -20,7 +21,7 @@ import { runFirstOffers } from './offers.ts';
 import type { Measurement, Targets } from './report.ts';
 import type { ChildServer } from './server-process.ts';
 import { runUploads } from './uploads.ts';
-import { runWebhooks } from './webhooks.ts';
+import { runWebhookBacklog, runWebhooks } from './webhooks.ts';
 
 export type { LoadOptions } from './load.ts';
 export type { Targets } from './report.ts';
@@ -55,6 +56,8 @@ export interface CustomScenario extends ScenarioBase {
   kind: 'custom';
   /** A fresh store and server for this scenario alone, with this extra environment. */
   ownServer?: { env: Record<string, string> };
+  /** Backends the scenario cannot run on, each with the reason (printed as a note instead of a row). */
+  skipOn?: Partial<Record<'pglite' | 'postgres', string>>;
   /** Seconds the scenario should take with these settings (for the run's deadline). */
   plannedS(settings: BenchSettings): number;
   /** Runs once per backend; answers its rows (printing progress as it goes). */
@@ -178,6 +181,18 @@ export const SCENARIOS: Scenario[] = [
     run: (ctx) => runWebhooks(ctx, SCENARIO_SETTINGS),
   },
   {
+    // Issue "webhooks": delivery throughput alone. The server runs without a worker (ROLE=api), the
+    // events wait in the outbox, then one ROLE=worker process on the same database drains them.
+    kind: 'custom',
+    id: 'webhooks-backlog',
+    name: `webhooks: deliveries/s (backlog of ${SCENARIO_SETTINGS.webhookEvents.toLocaleString('en-GB')} drained by one worker)`,
+    targets: { minRate: 1_000 },
+    ownServer: { env: { ROLE: 'api', ALLOW_PRIVATE_WEBHOOK_URLS: 'true' } },
+    skipOn: { pglite: 'PGlite is one process: no separate worker can open its database' },
+    plannedS: () => 45 + SCENARIO_SETTINGS.webhookEvents / 200,
+    run: (ctx) => runWebhookBacklog(ctx, SCENARIO_SETTINGS),
+  },
+  {
     // Issue "documents": multipart upload throughput of 5 MiB PDFs and the server's RSS meanwhile.
     kind: 'custom',
     id: 'uploads',
@@ -194,7 +209,7 @@ export function pickScenarios(filter: string[] | null): Scenario[] {
   if (filter === null) return SCENARIOS;
   for (const entry of filter) {
     if (!SCENARIOS.some((s) => s.id === entry || s.id.startsWith(`${entry}-`))) {
-      throw new Error(`BENCH_SCENARIOS: unknown scenario "${entry}" (${SCENARIOS.map((s) => s.id).join(', ')}; groups: offers)`);
+      throw new Error(`BENCH_SCENARIOS: unknown scenario "${entry}" (${SCENARIOS.map((s) => s.id).join(', ')}; groups: offers, webhooks)`);
     }
   }
   return SCENARIOS.filter((s) => filter.some((entry) => s.id === entry || s.id.startsWith(`${entry}-`)));

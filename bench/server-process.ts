@@ -122,10 +122,11 @@ export async function startChild(options: StartOptions): Promise<ChildServer> {
 
 class EarlyExit extends Error {}
 
-async function startOnce(options: StartOptions, port: number): Promise<ChildServer> {
-  const child = spawn(process.execPath, [options.script], {
+/** `node <script>` with a clean environment plus `env`, tracked so it is stopped whatever happens. */
+function spawnTracked(script: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [script], {
     cwd: REPO_ROOT,
-    env: { ...baseEnv(), ...options.env, HOST, PORT: String(port) },
+    env: { ...baseEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
@@ -136,6 +137,11 @@ async function startOnce(options: StartOptions, port: number): Promise<ChildServ
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   child.once('exit', () => live.delete(child));
+  return { child, output: () => tail };
+}
+
+async function startOnce(options: StartOptions, port: number): Promise<ChildServer> {
+  const { child, output } = spawnTracked(options.script, { ...options.env, HOST, PORT: String(port) });
 
   const spawnFailed = once(child, 'error').then(([error]) => {
     throw error;
@@ -147,11 +153,11 @@ async function startOnce(options: StartOptions, port: number): Promise<ChildServ
     for (;;) {
       if (exited(child)) {
         throw new EarlyExit(
-          `${options.name} exited before listening (code ${child.exitCode}, signal ${child.signalCode}):\n${tail.trim()}`,
+          `${options.name} exited before listening (code ${child.exitCode}, signal ${child.signalCode}):\n${output().trim()}`,
         );
       }
       if (await Promise.race([canConnect(port), spawnFailed])) break;
-      if (Date.now() > deadline) throw new Error(`${options.name} did not listen on ${HOST}:${port} within ${READY_TIMEOUT_MS / 1000} s:\n${tail.trim()}`);
+      if (Date.now() > deadline) throw new Error(`${options.name} did not listen on ${HOST}:${port} within ${READY_TIMEOUT_MS / 1000} s:\n${output().trim()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } catch (error) {
@@ -165,7 +171,7 @@ async function startOnce(options: StartOptions, port: number): Promise<ChildServ
     port,
     url: `http://${HOST}:${port}`,
     stop: () => stopProcess(child),
-    output: () => tail,
+    output,
   };
 }
 
@@ -197,4 +203,43 @@ export function startApiServer(options: ApiServerOptions): Promise<ChildServer> 
 
 export function startBareServer(): Promise<ChildServer> {
   return startChild({ name: 'bare node:http server', script: 'bench/bare-server.ts', env: {} });
+}
+
+/** A child that listens on no port (a ROLE=worker server): running from spawn until stopped. */
+export interface ChildProcessHandle {
+  name: string;
+  pid: number;
+  /** Why it is no longer running (exit code/signal, or the spawn error), or null while it runs. */
+  ended(): string | null;
+  stop(): Promise<StopResult>;
+  output(): string;
+}
+
+/**
+ * `node src/main.ts` with ROLE=worker on an existing PostgreSQL database: no HTTP, so nothing to
+ * wait for here (at LOG_LEVEL=warn it does not even log "worker started"); callers watch its work.
+ */
+export function startWorkerProcess(options: { databaseUrl: string; logLevel: string; env?: Record<string, string> }): ChildProcessHandle {
+  const name = 'worker (src/main.ts, ROLE=worker)';
+  const { child, output } = spawnTracked('src/main.ts', {
+    LOG_LEVEL: options.logLevel,
+    ...options.env,
+    DATABASE_URL: options.databaseUrl,
+    ROLE: 'worker',
+  });
+  let spawnError: Error | null = null;
+  child.once('error', (error) => {
+    spawnError = error;
+    live.delete(child);
+  });
+  return {
+    name,
+    pid: child.pid ?? -1,
+    ended: () => {
+      if (spawnError) return `could not start: ${(spawnError as Error).message}`;
+      return exited(child) ? `exited (code ${child.exitCode}, signal ${child.signalCode})` : null;
+    },
+    stop: () => stopProcess(child),
+    output,
+  };
 }

@@ -13,7 +13,13 @@
  *    with `pg` afterwards), and from the API call's answer on PGlite (whose database this process
  *    cannot open while the server holds it). Both bases are kept in the JSON where available.
  *  - throughput run: BENCH_WEBHOOK_EVENTS events as fast as BENCH_CONNECTIONS concurrent calls go;
- *    deliveries/s over the window from the first to the last arrival.
+ *    deliveries/s over the window from the first to the last arrival. Deliveries keep up with
+ *    production here, so this mostly measures how fast the API makes events.
+ *
+ * runWebhookBacklog (scenario webhooks-backlog, PostgreSQL only) measures delivery alone: the server
+ * runs with ROLE=api (no worker), BENCH_WEBHOOK_EVENTS events are made and sit in the outbox, then
+ * one ROLE=worker child on the same database drains them; deliveries/s over the window from the
+ * first to the last arrival, every event expected exactly once.
  *
  * Every run waits for every event to arrive; missing ones make the row invalid.
  */
@@ -24,7 +30,7 @@ import { Pool } from 'undici';
 import { runBounded, sleep, summarize } from './concurrency.ts';
 import { customMeasurement, type Measurement } from './report.ts';
 import type { ScenarioContext, ScenarioSettings } from './scenarios.ts';
-import { HOST } from './server-process.ts';
+import { HOST, startWorkerProcess, type ChildProcessHandle } from './server-process.ts';
 
 /** No new arrival for this long ends the wait (a lost event would otherwise wait for its retry). */
 const QUIET_MS = 15_000;
@@ -170,17 +176,22 @@ class Producer {
   }
 }
 
-/** Waits until every event of the run has arrived, or nothing arrives for QUIET_MS. */
-async function awaitDeliveries(receiver: Receiver, ids: string[]): Promise<void> {
+/**
+ * Waits until every event of the run has arrived, or nothing arrives for QUIET_MS, or `giveUp`
+ * answers a reason (the deliverer died): then answers that reason.
+ */
+async function awaitDeliveries(receiver: Receiver, ids: string[], giveUp: () => string | null = () => null): Promise<string | null> {
   const started = performance.now();
   let arrived = 0;
   for (;;) {
     arrived = 0;
     for (const id of ids) if (receiver.arrivals.has(id)) arrived++;
-    if (arrived === ids.length) return;
+    if (arrived === ids.length) return null;
+    const reason = giveUp();
+    if (reason !== null) return reason;
     const now = performance.now();
     const lastActivity = Math.max(receiver.lastArrivalMono, started);
-    if (now - lastActivity > QUIET_MS || now - started > MAX_WAIT_MS) return;
+    if (now - lastActivity > QUIET_MS || now - started > MAX_WAIT_MS) return null;
     await sleep(50);
   }
 }
@@ -306,23 +317,27 @@ function detailsOf(f: RunFigures, extra: Record<string, unknown>): Record<string
   };
 }
 
+/** Points the partner's webhook URL at the receiver and subscribes every event type; answers the types. */
+async function subscribeEveryType({ api }: ScenarioContext, receiver: Receiver): Promise<string[]> {
+  await api.partner('PUT', '/webhooks/configuration/', { data: { url: receiver.url } });
+  const listed = await api.partner('GET', '/webhooks/event_types/');
+  const types = (listed.data.webhook_event_types as { webhook_event_type: string }[]).map((t) => t.webhook_event_type);
+  for (let at = 0; at < types.length; at += 20) {
+    await api.partner('POST', '/webhooks/subscriptions/', { data: { webhook_event_types: types.slice(at, at + 20) } });
+  }
+  const subscriptions = await api.partner('GET', '/webhooks/subscriptions/');
+  const unsubscribed = (subscriptions.data.subscriptions as { webhook_event_type: string; subscribed: boolean }[]).filter((s) => !s.subscribed);
+  if (unsubscribed.length > 0) throw new Error(`not subscribed after subscribing: ${unsubscribed.map((s) => s.webhook_event_type).join(', ')}`);
+  return types;
+}
+
 export async function runWebhooks(ctx: ScenarioContext, settings: Pick<ScenarioSettings, 'webhookEvents' | 'webhookRate'>): Promise<Measurement[]> {
-  const { api, backend } = ctx;
+  const { backend } = ctx;
   const receiver = new Receiver();
   await receiver.start();
   let producer: Producer | null = null;
   try {
-    // The partner's webhook: URL at the receiver, every event type subscribed.
-    await api.partner('PUT', '/webhooks/configuration/', { data: { url: receiver.url } });
-    const listed = await api.partner('GET', '/webhooks/event_types/');
-    const types = (listed.data.webhook_event_types as { webhook_event_type: string }[]).map((t) => t.webhook_event_type);
-    for (let at = 0; at < types.length; at += 20) {
-      await api.partner('POST', '/webhooks/subscriptions/', { data: { webhook_event_types: types.slice(at, at + 20) } });
-    }
-    const subscriptions = await api.partner('GET', '/webhooks/subscriptions/');
-    const unsubscribed = (subscriptions.data.subscriptions as { webhook_event_type: string; subscribed: boolean }[]).filter((s) => !s.subscribed);
-    if (unsubscribed.length > 0) throw new Error(`not subscribed after subscribing: ${unsubscribed.map((s) => s.webhook_event_type).join(', ')}`);
-
+    const types = await subscribeEveryType(ctx, receiver);
     producer = new Producer(ctx, types, ctx.settings.connections);
     const useCreatedAt = ctx.databaseUrl !== null;
     const basis = useCreatedAt ? 'outbox created_at → receiver arrival' : 'API answer (202) → receiver arrival';
@@ -403,6 +418,98 @@ export async function runWebhooks(ctx: ScenarioContext, settings: Pick<ScenarioS
     if (receiver.withoutId > 0) burstRow.issues.push(`${receiver.withoutId} deliveries without X-SVC-Event-ID`);
     return [latencyRow, burstRow];
   } finally {
+    await producer?.close().catch(() => {});
+    await receiver.stop().catch(() => {});
+  }
+}
+
+/**
+ * Delivery throughput alone: the server runs with ROLE=api, so the events made first sit in the
+ * outbox; then one ROLE=worker child on the same database drains them. PostgreSQL only (PGlite is
+ * one process: no second process can open its database).
+ */
+export async function runWebhookBacklog(ctx: ScenarioContext, settings: Pick<ScenarioSettings, 'webhookEvents'>): Promise<Measurement[]> {
+  const { backend, databaseUrl, scenario } = ctx;
+  if (databaseUrl === null) throw new Error('the backlog run needs PostgreSQL (a worker process beside the API server)');
+  const count = settings.webhookEvents;
+  const receiver = new Receiver();
+  await receiver.start();
+  let producer: Producer | null = null;
+  let worker: ChildProcessHandle | null = null;
+  try {
+    const types = await subscribeEveryType(ctx, receiver);
+    producer = new Producer(ctx, types, ctx.settings.connections);
+
+    process.stdout.write(`[${backend}] ${scenario.name}: making ${count} events (no worker running)… `);
+    const backlog = await producer.burst(count, ctx.settings.connections);
+    const ids = backlog.sent.map((s) => s.eventId);
+    // Nothing may be delivered yet: the API server (ROLE=api) must not deliver.
+    await sleep(500);
+    const deliveredEarly = receiver.requests;
+
+    process.stdout.write(`${ids.length} in the outbox; starting the worker… `);
+    const loopBefore = performance.eventLoopUtilization();
+    const workerStarted = performance.now();
+    worker = startWorkerProcess({ databaseUrl, logLevel: ctx.settings.logLevel, env: { ALLOW_PRIVATE_WEBHOOK_URLS: 'true' } });
+    const running = worker;
+    const died = await awaitDeliveries(receiver, ids, () => running.ended());
+    const busy = performance.eventLoopUtilization(loopBefore).utilization;
+    const f = await figuresOf(ctx, receiver, backlog);
+    const stopped = await worker.stop();
+
+    let first = Number.POSITIVE_INFINITY;
+    for (const id of ids) first = Math.min(first, receiver.arrivals.get(id)?.monoMs ?? Number.POSITIVE_INFINITY);
+    const firstAfterStartS = Number.isFinite(first) ? (first - workerStarted) / 1000 : Number.NaN;
+    const ours = new Set(ids);
+    const strangers = [...receiver.arrivals.keys()].filter((id) => !ours.has(id)).length;
+
+    const issues = issuesOf(f, count);
+    if (f.duplicates > 0) issues.push(`${f.duplicates} duplicate deliveries (each event should arrive exactly once)`);
+    if (deliveredEarly > 0) issues.push(`${deliveredEarly} deliveries arrived before the worker started (the ROLE=api server delivered?)`);
+    if (strangers > 0) issues.push(`${strangers} unexpected event ids arrived`);
+    if (receiver.withoutId > 0) issues.push(`${receiver.withoutId} deliveries without X-SVC-Event-ID`);
+    if (died !== null) issues.push(`the worker ${died} before delivering every event`);
+    if (issues.length > 0) {
+      const tail = worker.output().trim().split('\n').slice(-5).join('\n    ');
+      if (tail) console.log(`\n  worker output (last lines):\n    ${tail}`);
+    }
+
+    const row = customMeasurement({
+      scenarioId: scenario.id,
+      scenario: scenario.name,
+      backend,
+      rate: f.deliveriesPerS,
+      unit: 'deliveries/s',
+      latenciesMs: [],
+      requests: f.produced,
+      durationS: f.windowS,
+      targets: scenario.targets,
+      summary:
+        `${f.arrived.toLocaleString('en-GB')}/${f.produced.toLocaleString('en-GB')} delivered over ${fmt(f.windowS)} s; ` +
+        `first delivery ${fmt(firstAfterStartS)} s after the worker's spawn; backlog made at ${Math.round(f.producedPerS).toLocaleString('en-GB')} events/s` +
+        (died === null && stopped.code !== 0 ? `; the worker did not exit cleanly on SIGTERM (code ${stopped.code}, signal ${stopped.signal})` : '') +
+        busyNote(busy),
+      details: {
+        eventsProduced: f.produced,
+        eventCallFailures: f.failures,
+        eventsArrived: f.arrived,
+        eventsMissing: f.missing.length,
+        missingEventIds: f.missing.slice(0, 20),
+        duplicateDeliveries: f.duplicates,
+        deliveriesBeforeWorker: deliveredEarly,
+        arrivalWindowS: Math.round(f.windowS * 1000) / 1000,
+        firstDeliveryAfterWorkerSpawnS: Math.round(firstAfterStartS * 1000) / 1000,
+        producedPerS: Math.round(f.producedPerS),
+        connections: ctx.settings.connections,
+        workerExit: { code: stopped.code, signal: stopped.signal },
+        loadGeneratorEventLoopUtilization: round2(busy),
+      },
+      issues,
+    });
+    console.log(`${Math.round(row.rate).toLocaleString('en-GB')} deliveries/s; ${row.summary}`);
+    return [row];
+  } finally {
+    await worker?.stop().catch(() => {});
     await producer?.close().catch(() => {});
     await receiver.stop().catch(() => {});
   }
