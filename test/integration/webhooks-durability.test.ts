@@ -204,7 +204,12 @@ async function freshDatabase(): Promise<string> {
 }
 
 /** The local TCP ports of a process's sockets (Linux /proc), or null where that cannot be read. */
-async function localPortsOf(pid: number): Promise<Set<number> | null> {
+/**
+ * Local ports of the process's TCP connections to `remotePort` (the receiver). Only those: an
+ * ephemeral port can be in use by two processes at once towards different peers (one towards
+ * PostgreSQL, one towards the receiver), so ports of all sockets would attribute deliveries twice.
+ */
+async function localPortsOf(pid: number, remotePort: number): Promise<Set<number> | null> {
   try {
     const inodes = new Set<string>();
     for (const fd of await readdir(`/proc/${pid}/fd`)) {
@@ -217,7 +222,8 @@ async function localPortsOf(pid: number): Promise<Set<number> | null> {
       const text = await readFile(table, 'utf8').catch(() => '');
       for (const line of text.split('\n').slice(1)) {
         const cols = line.trim().split(/\s+/);
-        if (cols.length > 9 && inodes.has(cols[9])) ports.add(parseInt(cols[1].split(':')[1], 16));
+        const peerPort = cols.length > 9 ? parseInt(cols[2].split(':').pop() as string, 16) : -1;
+        if (cols.length > 9 && inodes.has(cols[9]) && peerPort === remotePort) ports.add(parseInt(cols[1].split(':').pop() as string, 16));
       }
     }
     return ports.size > 0 ? ports : null;
@@ -396,7 +402,7 @@ describe.concurrent('webhook durability with the server as child processes', () 
         expect(jobs.every((j) => j.n === 1)).toBe(true);
         // Both workers ran, and (where /proc tells whose connection a port is) both delivered.
         for (const w of workers) expect(w.proc.exitCode, describeChild(w)).toBeNull();
-        const ports = await Promise.all(workers.map((w) => localPortsOf(w.proc.pid as number)));
+        const ports = await Promise.all(workers.map((w) => localPortsOf(w.proc.pid as number, receiver.port)));
         if (ports.every((p) => p !== null)) {
           const sentBy = workers.map((_w, i) => receiver.received.filter((d) => ports[i]!.has(d.remotePort)).length);
           expect(sentBy.every((n) => n > 0), `deliveries per worker: ${sentBy.join(', ')}`).toBe(true);
