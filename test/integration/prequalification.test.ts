@@ -214,6 +214,21 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       expect(await countRows(t, 'prequalification_files', 'partner_id = $1', [partner.partnerId])).toBe(before);
     });
 
+    it('answers 400 for a second file or a malformed multipart body, storing nothing', async () => {
+      const before = await countRows(t, 'prequalification_files', 'partner_id = $1', [partner.partnerId]);
+      const csv = `${CSV_HEADER}\nTWO-1,Acme,123,2019-01-01,250000,5000\n`;
+      const two = await uploadFile(partner, csv, 'a.csv', { extra: { second: { filename: 'b.csv', content: csv } as unknown as string } });
+      expect(expectError(two, 400, 'ValidationError')[0].source).toEqual({ parameter: 'file' });
+      const cut = await t.app.inject({
+        method: 'POST',
+        url: `${BASE}/prequalification_data`,
+        headers: { authorization: `Bearer ${partner.token}`, 'content-type': 'multipart/form-data; boundary=xyz' },
+        payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nexternal_customer_id\nA-1\n',
+      });
+      expectError(cut, 400, 'ParseError');
+      expect(await countRows(t, 'prequalification_files', 'partner_id = $1', [partner.partnerId])).toBe(before);
+    });
+
     it('counts against the upload rate limit', async () => {
       const limited = await startTestApp(backend, { UPLOAD_RATE_LIMIT_PER_MINUTE: '2' });
       try {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { DomainError } from '../../domain/errors.ts';
+import { multipartError } from '../multipart-errors.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
 import { DocumentListResponse, DocumentUploadForm, UploadResponse } from '../../schemas/documents.ts';
@@ -12,21 +12,6 @@ import { idParam } from '../ids.ts';
 
 /** Uploads larger than this answer 413 and store nothing. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-
-/** What the multipart parser (busboy) throws for a body that is malformed or cut short: a 400, never a 500. */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot)/;
-
-/** Turns the parser's complaints about the request into the client errors they are. */
-function uploadError(error: unknown): unknown {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  if (e?.code === 'FST_FILES_LIMIT') {
-    return new DomainError('ValidationError', 'send one file per request, in the part named document', { source: { parameter: 'document' } });
-  }
-  if (e?.code === undefined && typeof e?.message === 'string' && MALFORMED_MULTIPART.test(e.message)) {
-    return new DomainError('ParseError', 'the multipart/form-data body is malformed or incomplete');
-  }
-  return error;
-}
 
 /**
  * The file name to keep: at most 255 characters (never half a character), without control
@@ -78,7 +63,7 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
             }
           }
         } catch (error) {
-          throw uploadError(error);
+          throw multipartError(error, 'document');
         }
         const document = await storeDocument(app.ctx, tenant, customerId, documentType, staged, fileName);
         return reply.code(201).send({ data: uploadView(document) });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
+import { multipartError } from '../multipart-errors.ts';
 import { DomainError, notFound, validationFailed } from '../../domain/errors.ts';
 import { detectFileType } from '../../domain/file-type.ts';
 import { errorResponses } from '../../schemas/common.ts';
@@ -94,6 +95,8 @@ export const prequalificationRoutes: FastifyPluginAsyncTypebox = async (app) => 
           }
           if (!staged) throw validationFailed([{ detail: 'file (the file part) is required', source: { parameter: 'file' } }]);
           submitted = await fileContent(staged, fileName);
+        } catch (error) {
+          throw multipartError(error, 'file');
         } finally {
           await staged?.remove();
         }
