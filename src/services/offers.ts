@@ -59,10 +59,15 @@ export async function settleExpiry(tx: Queryable, tenant: Tenant, application: A
  * expiry, moves it to `expired` (in its own short transaction, with the row locked) and answers the
  * settled row; otherwise answers `application` as it is, without taking a lock.
  */
-export async function settleExpiryIfDue(ctx: ServiceContext, tenant: Tenant, application: ApplicationRow): Promise<ApplicationRow> {
+export async function settleExpiryIfDue(
+  ctx: ServiceContext,
+  tenant: Tenant,
+  application: ApplicationRow,
+  listed?: OfferRow[],
+): Promise<ApplicationRow> {
   if (application.status !== 'offered') return application;
   const now = ctx.now();
-  const offers = await listApplicationOffers(ctx.db, application.id);
+  const offers = listed ?? (await listApplicationOffers(ctx.db, application.id));
   const states = offers.map((o) => ({ offerType: o.offer_type, status: o.status, expiresAt: o.expires_at }));
   if (!allConfirmedOffersExpired(states, now)) return application;
   return ctx.db.transaction(async (tx) => {
@@ -102,11 +107,17 @@ export async function getOffers(ctx: ServiceContext, tenant: Tenant, application
       }
       return locked;
     });
-  } else {
-    application = await settleExpiryIfDue(ctx, tenant, application);
   }
+  // An offered application's offers are read once: to check their expiry and to answer, unless
+  // settling the expiry changed them.
+  let offers: OfferRow[] | null = null;
+  if (application.status === 'offered') {
+    offers = await listApplicationOffers(ctx.db, application.id);
+    application = await settleExpiryIfDue(ctx, tenant, application, offers);
+    if (application.status !== 'offered') offers = null;
+  }
+  offers ??= await listApplicationOffers(ctx.db, application.id);
   const now = ctx.now();
-  const offers = await listApplicationOffers(ctx.db, application.id);
   let requirements: DataRequirement[] = [];
   if (application.status === 'action_required') {
     const decision = await latestDecision(ctx.db, application.id);
