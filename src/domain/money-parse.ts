@@ -12,7 +12,7 @@
  *   exports from some banks carry sub-penny artefacts (12.300000001, FX legs) that are the bank's
  *   data, not the partner's mistake, and rejecting the whole statement for them helps no one.
  */
-import { divideHalfEven } from './money.ts';
+import { divideHalfEven, exactDecimal } from './money.ts';
 
 export type ExcessDecimals = 'reject' | 'half-even';
 
@@ -24,8 +24,6 @@ export interface ParseDecimalOptions {
 const PLAIN = /^(\d+)(?:\.(\d+))?$/;
 const GROUPED = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/;
 const FRACTION_ONLY = /^\.(\d+)$/;
-// A JSON number's shortest decimal form, possibly in exponent notation (1e+21, 1.5e-7).
-const NUMBER_TEXT = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
 
 /**
  * Parses a money amount to integer pence, or null when it is not one.
@@ -58,22 +56,12 @@ export function parseDecimalToPence(value: unknown, options: ParseDecimalOptions
 }
 
 function numberParts(value: number): { negative: boolean; whole: string; fraction: string } | null {
-  if (!Number.isFinite(value)) return null;
-  // String(n) is the shortest text that round-trips, i.e. the decimal the sender wrote.
-  const match = NUMBER_TEXT.exec(String(Math.abs(value)));
-  if (match === null) return null;
-  const [, intDigits, fracDigits = '', exp = '0'] = match;
-  const shifted = shiftDecimal(intDigits, fracDigits, Number(exp));
-  return { negative: value < 0, ...shifted };
-}
-
-/** Moves the decimal point of intDigits.fracDigits by `power` places (a base-10 exponent). */
-function shiftDecimal(intDigits: string, fracDigits: string, power: number): { whole: string; fraction: string } {
-  const digits = intDigits + fracDigits;
-  const point = intDigits.length + power;
-  if (point <= 0) return { whole: '0', fraction: '0'.repeat(-point) + digits };
-  if (point >= digits.length) return { whole: digits + '0'.repeat(point - digits.length), fraction: '' };
-  return { whole: digits.slice(0, point), fraction: digits.slice(point) };
+  const decimal = exactDecimal(value);
+  if (decimal === null) return null;
+  const negative = decimal.digits < 0n;
+  const text = (negative ? -decimal.digits : decimal.digits).toString().padStart(decimal.scale + 1, '0');
+  const point = text.length - decimal.scale;
+  return { negative, whole: text.slice(0, point), fraction: text.slice(point) };
 }
 
 function stringParts(raw: string): { negative: boolean; whole: string; fraction: string } | null {

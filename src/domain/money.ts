@@ -38,20 +38,28 @@ export function percentOf(amount: Pence, bp: BasisPoints): Pence {
 }
 
 /**
- * True when a JSON number has at most two decimal places. Works on the number's shortest
- * decimal form, so 0.1 + 0.2 style artefacts never slip through as "two decimals".
+ * A JSON number as the exact decimal it was written as: digits × 10^-scale, scale ≥ 0 (null for
+ * NaN and infinities). String(n) is the shortest text that round-trips, so 0.1 + 0.2 reads as
+ * 0.30000000000000004 and is never mistaken for 0.3.
  */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  if (!Number.isFinite(value)) return false;
-  const text = String(Math.abs(value));
-  const exponent = text.indexOf('e');
-  if (exponent >= 0) {
-    const mantissa = text.slice(0, exponent);
-    const power = Number(text.slice(exponent + 1));
-    const decimals = (mantissa.split('.')[1] ?? '').length - power;
-    return decimals <= 2;
+export function exactDecimal(value: number): { digits: bigint; scale: number } | null {
+  if (!Number.isFinite(value)) return null;
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(String(value));
+  if (!match) return null;
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  let scale = fraction.length - Number(exponent);
+  let digits = BigInt(sign + whole + fraction);
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
   }
-  return (text.split('.')[1] ?? '').length <= 2;
+  return { digits, scale };
+}
+
+/** True when a JSON number has at most two decimal places, judged on its exact decimal form. */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  const decimal = exactDecimal(value);
+  return decimal !== null && decimal.scale <= 2;
 }
 
 /** GBP as sent in JSON (at most two decimals, already validated) to integer pence. */

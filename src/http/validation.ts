@@ -1,5 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { validationFailed, type Problem } from '../domain/errors.ts';
+import { exactDecimal } from '../domain/money.ts';
 
 /** Turns one schema error into words a partner developer understands. */
 function describe(error: FastifySchemaValidationError): string {
@@ -101,22 +102,6 @@ export function problemsFromValidation(errors: FastifySchemaValidationError[], c
 
 // ---------------------------------------------------------------------------------------------
 // Ajv adjustments (installed through Fastify's `ajv.onCreate`).
-
-/** A JSON number as an exact decimal: digits × 10^-scale (null for non-finite numbers). */
-function exactDecimal(value: number): { digits: bigint; scale: number } | null {
-  if (!Number.isFinite(value)) return null;
-  // String(n) is the shortest text that round-trips: the decimal the sender wrote.
-  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(String(value));
-  if (!match) return null;
-  const [, sign, whole, fraction = '', exponent = '0'] = match;
-  let scale = fraction.length - Number(exponent);
-  let digits = BigInt(sign + whole + fraction);
-  if (scale < 0) {
-    digits *= 10n ** BigInt(-scale);
-    scale = 0;
-  }
-  return { digits, scale };
-}
 
 /**
  * `value` is a whole multiple of `step`, decided on the exact decimals (Ajv divides binary
