@@ -69,8 +69,3 @@ export function ageOn(birth: IsoDate, on: IsoDate): number {
   if (m < bm || (m === bm && d < bd)) age -= 1;
   return age;
 }
-
-/** The date part of an ISO date-time or date string. */
-export function datePart(value: string): IsoDate {
-  return value.slice(0, 10);
-}

@@ -32,8 +32,3 @@ export async function insertFunding(
   );
   return rows[0];
 }
-
-export async function listOfferFundings(db: Queryable, offerId: string): Promise<FundingRow[]> {
-  const { rows } = await db.query<FundingRow>('SELECT * FROM fundings WHERE offer_id = $1 ORDER BY created_at, id', [offerId]);
-  return rows;
-}

@@ -101,13 +101,3 @@ export async function attachIndicativeOffers(db: Queryable, customerId: string, 
     [customerId, applicationId],
   );
 }
-
-/** Marks unfunded offers past their expiry; returns the applications they belong to. */
-export async function expireDueOffers(db: Queryable, now: Date): Promise<string[]> {
-  const { rows } = await db.query<{ application_id: string | null }>(
-    `UPDATE offers SET status = 'expired' WHERE status IN ('available', 'selected') AND expires_at <= $1
-     RETURNING application_id`,
-    [now],
-  );
-  return [...new Set(rows.map((r) => r.application_id).filter((id): id is string => id !== null))];
-}

@@ -52,12 +52,3 @@ export async function requestRedelivery(db: Queryable, id: string): Promise<void
   await db.query('UPDATE outbox_events SET dispatched_at = NULL, force_delivery = true WHERE id = $1', [id]);
   await db.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
 }
-
-export async function listEvents(db: Queryable, tenant: Tenant, eventType?: string): Promise<OutboxEvent[]> {
-  const { rows } = await db.query<OutboxEvent>(
-    `SELECT * FROM outbox_events WHERE partner_id = $1 AND environment = $2
-        AND ($3::text IS NULL OR event_type = $3) ORDER BY seq`,
-    [tenant.partnerId, tenant.environment, eventType ?? null],
-  );
-  return rows;
-}
