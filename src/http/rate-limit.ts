@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { hashToken } from '../services/tokens.ts';
 import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
@@ -18,14 +17,13 @@ function isUpload(request: FastifyRequest): boolean {
 }
 
 /**
- * Counts per token (its hash, never the token itself) and per bucket, uploads or requests;
- * requests without a token count per address.
+ * Counts per token and per bucket, uploads or requests. The limiter runs after authentication, so
+ * the token is already resolved: its id is the key (never the token itself, and no second hash of
+ * it on the hot path). A request without a principal counts per address.
  */
 function keyOf(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  const token = header?.split(/\s+/)[1];
   const bucket = isUpload(request) ? 'u' : 'r';
-  return token ? `${bucket}:${hashToken(token).slice(0, 32)}` : `${bucket}:ip:${request.ip}`;
+  return request.principal ? `${bucket}:${request.principal.tokenId}` : `${bucket}:ip:${request.ip}`;
 }
 
 /**
