@@ -12,6 +12,7 @@
  * stored bytes belongs to the cost of an upload). Where the kernel lets us reset it, VmHWM (the
  * kernel's exact high-water mark) is read as a cross-check of the sampled peak.
  */
+import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Pool } from 'undici';

@@ -23,6 +23,7 @@
  *
  * Every run waits for every event to arrive; missing ones make the row invalid.
  */
+import { performance } from 'node:perf_hooks';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';

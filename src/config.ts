@@ -23,6 +23,8 @@ export interface Config {
   production: boolean;
   /** An ES module whose default export replaces the automated decision policy. */
   decisionPolicyModule: string | null;
+  /** The lender's name on the customer portal and the operator console. */
+  lenderName: string;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminToken = optional('ADMIN_TOKEN');
   if (adminToken !== null && adminToken.length < 16) problems.push('ADMIN_TOKEN must be at least 16 characters');
   if (production && adminToken === null) problems.push('ADMIN_TOKEN is required when NODE_ENV is production');
+  const lenderName = text('LENDER_NAME', 'Harbour Business Finance');
+  if (lenderName.length > 80) problems.push('LENDER_NAME must be at most 80 characters');
   const logLevel = text('LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -103,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     production,
     decisionPolicyModule: optional('DECISION_POLICY_MODULE'),
+    lenderName,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -16,7 +16,9 @@ import { partnerApi, API_PREFIX, LEGACY_PREFIX } from './partner-api.ts';
 import { adminApi } from './admin-api.ts';
 import rateLimit from '@fastify/rate-limit';
 import { connectRedis, rateLimitOptions } from './rate-limit.ts';
-import { portalRoutes } from '../portal/routes.ts';
+import cookie from '@fastify/cookie';
+import { customerPortal } from '../portal/plugin.ts';
+import { assetRoutes } from '../web/assets.ts';
 
 export interface AppDeps {
   config: Config;
@@ -116,7 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(partnerApi, { prefix: LEGACY_PREFIX });
   });
   await app.register(adminApi, { prefix: '/admin/v1', adminTokenHash: deps.adminTokenHash });
-  await app.register(portalRoutes);
+  await app.register(cookie);
+  await app.register(assetRoutes);
+  await app.register(customerPortal, { prefix: '/portal' });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -18,6 +18,18 @@ import { OUTBOX_CHANNEL } from '../store/outbox-store.ts';
 import type { ServiceContext } from './context.ts';
 import type { StagedFile } from './staged-file.ts';
 
+/** Uploads larger than this are refused (413) and store nothing. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The file name to keep: at most 255 characters (never half a character), without control
+ * characters, which PostgreSQL cannot store (NUL) and no file name needs.
+ */
+export function documentName(filename: string | undefined): string {
+  const cleaned = [...(filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim()].slice(0, 255).join('');
+  return cleaned === '' ? 'document' : cleaned.toWellFormed();
+}
+
 /** Stored chunk size: large enough to be fast, small enough to keep memory flat. */
 const CHUNK_BYTES = 1024 * 1024;
 

@@ -6,12 +6,11 @@ import { findLatestApplication } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import { customerHasOffer } from '../store/offers-store.ts';
 import { hashToken } from './tokens.ts';
+import { startWebSession } from './web-sessions.ts';
 import type { ServiceContext } from './context.ts';
 
 /** Login links are valid for 24 hours and open once. */
 export const LOGIN_LINK_HOURS = 24;
-/** A portal session lasts 8 hours. */
-export const PORTAL_SESSION_HOURS = 8;
 
 /** A random single-use token bound to the customer (and offer); only its hash is stored. */
 export async function createLoginLink(tx: Queryable, tenant: Tenant, customerId: string, offerId: string | null, now: Date, publicBaseUrl: string): Promise<string> {
@@ -48,46 +47,33 @@ export interface PortalSession {
   offerId: string | null;
 }
 
-export type LoginResult = { ok: true; sessionToken: string; session: PortalSession; expiresAt: Date } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+export type LoginProblem = 'invalid' | 'used' | 'expired' | 'unavailable';
+
+export type LoginResult = { ok: true; sessionToken: string; session: PortalSession; expiresAt: Date } | { ok: false; reason: LoginProblem };
 
 /**
  * Opens a login link: consumes the token (the conditional UPDATE makes it single use even when two
- * requests race) and starts a portal session.
+ * requests race) and starts a portal session. A suspended partner's links open nothing (and are
+ * not used up, so they work again if the partner is reinstated within their 24 hours).
  */
 export async function consumeLoginToken(ctx: ServiceContext, token: string): Promise<LoginResult> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const { rows } = await tx.query<{ partner_id: string; environment: 'sandbox' | 'production'; customer_id: string; offer_id: string | null; expires_at: Date; used_at: Date | null }>(
-      'SELECT partner_id, environment, customer_id, offer_id, expires_at, used_at FROM login_tokens WHERE token_hash = $1 FOR UPDATE',
+    const { rows } = await tx.query<{ partner_id: string; environment: 'sandbox' | 'production'; customer_id: string; offer_id: string | null; expires_at: Date; used_at: Date | null; partner_status: string }>(
+      `SELECT t.partner_id, t.environment, t.customer_id, t.offer_id, t.expires_at, t.used_at, p.status AS partner_status
+         FROM login_tokens t JOIN partners p ON p.id = t.partner_id
+        WHERE t.token_hash = $1 FOR UPDATE OF t`,
       [hashToken(token)],
     );
     const row = rows[0];
     if (!row) return { ok: false, reason: 'invalid' };
     if (row.used_at) return { ok: false, reason: 'used' };
     if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+    if (row.partner_status !== 'active') return { ok: false, reason: 'unavailable' };
     const used = await tx.query('UPDATE login_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL', [hashToken(token), now]);
     if (used.rowCount !== 1) return { ok: false, reason: 'used' };
-    const sessionToken = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now.getTime() + PORTAL_SESSION_HOURS * 3_600_000);
-    await tx.query(
-      `INSERT INTO portal_sessions (session_hash, partner_id, environment, customer_id, offer_id, expires_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [hashToken(sessionToken), row.partner_id, row.environment, row.customer_id, row.offer_id, expiresAt, now],
-    );
-    return {
-      ok: true,
-      sessionToken,
-      expiresAt,
-      session: { partnerId: row.partner_id, environment: row.environment, customerId: row.customer_id, offerId: row.offer_id },
-    };
+    const session: PortalSession = { partnerId: row.partner_id, environment: row.environment, customerId: row.customer_id, offerId: row.offer_id };
+    const started = await startWebSession(tx, 'portal', session, now);
+    return { ok: true, sessionToken: started.token, expiresAt: started.expiresAt, session };
   });
-}
-
-export async function findPortalSession(ctx: ServiceContext, sessionToken: string): Promise<PortalSession | null> {
-  const { rows } = await ctx.db.query<{ partner_id: string; environment: 'sandbox' | 'production'; customer_id: string; offer_id: string | null }>(
-    'SELECT partner_id, environment, customer_id, offer_id FROM portal_sessions WHERE session_hash = $1 AND expires_at > $2',
-    [hashToken(sessionToken), ctx.now()],
-  );
-  const row = rows[0];
-  return row ? { partnerId: row.partner_id, environment: row.environment, customerId: row.customer_id, offerId: row.offer_id } : null;
 }

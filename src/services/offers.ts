@@ -84,12 +84,19 @@ export interface OffersAnswer {
   data_requirements: DataRequirement[];
 }
 
+export interface OffersState {
+  application: ApplicationRow;
+  offers: OfferRow[];
+  requirements: DataRequirement[];
+}
+
 /**
- * GET offers: decides the first time it is called for an `open` application (and again after a
- * move back to `open`), then answers from storage. The application row lock makes concurrent first
- * calls decide once: the second waits, then finds the application no longer open.
+ * The offers of an application as the first offers call (and the portal's application page) sees
+ * them: decides the first time it is called for an `open` application (and again after a move back
+ * to `open`), then answers from storage. The application row lock makes concurrent first calls
+ * decide once: the second waits, then finds the application no longer open.
  */
-export async function getOffers(ctx: ServiceContext, tenant: Tenant, applicationId: string): Promise<OffersAnswer> {
+export async function offersState(ctx: ServiceContext, tenant: Tenant, applicationId: string): Promise<OffersState> {
   const found = await findApplication(ctx.db, tenant, applicationId);
   if (!found) throw notFound('application');
   let application = found;
@@ -117,12 +124,18 @@ export async function getOffers(ctx: ServiceContext, tenant: Tenant, application
     if (application.status !== 'offered') offers = null;
   }
   offers ??= await listApplicationOffers(ctx.db, application.id);
-  const now = ctx.now();
   let requirements: DataRequirement[] = [];
   if (application.status === 'action_required') {
     const decision = await latestDecision(ctx.db, application.id);
     requirements = (decision?.outcome.requirements as DataRequirement[] | undefined) ?? [];
   }
+  return { application, offers, requirements };
+}
+
+/** GET offers: the offers state in the partner API's shape. */
+export async function getOffers(ctx: ServiceContext, tenant: Tenant, applicationId: string): Promise<OffersAnswer> {
+  const { application, offers, requirements } = await offersState(ctx, tenant, applicationId);
+  const now = ctx.now();
   return {
     offer_creation_status: offerCreationStatus(application.status),
     offers: offers.map((o) => offerView(o, now)),
@@ -141,6 +154,7 @@ export async function selectOffer(
   offerId: string,
   entityToContact: 'customer' | 'introducer',
   publicBaseUrl: string,
+  options: { loginLink: boolean } = { loginLink: true },
 ): Promise<{ login_link?: string }> {
   // A refusal is returned out of the transaction, not thrown in it, so that an expiry settled on
   // the way is committed rather than rolled back with the refusal.
@@ -171,7 +185,7 @@ export async function selectOffer(
       entityToContact,
       now,
     ]);
-    if (entityToContact !== 'customer') return {};
+    if (entityToContact !== 'customer' || !options.loginLink) return {};
     return { login_link: await createLoginLink(tx, tenant, offer.customer_id, offer.id, now, publicBaseUrl) };
   });
   if ('refused' in outcome) throw outcome.refused;

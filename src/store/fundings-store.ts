@@ -32,3 +32,21 @@ export async function insertFunding(
   );
   return rows[0];
 }
+
+/** The fundings drawn from an application's offers, oldest first. */
+export async function listApplicationFundings(db: Queryable, applicationId: string): Promise<FundingRow[]> {
+  const { rows } = await db.query<FundingRow>(
+    'SELECT id, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at FROM fundings WHERE application_id = $1 ORDER BY created_at, id',
+    [applicationId],
+  );
+  return rows;
+}
+
+export async function findFunding(db: Queryable, tenant: Tenant, id: string): Promise<FundingRow | null> {
+  const { rows } = await db.query<FundingRow>(
+    `SELECT id, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at
+       FROM fundings WHERE id = $1 AND partner_id = $2 AND environment = $3`,
+    [id, tenant.partnerId, tenant.environment],
+  );
+  return rows[0] ?? null;
+}

@@ -153,7 +153,7 @@ async function measureUploads(server: Server): Promise<{ baseline: number; peak:
   const uploadUrl = `${server.base}/api/lending/v2.2/document_upload/${customer.data.customer_id}/`;
   const send = async (content: Buffer, name: string) => {
     const { payload, contentType } = await multipartBody([['document_type', 'bank statement'], ['document', { filename: name, content, type: 'application/pdf' }]]);
-    return json(await fetch(uploadUrl, { method: 'POST', headers: { ...auth, 'content-type': contentType }, body: payload }), 201);
+    return json(await fetch(uploadUrl, { method: 'POST', headers: { ...auth, 'content-type': contentType }, body: new Uint8Array(payload) }), 201);
   };
 
   const warmUp = await send(pdfOfSize(FILE_BYTES, 'warm-up'), 'warm-up.pdf');

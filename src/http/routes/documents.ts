@@ -5,22 +5,10 @@ import { multipartError } from '../multipart-errors.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
 import { DocumentListResponse, DocumentUploadForm, UploadResponse } from '../../schemas/documents.ts';
-import { listDocuments, requireCustomer, storeDocument, uploadView } from '../../services/documents.ts';
+import { documentName, listDocuments, MAX_UPLOAD_BYTES, requireCustomer, storeDocument, uploadView } from '../../services/documents.ts';
 import { stageStream, type StagedFile } from '../../services/staged-file.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../ids.ts';
-
-/** Uploads larger than this answer 413 and store nothing. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-
-/**
- * The file name to keep: at most 255 characters (never half a character), without control
- * characters, which PostgreSQL cannot store (NUL) and no file name needs.
- */
-function documentName(filename: string | undefined): string {
-  const cleaned = [...(filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim()].slice(0, 255).join('');
-  return cleaned === '' ? 'document' : cleaned.toWellFormed();
-}
 
 const tags = ['Documents'];
 

@@ -16,7 +16,7 @@ import { stageStream, type StagedFile } from '../../services/staged-file.ts';
 import type { PrequalificationFormat } from '../../store/prequalification-store.ts';
 import { tenantOf } from '../auth.ts';
 import { isUuid } from '../ids.ts';
-import { MAX_UPLOAD_BYTES } from './documents.ts';
+import { MAX_UPLOAD_BYTES } from '../../services/documents.ts';
 
 const tags = ['Prequalification'];
 

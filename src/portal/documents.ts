@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { DomainError } from '../domain/errors.ts';
+import { documentName, listDocuments, MAX_UPLOAD_BYTES, storeDocument } from '../services/documents.ts';
+import { stageStream, type StagedFile } from '../services/staged-file.ts';
+import type { FieldErrors } from '../web/forms.ts';
+import { portalChrome, portalScope } from './context.ts';
+import { documentsPage } from './views/documents.ts';
+
+interface UploadBody {
+  _csrf?: string;
+  document_type?: string;
+  document?: { staged: StagedFile; filename: string };
+}
+
+/** The upload checks of the partner API, in words beside the form's fields. */
+function uploadErrors(error: DomainError): { status: number; errors: FieldErrors } {
+  switch (error.code) {
+    case 'DuplicateDocument':
+      return { status: 409, errors: { document: 'You have already uploaded this file' } };
+    case 'UnsupportedMediaType':
+      return {
+        status: 415,
+        errors: { document: /JSON/.test(error.detail) ? 'A JSON file can only be uploaded as a bank statement' : 'The file must be a PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX file' },
+      };
+    case 'ParseError':
+      return { status: 400, errors: { document: 'The bank statement file is not valid JSON' } };
+    case 'PayloadTooLarge':
+      return { status: 413, errors: { document: 'The file must be smaller than 20 MiB' } };
+    default: {
+      const errors: FieldErrors = {};
+      for (const problem of error.problems) {
+        if (problem.source?.parameter === 'document_type') errors.document_type ??= 'Choose the type of document';
+        else if (problem.source?.parameter === 'document') errors.document ??= 'Choose a file to upload';
+        else errors.document ??= `The bank statement cannot be read: ${problem.detail} (at ${problem.source?.pointer ?? 'the file'})`;
+      }
+      return { status: 400, errors };
+    }
+  }
+}
+
+/** Errors of the multipart parser itself, before the handler: the size limit above all. */
+const PARSER_ERRORS: Record<string, [number, string]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, 'The file must be smaller than 20 MiB'],
+  FST_FILES_LIMIT: [400, 'Upload one file at a time'],
+  FST_PARTS_LIMIT: [400, 'Upload one file at a time'],
+  FST_FIELDS_LIMIT: [400, 'Upload one file at a time'],
+};
+
+/** The documents page: the customer's documents, and the upload form with the partner API's checks. */
+export const portalDocumentRoutes: FastifyPluginAsync = async (app) => {
+  const render = async (request: FastifyRequest, reply: FastifyReply, status: number, form: { document_type: string }, errors: FieldErrors, notice: string | null) => {
+    const scope = portalScope(request);
+    const list = await listDocuments(app.ctx, scope.tenant, scope.customerId);
+    return reply.page(status, documentsPage(portalChrome(request, reply, '/portal/documents'), reply.generateCsrf(), list.data, form, errors, notice));
+  };
+
+  app.get<{ Querystring: { uploaded?: string } }>('/documents', async (request, reply) =>
+    render(request, reply, 200, { document_type: 'bank statement' }, {}, request.query.uploaded ? 'Thank you: we have your file and are checking it now.' : null),
+  );
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 10, fieldSize: 1024 },
+      attachFieldsToBody: 'keyValues',
+      // Files are streamed to a staging file as they arrive, never held whole in memory.
+      async onFile(part: MultipartFile) {
+        const staged = await stageStream(part.file);
+        (part as unknown as { value: unknown }).value = { staged, filename: part.filename };
+      },
+    });
+    // The staged file goes whatever the answer was (a refused CSRF token included).
+    scope.addHook('onResponse', async (request) => {
+      await (request.body as UploadBody | undefined)?.document?.staged.remove();
+    });
+
+    const onFormError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const known = error.code ? PARSER_ERRORS[error.code] : undefined;
+      if (!known || !request.webSession) return null;
+      return render(request, reply, known[0], { document_type: 'bank statement' }, { document: known[1] }, null);
+    };
+
+    scope.post('/documents', { config: { onFormError } }, async (request, reply) => {
+      const portal = portalScope(request);
+      const body = (request.body ?? {}) as UploadBody;
+      const documentType = body.document_type ?? '';
+      const file = body.document;
+      // A form sent without a file chosen carries an empty part with no name.
+      const chosen = file && !(file.filename === '' && file.staged.size === 0) ? file : undefined;
+      try {
+        await storeDocument(app.ctx, portal.tenant, portal.customerId, documentType || undefined, chosen?.staged, documentName(chosen?.filename));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const { status, errors } = uploadErrors(error);
+        return render(request, reply, status, { document_type: documentType }, errors, null);
+      }
+      return reply.redirect('/portal/documents?uploaded=1', 303);
+    });
+  });
+};

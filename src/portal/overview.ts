@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { DomainError } from '../domain/errors.ts';
+import { toPence } from '../domain/money.ts';
+import { portalCustomer, portalOverview, updateCompanyFinancials } from '../services/portal.ts';
+import { penceToInput } from '../web/format.ts';
+import { fieldErrorsFrom, formValues, readDate, readMoney, type FieldErrors } from '../web/forms.ts';
+import { portalChrome, portalScope } from './context.ts';
+import { companyPage, type CompanyForm } from './views/company.ts';
+import { overviewPage } from './views/overview.ts';
+
+const NOTICES: Record<string, string> = {
+  company: 'Thank you: your company details are saved.',
+};
+
+/** The application page (which decides an open application) and the company details form. */
+export const portalOverviewRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { saved?: string } }>('/', async (request, reply) => {
+    const scope = portalScope(request);
+    const overview = await portalOverview(app.ctx, scope);
+    const notice = typeof request.query.saved === 'string' ? (NOTICES[request.query.saved] ?? null) : null;
+    return reply.page(200, overviewPage(portalChrome(request, reply, '/portal/'), overview, app.ctx.now(), notice));
+  });
+
+  app.get('/company', async (request, reply) => {
+    const scope = portalScope(request);
+    const { company } = await portalCustomer(app.ctx, scope);
+    const form: CompanyForm = {
+      turnover: company.last_12_months_turnover?.amount !== undefined ? penceToInput(toPence(company.last_12_months_turnover.amount)) : '',
+      profit: company.last_12_months_profit?.amount !== undefined ? penceToInput(toPence(company.last_12_months_profit.amount)) : '',
+      trading_from_date: company.trading_from_date ?? '',
+    };
+    return reply.page(200, companyPage(portalChrome(request, reply, '/portal/company'), reply.generateCsrf(), company.registered_company_name, form, {}));
+  });
+
+  app.post('/company', async (request, reply) => {
+    const scope = portalScope(request);
+    const values = formValues(request.body);
+    const form: CompanyForm = { turnover: values.turnover ?? '', profit: values.profit ?? '', trading_from_date: values.trading_from_date ?? '' };
+    const turnover = readMoney(form.turnover, 'annual turnover', { required: true });
+    const profit = readMoney(form.profit, 'annual profit', { allowNegative: true });
+    const trading = readDate(form.trading_from_date, 'the date your company started trading');
+    let errors: FieldErrors = {};
+    if (turnover.error) errors.turnover = turnover.error;
+    if (profit.error) errors.profit = profit.error;
+    if (trading.error) errors.trading_from_date = trading.error;
+    if (Object.keys(errors).length === 0) {
+      try {
+        await updateCompanyFinancials(app.ctx, scope, { turnoverPence: turnover.pence as number, profitPence: profit.pence, tradingFromDate: trading.date as string });
+        return reply.redirect('/portal/?saved=company', 303);
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
+        errors = fieldErrorsFrom(error.problems, { '/turnover': 'turnover', '/profit': 'profit', '/trading_from_date': 'trading_from_date' }, 'turnover');
+      }
+    }
+    const customer = await portalCustomer(app.ctx, scope);
+    return reply.page(400, companyPage(portalChrome(request, reply, '/portal/company'), reply.generateCsrf(), customer.company.registered_company_name, form, errors));
+  });
+};

@@ -1,0 +1,101 @@
+import { effectiveOfferStatus } from '../../domain/offers.ts';
+import type { PortalOverview } from '../../services/portal.ts';
+import type { OfferRow } from '../../store/offers-store.ts';
+import { formatDate, formatDuration, formatGbp, formatPercent } from '../../web/format.ts';
+import { html, type VNode } from '../../web/html.ts';
+import { Page, TableWrap, type Chrome } from '../../web/layout.ts';
+import { OFFER_STATUS_WORDS, PRODUCT_NAMES, requirementAction, STATUS_WORDS } from '../status-words.ts';
+
+function OfferCard({ offer, now }: { offer: OfferRow; now: Date }): VNode {
+  const status = effectiveOfferStatus({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, now);
+  const name = PRODUCT_NAMES[offer.product_type];
+  const headingId = `offer-${offer.id}`;
+  return html`<section class="card" aria-labelledby=${headingId}>
+    <h3 id=${headingId}>${name} ${offer.is_suggested && offer.offer_type === 'confirmed' ? html`<span class="tag">Suggested for you</span>` : null}</h3>
+    <dl class="facts">
+      <dt>Borrow up to</dt><dd>${formatGbp(offer.max_amount_pence)}</dd>
+      <dt>Over</dt><dd>${formatDuration(offer.duration_days)}</dd>
+      <dt>Monthly interest</dt><dd>${formatPercent(offer.monthly_rate_bp)}</dd>
+      <dt>Fee</dt><dd>${formatPercent(offer.fee_bp)} of what you draw</dd>
+      <dt>Status</dt><dd>${offer.offer_type === 'indicative' ? 'Indicative (a guide, not yet an offer)' : OFFER_STATUS_WORDS[status]}</dd>
+      ${status === 'available' || status === 'selected' ? html`<dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>` : null}
+    </dl>
+    ${offer.offer_type === 'confirmed'
+      ? html`<div class="actions"><a class="button" href=${`/portal/offers/${offer.id}`}>View the ${name.toLowerCase()} offer</a></div>`
+      : null}
+  </section>`;
+}
+
+function Fundings({ overview }: { overview: PortalOverview }): VNode | null {
+  if (overview.fundings.length === 0) return null;
+  const drawnByOffer = new Map<string, number>();
+  for (const f of overview.fundings) drawnByOffer.set(f.offer_id, (drawnByOffer.get(f.offer_id) ?? 0) + f.amount_pence);
+  const fundedOffers = overview.offers.filter((o) => drawnByOffer.has(o.id));
+  return html`<h2>Funds drawn</h2>
+    <${TableWrap} label="Funds drawn">
+      <table class="responsive">
+        <caption class="visually-hidden">Funds drawn</caption>
+        <thead><tr><th scope="col">Date</th><th scope="col">Loan</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Fee</th></tr></thead>
+        <tbody>
+          ${overview.fundings.map((f) => {
+            const offer = overview.offers.find((o) => o.id === f.offer_id);
+            return html`<tr><td>${formatDate(f.created_at)}</td><td data-label="Loan">${offer ? PRODUCT_NAMES[offer.product_type] : ''}</td><td class="num" data-label="Amount">${formatGbp(f.amount_pence)}</td><td class="num" data-label="Fee">${formatGbp(f.fee_pence)}</td></tr>`;
+          })}
+        </tbody>
+      </table>
+    </${TableWrap}>
+    ${fundedOffers.map((offer) => {
+      const remaining = offer.max_amount_pence - (drawnByOffer.get(offer.id) ?? 0);
+      return html`<p>You can still draw <strong>${formatGbp(remaining)}</strong> from your ${PRODUCT_NAMES[offer.product_type].toLowerCase()}
+        ${remaining > 0 ? html` until ${formatDate(offer.expires_at)}. <a href=${`/portal/offers/${offer.id}/drawdown`}>Draw more funds</a>` : '.'}</p>`;
+    })}`;
+}
+
+export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date, notice: string | null): VNode {
+  const { application, customer } = overview;
+  const company = customer.company.registered_company_name;
+  if (!application) {
+    return html`<${Page} chrome=${chrome} title="Your application">
+      <h1>Your application</h1>
+      <p class="lead">We do not have an application for ${company ?? 'your company'} yet. Your broker will start one with us.</p>
+    </${Page}>`;
+  }
+  const words = STATUS_WORDS[application.status];
+  const confirmed = overview.offers.filter((o) => o.offer_type === 'confirmed');
+  const indicative = overview.offers.filter((o) => o.offer_type === 'indicative');
+  const showOffers = application.status === 'offered' || application.status === 'funded' || application.status === 'expired' || application.status === 'offer_revoked';
+  return html`<${Page} chrome=${chrome} title="Your application">
+    <h1>Your application${company ? html` <span class="muted">for ${company}</span>` : null}</h1>
+    ${notice ? html`<div class="notice good" role="status"><p>${notice}</p></div>` : null}
+    <section class="card" aria-labelledby="status-heading">
+      <h2 id="status-heading" class="visually-hidden">Status</h2>
+      <p><strong class="status" data-status=${application.status} data-tone=${words.tone}>${words.headline}</strong></p>
+      <p>${words.explanation}</p>
+      <dl class="facts">
+        <dt>Amount requested</dt><dd>${formatGbp(application.amount_pence)}</dd>
+        <dt>Applied on</dt><dd>${formatDate(application.created_at)}</dd>
+      </dl>
+    </section>
+    ${overview.requirements.length > 0
+      ? html`<h2>What we still need</h2>
+          <ul class="checklist">
+            ${overview.requirements.flatMap((r) =>
+              r.actions.map((a) => {
+                const action = requirementAction(a.name);
+                return html`<li data-requirement=${a.name}><a href=${action.href}>${action.text}</a></li>`;
+              }),
+            )}
+          </ul>`
+      : null}
+    ${showOffers && confirmed.length > 0
+      ? html`<h2>Your offers</h2>
+          <div class="offer-grid">${confirmed.map((o) => html`<${OfferCard} offer=${o} now=${now} />`)}</div>`
+      : null}
+    ${indicative.length > 0 && !showOffers
+      ? html`<h2>Your indicative offer</h2>
+          <p>Based on what your broker told us, this is what we could offer. It becomes a firm offer once we have decided on your application.</p>
+          <div class="offer-grid">${indicative.map((o) => html`<${OfferCard} offer=${o} now=${now} />`)}</div>`
+      : null}
+    <${Fundings} overview=${overview} />
+  </${Page}>`;
+}

@@ -1,0 +1,135 @@
+/**
+ * The customer portal's use cases. Each one is the partner API's service for the same action
+ * (decision, customer update, select, drawdown), confined to the one customer the portal session
+ * belongs to: another customer's offer is "not found", exactly as an unknown id.
+ */
+import { notFound, validationFailed, type Problem } from '../domain/errors.ts';
+import type { DataRequirement } from '../domain/decision-policy.ts';
+import { londonToday } from '../domain/dates.ts';
+import { fromPence } from '../domain/money.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import type { CustomerDetailsData } from '../schemas/customer.ts';
+import { findLatestApplication, findApplication, type ApplicationRow } from '../store/applications-store.ts';
+import { findCustomer, type CustomerRow } from '../store/customers-store.ts';
+import { drawnFromOffer, findFunding, listApplicationFundings, type FundingRow } from '../store/fundings-store.ts';
+import { findOffer, type OfferRow } from '../store/offers-store.ts';
+import type { ServiceContext } from './context.ts';
+import { replaceCustomer } from './customers.ts';
+import { drawdown } from './fundings.ts';
+import { offersState, selectOffer, settleExpiryIfDue } from './offers.ts';
+import { scheduleForOffer } from './schedules.ts';
+
+/** Who a portal session may act for: one customer of one tenant. */
+export interface CustomerScope {
+  tenant: Tenant;
+  customerId: string;
+}
+
+export interface PortalOverview {
+  customer: CustomerRow;
+  application: ApplicationRow | null;
+  offers: OfferRow[];
+  requirements: DataRequirement[];
+  fundings: FundingRow[];
+}
+
+export async function portalCustomer(ctx: ServiceContext, scope: CustomerScope): Promise<CustomerRow> {
+  const customer = await findCustomer(ctx.db, scope.tenant, scope.customerId);
+  if (!customer) throw notFound('customer');
+  return customer;
+}
+
+/**
+ * The application page. An API Lite partner never calls the offers route, so this decides exactly
+ * as the first offers call would whenever the latest application is `open` (contract section 8).
+ */
+export async function portalOverview(ctx: ServiceContext, scope: CustomerScope): Promise<PortalOverview> {
+  const customer = await portalCustomer(ctx, scope);
+  const latest = await findLatestApplication(ctx.db, scope.tenant, scope.customerId);
+  if (!latest) return { customer, application: null, offers: [], requirements: [], fundings: [] };
+  const state = await offersState(ctx, scope.tenant, latest.id);
+  const fundings = state.application.status === 'funded' ? await listApplicationFundings(ctx.db, latest.id) : [];
+  return { customer, ...state, fundings };
+}
+
+/** One of the customer's own offers; anyone else's is not found. */
+export async function customerOffer(ctx: ServiceContext, scope: CustomerScope, offerId: string): Promise<{ offer: OfferRow; application: ApplicationRow | null; drawnPence: number }> {
+  const offer = await findOffer(ctx.db, scope.tenant, offerId);
+  if (!offer || offer.customer_id !== scope.customerId) throw notFound('offer');
+  const found = offer.application_id ? await findApplication(ctx.db, scope.tenant, offer.application_id) : null;
+  // As in the partner API, an application whose offers have all expired reads as expired.
+  const application = found ? await settleExpiryIfDue(ctx, scope.tenant, found) : null;
+  return { offer, application, drawnPence: await drawnFromOffer(ctx.db, offer.id) };
+}
+
+/** The repayment schedule shown on the offer page: the partner API's, to the penny. */
+export async function customerSchedule(ctx: ServiceContext, scope: CustomerScope, offerId: string, amountPence: number | null) {
+  await customerOffer(ctx, scope, offerId);
+  return scheduleForOffer(ctx, scope.tenant, offerId, amountPence, null);
+}
+
+export async function selectCustomerOffer(ctx: ServiceContext, scope: CustomerScope, offerId: string, publicBaseUrl: string): Promise<void> {
+  await customerOffer(ctx, scope, offerId);
+  // The customer is already here: no login link to send them.
+  await selectOffer(ctx, scope.tenant, offerId, 'customer', publicBaseUrl, { loginLink: false });
+}
+
+export interface DrawdownConfirmation {
+  funding: FundingRow;
+  offer: OfferRow;
+  remainingPence: number;
+}
+
+/** A drawdown as contract section 9, by the customer; `amount` is the form field it came from. */
+export async function drawFromCustomerOffer(ctx: ServiceContext, scope: CustomerScope, offerId: string, amountPence: number): Promise<DrawdownConfirmation> {
+  await customerOffer(ctx, scope, offerId);
+  const { funding } = await drawdown(ctx, { offerId, amountPence, drawnBy: 'portal', tenant: scope.tenant, amountPointer: '/amount' });
+  return customerFunding(ctx, scope, funding.id);
+}
+
+/** One of the customer's own fundings, with what remains of its offer. */
+export async function customerFunding(ctx: ServiceContext, scope: CustomerScope, fundingId: string): Promise<DrawdownConfirmation> {
+  const funding = await findFunding(ctx.db, scope.tenant, fundingId);
+  if (!funding || funding.customer_id !== scope.customerId) throw notFound('funding');
+  const { offer, drawnPence } = await customerOffer(ctx, scope, funding.offer_id);
+  return { funding, offer, remainingPence: offer.max_amount_pence - drawnPence };
+}
+
+export interface CompanyFinancials {
+  turnoverPence: number;
+  profitPence: number | null;
+  tradingFromDate: string;
+}
+
+/** Company figures a customer can give: turnover, profit, trading since, each checked. */
+export function checkCompanyFinancials(values: CompanyFinancials, now: Date): Problem[] {
+  const problems: Problem[] = [];
+  const limit = 1_000_000_000_000 * 100;
+  if (values.turnoverPence < 0 || values.turnoverPence > limit) problems.push({ detail: 'Enter a turnover of £0 or more', source: { pointer: '/turnover' } });
+  if (values.profitPence !== null && Math.abs(values.profitPence) > limit) problems.push({ detail: 'Enter a smaller profit', source: { pointer: '/profit' } });
+  if (values.tradingFromDate > londonToday(now)) problems.push({ detail: 'The trading start date must be today or in the past', source: { pointer: '/trading_from_date' } });
+  if (values.tradingFromDate < '1800-01-01') problems.push({ detail: 'Enter a trading start date after 1800', source: { pointer: '/trading_from_date' } });
+  return problems;
+}
+
+/**
+ * Saves the company figures as `PUT /customers/{id}/` would with the other details kept, so an
+ * `action_required` application moves back to `open` and the partner hears of it.
+ */
+export async function updateCompanyFinancials(ctx: ServiceContext, scope: CustomerScope, values: CompanyFinancials): Promise<void> {
+  const now = ctx.now();
+  const problems = checkCompanyFinancials(values, now);
+  if (problems.length > 0) throw validationFailed(problems);
+  const customer = await portalCustomer(ctx, scope);
+  const validFrom = now.toISOString();
+  const company: CustomerDetailsData['company'] = { ...customer.company, trading_from_date: values.tradingFromDate, last_12_months_turnover: { amount: fromPence(values.turnoverPence), valid_from: validFrom } };
+  if (values.profitPence === null) delete company.last_12_months_profit;
+  else company.last_12_months_profit = { amount: fromPence(values.profitPence), valid_from: validFrom };
+  const details: CustomerDetailsData = {
+    ...(customer.external_customer_id !== null ? { external_customer_id: customer.external_customer_id } : {}),
+    ...(customer.correlation_id !== null ? { correlation_id: customer.correlation_id } : {}),
+    company,
+    people: customer.people,
+  };
+  await replaceCustomer(ctx, scope.tenant, scope.customerId, details);
+}

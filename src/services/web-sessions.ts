@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../store/db.ts';
+import {
+  deleteWebSession,
+  insertWebSession,
+  touchWebSession,
+  type Surface,
+  type WebSessionInsert,
+  type WebSessionRow,
+} from '../store/web-sessions-store.ts';
+import type { ServiceContext } from './context.ts';
+import { hashToken } from './tokens.ts';
+
+/** How long each kind of session may last in all, and without a request. */
+export const SESSION_LIMITS: Record<Surface | 'console_login', { absoluteSeconds: number; idleSeconds: number }> = {
+  // Contract section 8: 8 hours, 30 minutes idle.
+  portal: { absoluteSeconds: 8 * 3600, idleSeconds: 30 * 60 },
+  // Contract section 19: 30 minutes idle; a working day at most.
+  console: { absoluteSeconds: 12 * 3600, idleSeconds: 30 * 60 },
+  // The anonymous session that carries the CSRF secret of the console's login form.
+  console_login: { absoluteSeconds: 3600, idleSeconds: 30 * 60 },
+};
+
+export interface StartedSession {
+  /** The cookie value: random, shown to the browser only. */
+  token: string;
+  expiresAt: Date;
+  csrfSecret: string;
+}
+
+export type SessionSubject = Omit<WebSessionInsert, 'hash' | 'csrfSecret' | 'now' | 'expiresAt' | 'idleSeconds' | 'surface'>;
+
+/** Starts a session (in the caller's transaction when given one). */
+export async function startWebSession(
+  db: Queryable,
+  kind: keyof typeof SESSION_LIMITS,
+  subject: SessionSubject,
+  now: Date,
+): Promise<StartedSession> {
+  const limits = SESSION_LIMITS[kind];
+  const token = randomBytes(32).toString('base64url');
+  const csrfSecret = randomBytes(18).toString('base64url');
+  const expiresAt = new Date(now.getTime() + limits.absoluteSeconds * 1000);
+  await insertWebSession(db, {
+    ...subject,
+    hash: hashToken(token),
+    surface: kind === 'portal' ? 'portal' : 'console',
+    csrfSecret,
+    now,
+    expiresAt,
+    idleSeconds: limits.idleSeconds,
+  });
+  return { token, expiresAt, csrfSecret };
+}
+
+/** The live session behind a cookie, its activity recorded; null when unknown, ended or idle too long. */
+export async function resumeWebSession(ctx: ServiceContext, token: string, surface: Surface): Promise<WebSessionRow | null> {
+  if (token.length === 0 || token.length > 100) return null;
+  return touchWebSession(ctx.db, hashToken(token), surface, ctx.now());
+}
+
+export async function endWebSession(ctx: ServiceContext, token: string): Promise<void> {
+  await deleteWebSession(ctx.db, hashToken(token));
+}

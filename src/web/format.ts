@@ -1,0 +1,52 @@
+/**
+ * Words and numbers as people read them on the web pages: money as £1,234.56, dates as
+ * 22 November 2026 (in London), percentages without trailing zeros.
+ */
+import { formatGbp } from '../domain/money-format.ts';
+import { basisPointsToPercent, type BasisPoints, type Pence } from '../domain/money.ts';
+
+export { formatGbp };
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** A calendar date (`YYYY-MM-DD`, a day with no time zone) or an instant, as "22 November 2026". */
+export function formatDate(value: string | Date): string {
+  if (typeof value === 'string') {
+    // A plain date names a day, not an instant: read at noon UTC so London shows the same day.
+    return LONG_DATE.format(new Date(`${value}T12:00:00Z`));
+  }
+  return LONG_DATE.format(value);
+}
+
+/** An instant as "22 Nov 2026, 14:05" London time. */
+export function formatDateTime(value: Date): string {
+  return DATE_TIME.format(value);
+}
+
+/** Basis points as "2.5%". */
+export function formatPercent(bp: BasisPoints): string {
+  return `${basisPointsToPercent(bp)}%`;
+}
+
+/** Pence as the plain number a form field shows and accepts back ("5000" or "5000.50"). */
+export function penceToInput(pence: Pence): string {
+  const sign = pence < 0 ? '-' : '';
+  const magnitude = Math.abs(pence);
+  const pounds = Math.floor(magnitude / 100);
+  const rest = magnitude % 100;
+  return `${sign}${pounds}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}
+
+/** A duration in days in words: "365 days (about 12 months)". */
+export function formatDuration(days: number): string {
+  const months = Math.round(days / 30);
+  return months >= 2 ? `${days} days (about ${months} months)` : `${days} days`;
+}

@@ -1,0 +1,121 @@
+/**
+ * Browser tests: the real server (with its worker) listening on 127.0.0.1, driven by Debian's
+ * Chromium through playwright-core; axe-core run inside each page for accessibility.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { expect } from 'vitest';
+import { startWorker, type Worker } from '../../src/worker/worker.ts';
+import { startTestApp, type TestApp } from './app.ts';
+import { freePort } from './child-server.ts';
+import type { BackendName } from './db.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Without these, Chromium reaches for Google's hosts, which this closed network refuses. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface WebServer {
+  t: TestApp;
+  base: string;
+  worker: Worker;
+  close(): Promise<void>;
+}
+
+/** The app on a real socket, with the background worker (document processing, webhooks). */
+export async function startWebServer(backend: BackendName, env: Record<string, string> = {}): Promise<WebServer> {
+  // Login links point at this server: its port is chosen before the app is built.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await startTestApp(backend, { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', PUBLIC_BASE_URL: base, ...env });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const worker = await startWorker({
+    config: { webhookTimeoutMs: 2000, webhookRetryScale: 0.001, allowPrivateWebhookUrls: true, production: false },
+    db: t.testDb.db,
+    backend: t.testDb.queue,
+    ctx: t.app.ctx,
+    log: { error: () => {}, warn: () => {}, info: () => {} } as never,
+  });
+  return {
+    t,
+    base,
+    worker,
+    async close() {
+      await worker.stop();
+      await t.close();
+    },
+  };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page (through the debugging protocol, so the page's CSP still holds). */
+export async function accessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+  });
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+}
+
+/** No serious or critical accessibility violation on the page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const serious = (await accessibilityViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${page.url()}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
+}
+
+/** The page fits its viewport: nothing scrolls sideways. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** The headers every portal and console answer carries (contract section 8). */
+export function expectWebSecurityHeaders(response: Response | { headers(): Record<string, string> } | null): void {
+  expect(response).not.toBeNull();
+  const headers = (response as { headers(): Record<string, string> }).headers();
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self'(;|$)/);
+  expect(csp).not.toContain('unsafe-inline');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['cache-control']).toBe('no-store');
+}
+
+/** Screenshots for the docs, written only when asked (UPDATE_SCREENSHOTS=1), from one backend. */
+export async function screenshot(page: Page, folder: string, name: string): Promise<void> {
+  if (process.env.UPDATE_SCREENSHOTS !== '1') return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
+export async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+}
+
+export async function newLaptopContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 800 } });
+}
