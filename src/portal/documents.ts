@@ -21,7 +21,7 @@ function uploadErrors(error: DomainError): { status: number; errors: FieldErrors
     case 'UnsupportedMediaType':
       return {
         status: 415,
-        errors: { document: /JSON/.test(error.detail) ? 'A JSON file can only be uploaded as a bank statement' : 'The file must be a PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX file' },
+        errors: { document: error.meta?.accepted_document_types ? 'A JSON file can only be uploaded as a bank statement' : 'The file must be a PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX file' },
       };
     case 'ParseError':
       return { status: 400, errors: { document: 'The bank statement file is not valid JSON' } };

@@ -37,8 +37,8 @@ export async function requireCustomer(ctx: ServiceContext, tenant: Tenant, custo
   if (!(await findCustomer(ctx.db, tenant, customerId))) throw notFound('customer');
 }
 
-function unsupported(detail: string): DomainError {
-  return new DomainError('UnsupportedMediaType', detail);
+function unsupported(detail: string, meta?: Record<string, unknown>): DomainError {
+  return new DomainError('UnsupportedMediaType', detail, { meta });
 }
 
 /**
@@ -64,7 +64,7 @@ export async function storeDocument(
   const type = documentType as DocumentType;
   const kind = detectFileType(file.head, fileName);
   if (kind === null) throw unsupported('the file is not a PDF, PNG, JPEG, TIFF, CSV, XLS, XLSX or JSON file');
-  if (!isAllowedForDocumentType(kind, type)) throw unsupported('JSON files are accepted only as an open-banking "bank statement"');
+  if (!isAllowedForDocumentType(kind, type)) throw unsupported('JSON files are accepted only as an open-banking "bank statement"', { accepted_document_types: ['bank statement'] });
   if (kind === 'json') {
     let parsed: unknown;
     try {

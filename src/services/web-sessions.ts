@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../store/db.ts';
 import {
+  deleteDeadWebSessions,
   deleteWebSession,
   insertWebSession,
   touchWebSession,
@@ -61,4 +62,9 @@ export async function resumeWebSession(ctx: ServiceContext, token: string, surfa
 
 export async function endWebSession(ctx: ServiceContext, token: string): Promise<void> {
   await deleteWebSession(ctx.db, hashToken(token));
+}
+
+/** Removes sessions that ended (the worker's sweep); they could no longer be used anyway. */
+export async function sweepEndedSessions(ctx: ServiceContext): Promise<number> {
+  return deleteDeadWebSessions(ctx.db, ctx.now());
 }

@@ -2,7 +2,7 @@
  * Server-rendered HTML for the portal and the console: `html` tagged templates (htm) build preact
  * elements and preact-render-to-string writes them out. Every interpolated value is text or an
  * attribute value and is escaped by the renderer; there is no way to write raw HTML from a value
- * (the one escape hatch, `dangerouslySetInnerHTML`, is refused by a test over the sources).
+ * (preact's one escape hatch for raw markup is refused by a test over the sources).
  */
 import type { ComponentChildren, VNode } from 'preact';
 import { html } from 'htm/preact';
