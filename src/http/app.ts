@@ -18,6 +18,8 @@ import rateLimit from '@fastify/rate-limit';
 import { connectRedis, rateLimitOptions } from './rate-limit.ts';
 import cookie from '@fastify/cookie';
 import { customerPortal } from '../portal/plugin.ts';
+import { notFoundPage } from '../portal/context.ts';
+import { sendBareNotFound } from '../web/surface.ts';
 import { assetRoutes } from '../web/assets.ts';
 
 export interface AppDeps {
@@ -64,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (_error, request, reply) => {
       reply.header('X-Request-ID', request.id);
       if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
+      if (/^\/portal(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, notFoundPage(deps.config.lenderName));
       void sendErrors(reply as unknown as FastifyReply, 404, [{ code: 'NotFound', detail: 'no such route' }]);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

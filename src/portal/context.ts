@@ -38,3 +38,8 @@ export function messagePage(chrome: Chrome, title: string, message: string, extr
     ${extra ?? null}
   </${Page}>`;
 }
+
+/** The 404 page for a path the router could not read, outside any session. */
+export function notFoundPage(lender: string): VNode {
+  return messagePage({ lender, homePath: '/portal/' }, 'Page not found', 'There is nothing at this address. Check the address, or open your latest login link.');
+}

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { toPence } from '../domain/money.ts';
 import { drawdownProblem } from '../domain/offers.ts';
-import { renderSchedulePdf } from '../pdf/repayment-schedule-pdf.ts';
+import { schedulePdf } from '../services/schedules.ts';
 import { isUuid } from '../http/ids.ts';
 import {
   customerFunding,
@@ -77,23 +77,11 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
     const offerId = offerIdOf(request);
     const amount = scheduleAmount(request.query.amount);
     if (amount.error) throw notFound('schedule');
-    const { offer, schedule, drawnOn } = await customerSchedule(app.ctx, scope, offerId, amount.pence);
-    const pdf = await renderSchedulePdf({
-      offer: {
-        offerId: offer.id,
-        productType: offer.product_type,
-        maxAmountPence: offer.max_amount_pence,
-        monthlyRateBp: offer.monthly_rate_bp,
-        feeBp: offer.fee_bp,
-        durationDays: offer.duration_days,
-      },
-      schedule,
-      generatedOn: drawnOn,
-    });
+    const result = await customerSchedule(app.ctx, scope, offerId, amount.pence);
     return reply
       .type('application/pdf')
-      .header('Content-Disposition', `attachment; filename="repayment-schedule-${offer.id}.pdf"`)
-      .send(pdf as never);
+      .header('Content-Disposition', `attachment; filename="repayment-schedule-${result.offer.id}.pdf"`)
+      .send((await schedulePdf(result)) as never);
   });
 
   app.post<OfferParams>('/offers/:offer_id/select', async (request, reply) => {

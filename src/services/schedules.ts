@@ -5,6 +5,7 @@ import { checkPayOffEarlyOn, repaymentSchedule, type RepaymentSchedule } from '.
 import type { Tenant } from '../domain/tenant.ts';
 import { findOffer, type OfferRow } from '../store/offers-store.ts';
 import type { ServiceContext } from './context.ts';
+import { renderSchedulePdf } from '../pdf/repayment-schedule-pdf.ts';
 
 /**
  * An offer's terms never change once made (only its status does, which a schedule does not use),
@@ -65,4 +66,20 @@ export async function scheduleForOffer(
     payOffEarlyOn,
   });
   return { offer, schedule, drawnOn };
+}
+
+/** The schedule as a PDF: the table with the offer's terms (partner API and portal alike). */
+export function schedulePdf({ offer, schedule, drawnOn }: { offer: OfferRow; schedule: RepaymentSchedule; drawnOn: string }): Promise<Buffer> {
+  return renderSchedulePdf({
+    offer: {
+      offerId: offer.id,
+      productType: offer.product_type,
+      maxAmountPence: offer.max_amount_pence,
+      monthlyRateBp: offer.monthly_rate_bp,
+      feeBp: offer.fee_bp,
+      durationDays: offer.duration_days,
+    },
+    schedule,
+    generatedOn: drawnOn,
+  });
 }

@@ -74,6 +74,18 @@ export function fieldErrorsFrom(problems: Problem[], fieldOfPointer: Record<stri
   return errors;
 }
 
+/** The label, hint and error around a control, and the ids that tie them to it. */
+function FieldFrame(props: { id: string; label: string; hint?: string; error?: string; control: (describedBy: string | undefined) => VNode }): VNode {
+  const { id } = props;
+  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return html`<div class="field">
+    <label for=${id}>${props.label}</label>
+    ${props.hint ? html`<span class="hint" id=${`${id}-hint`}>${props.hint}</span>` : null}
+    ${props.error ? html`<span class="field-error" id=${`${id}-error`}><span class="visually-hidden">Error: </span>${props.error}</span>` : null}
+    ${props.control(described)}
+  </div>`;
+}
+
 export interface FieldProps {
   name: string;
   label: string;
@@ -90,12 +102,12 @@ export interface FieldProps {
 /** A labelled input, its hint and its error beside it. */
 export function Field(props: FieldProps): VNode {
   const id = `field-${props.name}`;
-  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return html`<div class="field">
-    <label for=${id}>${props.label}</label>
-    ${props.hint ? html`<span class="hint" id=${`${id}-hint`}>${props.hint}</span>` : null}
-    ${props.error ? html`<span class="field-error" id=${`${id}-error`}><span class="visually-hidden">Error: </span>${props.error}</span>` : null}
-    <input
+  return FieldFrame({
+    id,
+    label: props.label,
+    hint: props.hint,
+    error: props.error,
+    control: (described) => html`<input
       id=${id}
       name=${props.name}
       type=${props.type ?? 'text'}
@@ -106,22 +118,22 @@ export function Field(props: FieldProps): VNode {
       required=${props.required ? true : undefined}
       aria-invalid=${props.error ? 'true' : undefined}
       aria-describedby=${described}
-    />
-  </div>`;
+    />`,
+  });
 }
 
 /** A labelled select. */
 export function SelectField(props: { name: string; label: string; options: { value: string; label: string }[]; value?: string; error?: string; hint?: string }): VNode {
   const id = `field-${props.name}`;
-  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return html`<div class="field">
-    <label for=${id}>${props.label}</label>
-    ${props.hint ? html`<span class="hint" id=${`${id}-hint`}>${props.hint}</span>` : null}
-    ${props.error ? html`<span class="field-error" id=${`${id}-error`}><span class="visually-hidden">Error: </span>${props.error}</span>` : null}
-    <select id=${id} name=${props.name} aria-invalid=${props.error ? 'true' : undefined} aria-describedby=${described}>
+  return FieldFrame({
+    id,
+    label: props.label,
+    hint: props.hint,
+    error: props.error,
+    control: (described) => html`<select id=${id} name=${props.name} aria-invalid=${props.error ? 'true' : undefined} aria-describedby=${described}>
       ${props.options.map((o) => html`<option value=${o.value} selected=${o.value === props.value}>${o.label}</option>`)}
-    </select>
-  </div>`;
+    </select>`,
+  });
 }
 
 /** A summary of the errors at the top of a form, each linking to its field. */

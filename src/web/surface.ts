@@ -58,22 +58,21 @@ export interface SurfaceOptions extends CookieSettings {
   onSessionRequired(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
+const CSP_DIRECTIVES: Record<string, string[]> = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+  objectSrc: ["'none'"],
+};
+
 const SECURITY_HEADERS = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'none'"],
-      objectSrc: ["'none'"],
-    },
-  },
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
   referrerPolicy: { policy: 'no-referrer' as const },
   frameguard: { action: 'deny' as const },
   // HSTS belongs to the TLS terminator, which knows whether the site is https.
@@ -116,8 +115,9 @@ export async function webSurface(app: FastifyInstance, options: SurfaceOptions):
   });
 
   // Every request that changes something needs a live session and a valid CSRF token from it.
+  // (An unknown path is simply not found, whatever the method.)
   app.addHook('preHandler', (request, reply, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return done();
+    if (request.method === 'GET' || request.method === 'HEAD' || !request.routeOptions.url) return done();
     if (!request.session) {
       options.onSessionRequired(request, reply);
       return;
@@ -167,4 +167,29 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
   const token = request.cookies[options.cookieName];
   if (token) await endWebSession(app.ctx, token);
   reply.clearCookie(options.cookieName, { path: options.cookiePath, httpOnly: true, sameSite: options.sameSite, secure: options.secure });
+}
+
+/** The policy helmet sends, as one header value (for answers no plugin hook reaches). */
+export function contentSecurityPolicy(): string {
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+    .join(';');
+}
+
+/**
+ * A 404 page for a web path the router could not even read (bad percent-encoding): no route or
+ * hook runs for those, so the headers are set here.
+ */
+export function sendBareNotFound(reply: FastifyReply, page: VNode): void {
+  void reply
+    .code(404)
+    .headers({
+      'Content-Security-Policy': contentSecurityPolicy(),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+      'Cache-Control': 'no-store',
+    })
+    .type('text/html; charset=utf-8')
+    .send(renderDocument(page));
 }

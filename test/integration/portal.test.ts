@@ -13,6 +13,7 @@ import { apply, decisionRows, eventsFor } from '../helpers/lending.ts';
 import { countRows } from '../helpers/foundation.ts';
 import { STYLESHEET_PATH } from '../../src/web/assets.ts';
 import { sweepEndedSessions } from '../../src/services/web-sessions.ts';
+import { contentSecurityPolicy } from '../../src/web/surface.ts';
 
 function sessionCookie(res: LightMyRequestResponse): string {
   const header = res.headers['set-cookie'];
@@ -106,6 +107,19 @@ describe.each(BACKENDS)('the portal through inject on %s', (backend) => {
     expect(company.last_12_months_profit.amount).toBe(-2500);
     expect(company.trading_from_date).toBe('2018-02-01');
     expect(company.registered_company_name).toBe('Acme Widgets Ltd');
+  });
+
+  it('answers unknown and unreadable portal paths, whatever the method, with an HTML 404 page and the headers', async () => {
+    const signedOut = await t.app.inject({ method: 'GET', url: '/portal/' });
+    expect(signedOut.headers['content-security-policy']).toBe(contentSecurityPolicy());
+    for (const [method, url] of [['GET', '/portal/%zz'], ['GET', '/portal/offers/%E0%A4%A'], ['DELETE', '/portal/'], ['POST', '/portal/nothing-here'], ['PUT', '/portal/company/x']] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy());
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('Page not found');
+    }
   });
 
   it('serves the stylesheet under its content hash with a year-long cache', async () => {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../domain/errors.ts';
 import { toPence } from '../../domain/money.ts';
 import { scheduleToJson } from '../../domain/repayment-schedule.ts';
-import { renderSchedulePdf } from '../../pdf/repayment-schedule-pdf.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import {
   ApplicationIdParams,
@@ -14,7 +13,7 @@ import {
   SelectOfferResponse,
 } from '../../schemas/offers.ts';
 import { getOffers, selectOffer } from '../../services/offers.ts';
-import { scheduleForOffer } from '../../services/schedules.ts';
+import { scheduleForOffer, schedulePdf } from '../../services/schedules.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../ids.ts';
 
@@ -87,26 +86,14 @@ export const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const offerId = idParam(request.params.offer_id, 'offer');
       const amount = parseAmountParameter(request.query.amount);
-      const { offer, schedule, drawnOn } = await scheduleForOffer(app.ctx, tenantOf(request), offerId, amount, request.query.pay_off_early_on ?? null);
+      const result = await scheduleForOffer(app.ctx, tenantOf(request), offerId, amount, request.query.pay_off_early_on ?? null);
       if (wantsPdf(request.headers.accept, request.headers['content-type'])) {
-        const pdf = await renderSchedulePdf({
-          offer: {
-            offerId: offer.id,
-            productType: offer.product_type,
-            maxAmountPence: offer.max_amount_pence,
-            monthlyRateBp: offer.monthly_rate_bp,
-            feeBp: offer.fee_bp,
-            durationDays: offer.duration_days,
-          },
-          schedule,
-          generatedOn: drawnOn,
-        });
         return reply
           .type('application/pdf')
-          .header('Content-Disposition', `inline; filename="repayment-schedule-${offer.id}.pdf"`)
-          .send(pdf as never);
+          .header('Content-Disposition', `inline; filename="repayment-schedule-${result.offer.id}.pdf"`)
+          .send((await schedulePdf(result)) as never);
       }
-      return { data: scheduleToJson(schedule) };
+      return { data: scheduleToJson(result.schedule) };
     },
   );
 };
