@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { DomainError } from '../domain/errors.ts';
 import { toPence } from '../domain/money.ts';
-import { portalCustomer, portalOverview, updateCompanyFinancials } from '../services/portal.ts';
+import { checkCompanyFinancials, portalCustomer, portalOverview, updateCompanyFinancials, type CompanyFinancials } from '../services/portal.ts';
 import { penceToInput } from '../web/format.ts';
 import { fieldErrorsFrom, formValues, readDate, readMoney, type FieldErrors } from '../web/forms.ts';
 import { portalChrome, portalScope } from './context.ts';
 import { companyPage, type CompanyForm } from './views/company.ts';
 import { overviewPage } from './views/overview.ts';
+
+const FIELD_OF_POINTER = { '/turnover': 'turnover', '/profit': 'profit', '/trading_from_date': 'trading_from_date' };
 
 const NOTICES: Record<string, string> = {
   company: 'Thank you: your company details are saved.',
@@ -34,23 +35,20 @@ export const portalOverviewRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/company', async (request, reply) => {
     const scope = portalScope(request);
-    const values = formValues(request.body);
-    const form: CompanyForm = { turnover: values.turnover ?? '', profit: values.profit ?? '', trading_from_date: values.trading_from_date ?? '' };
+    const sent = formValues(request.body);
+    const form: CompanyForm = { turnover: sent.turnover ?? '', profit: sent.profit ?? '', trading_from_date: sent.trading_from_date ?? '' };
     const turnover = readMoney(form.turnover, 'annual turnover', { required: true });
     const profit = readMoney(form.profit, 'annual profit', { allowNegative: true });
     const trading = readDate(form.trading_from_date, 'the date your company started trading');
-    let errors: FieldErrors = {};
+    const values = { turnoverPence: turnover.pence, profitPence: profit.pence, tradingFromDate: trading.date };
+    // Every problem at once: what could not be read, then the rules on what could.
+    const errors: FieldErrors = fieldErrorsFrom(checkCompanyFinancials(values, app.ctx.now()), FIELD_OF_POINTER, 'turnover');
     if (turnover.error) errors.turnover = turnover.error;
     if (profit.error) errors.profit = profit.error;
     if (trading.error) errors.trading_from_date = trading.error;
     if (Object.keys(errors).length === 0) {
-      try {
-        await updateCompanyFinancials(app.ctx, scope, { turnoverPence: turnover.pence as number, profitPence: profit.pence, tradingFromDate: trading.date as string });
-        return reply.redirect('/portal/?saved=company', 303);
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-        errors = fieldErrorsFrom(error.problems, { '/turnover': 'turnover', '/profit': 'profit', '/trading_from_date': 'trading_from_date' }, 'turnover');
-      }
+      await updateCompanyFinancials(app.ctx, scope, values as CompanyFinancials);
+      return reply.redirect('/portal/?saved=company', 303);
     }
     const customer = await portalCustomer(app.ctx, scope);
     return reply.page(400, companyPage(portalChrome(request, reply, '/portal/company'), reply.generateCsrf(), customer.company.registered_company_name, form, errors));

@@ -101,14 +101,14 @@ export interface CompanyFinancials {
   tradingFromDate: string;
 }
 
-/** Company figures a customer can give: turnover, profit, trading since, each checked. */
-export function checkCompanyFinancials(values: CompanyFinancials, now: Date): Problem[] {
+/** Company figures a customer can give, each checked (a figure not given yet is skipped). */
+export function checkCompanyFinancials(values: { [K in keyof CompanyFinancials]: CompanyFinancials[K] | null }, now: Date): Problem[] {
   const problems: Problem[] = [];
   const limit = 1_000_000_000_000 * 100;
-  if (values.turnoverPence < 0 || values.turnoverPence > limit) problems.push({ detail: 'Enter a turnover of £0 or more', source: { pointer: '/turnover' } });
+  if (values.turnoverPence !== null && (values.turnoverPence < 0 || values.turnoverPence > limit)) problems.push({ detail: 'Enter a turnover of £0 or more', source: { pointer: '/turnover' } });
   if (values.profitPence !== null && Math.abs(values.profitPence) > limit) problems.push({ detail: 'Enter a smaller profit', source: { pointer: '/profit' } });
-  if (values.tradingFromDate > londonToday(now)) problems.push({ detail: 'The trading start date must be today or in the past', source: { pointer: '/trading_from_date' } });
-  if (values.tradingFromDate < '1800-01-01') problems.push({ detail: 'Enter a trading start date after 1800', source: { pointer: '/trading_from_date' } });
+  if (values.tradingFromDate !== null && values.tradingFromDate > londonToday(now)) problems.push({ detail: 'The trading start date must be today or in the past', source: { pointer: '/trading_from_date' } });
+  if (values.tradingFromDate !== null && values.tradingFromDate < '1800-01-01') problems.push({ detail: 'Enter a trading start date after 1800', source: { pointer: '/trading_from_date' } });
   return problems;
 }
 

@@ -156,6 +156,14 @@ describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
     await apply(partner, customerId);
     const { page } = await signedIn(customerId);
     await page.goto(`${server.base}/portal/company`);
+    // The form's own errors first: beside their fields, and accessible.
+    await page.getByLabel('Annual turnover (£)').fill('a lot');
+    await page.getByLabel('Trading since').fill('2999-01-01');
+    await page.getByRole('button', { name: 'Save company details' }).click();
+    await expect(page.locator('#field-turnover-error').textContent()).resolves.toContain('as an amount in pounds');
+    await expect(page.locator('#field-trading_from_date-error').textContent()).resolves.toContain('today or in the past');
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
     const form = { turnover: '999999', profit: '1', trading_from_date: '2019-03-01' };
     const missing = await page.request.post(`${server.base}/portal/company`, { form });
     expect(missing.status()).toBe(403);
@@ -172,7 +180,7 @@ describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
     expectWebSecurityHeaders(missing);
     expect((await partner.get(`/customers/${customerId}/`)).json().data.company.last_12_months_turnover.amount).toBe(120000);
     // The session survived the refused logout; a real form still works.
-    expect((await page.reload())?.status()).toBe(200);
+    expect((await page.goto(`${server.base}/portal/company`))?.status()).toBe(200);
     const ok = await page.request.post(`${server.base}/portal/company`, { form: { ...form, _csrf: await csrfOf(page) }, maxRedirects: 0 });
     expect(ok.status()).toBe(303);
     expect((await partner.get(`/customers/${customerId}/`)).json().data.company.last_12_months_turnover.amount).toBe(999999);
