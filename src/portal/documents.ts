@@ -59,19 +59,23 @@ export const portalDocumentRoutes: FastifyPluginAsync = async (app) => {
     render(request, reply, 200, { document_type: 'bank statement' }, {}, request.query.uploaded ? 'Thank you: we have your file and are checking it now.' : null),
   );
 
+  // Every file staged for a request, removed once it is answered, whatever happened (a file over
+  // the limit is staged before the parser reports it; a refused CSRF token comes after staging).
+  const staged = new WeakMap<FastifyRequest, StagedFile[]>();
+
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 10, fieldSize: 1024 },
       attachFieldsToBody: 'keyValues',
       // Files are streamed to a staging file as they arrive, never held whole in memory.
-      async onFile(part: MultipartFile) {
-        const staged = await stageStream(part.file);
-        (part as unknown as { value: unknown }).value = { staged, filename: part.filename };
+      async onFile(this: FastifyRequest, part: MultipartFile) {
+        const file = await stageStream(part.file);
+        staged.set(this, [...(staged.get(this) ?? []), file]);
+        (part as unknown as { value: unknown }).value = { staged: file, filename: part.filename };
       },
     });
-    // The staged file goes whatever the answer was (a refused CSRF token included).
     scope.addHook('onResponse', async (request) => {
-      await (request.body as UploadBody | undefined)?.document?.staged.remove();
+      await Promise.all((staged.get(request) ?? []).map((file) => file.remove()));
     });
 
     const onFormError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
