@@ -345,7 +345,9 @@ describe.concurrent('webhook durability with the server as child processes', () 
         DATABASE_URL: databaseUrl,
         ADMIN_TOKEN,
         ALLOW_PRIVATE_WEBHOOK_URLS: 'true',
-        WEBHOOK_TIMEOUT_MS: '1000',
+        // A generous timeout: this test is about two workers never sending the same attempt, and on a
+        // loaded machine a 1 s timeout would retry deliveries the receiver already took.
+        WEBHOOK_TIMEOUT_MS: '10000',
         WEBHOOK_RETRY_SCALE: '0.001',
         LOG_LEVEL: 'warn',
       };
