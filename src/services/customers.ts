@@ -8,6 +8,7 @@ import {
   findCustomer,
   findCustomerIdByExternalId,
   insertCustomer,
+  insertCustomerUnlessQuoted,
   updateCustomer,
   type CustomerRow,
   type CustomerWrite,
@@ -38,17 +39,25 @@ export async function createCustomer(ctx: ServiceContext, tenant: Tenant, detail
   const write = toWrite(details);
   const id = randomUUID();
   const now = ctx.now();
-  // A matching prequalification quote becomes an indicative offer in the same transaction as the
-  // customer. Most customers match none: they are created with one statement.
+  // Most customers match no prequalification quote: they are created in one statement, which also
+  // says whether a quote exists for their keys. When one does, a usable quote becomes an indicative
+  // offer in the same transaction as the customer.
   const keys = { externalCustomerId: write.externalCustomerId, correlationId: write.correlationId };
-  const quote = keys.externalCustomerId !== null || keys.correlationId !== null ? await matchingQuote(ctx.db, tenant, keys, now) : null;
-  const inserted = quote
-    ? await ctx.db.transaction(async (tx) => {
+  let inserted: string | null;
+  if (keys.externalCustomerId === null && keys.correlationId === null) {
+    inserted = await insertCustomer(ctx.db, tenant, id, write, now);
+  } else {
+    const first = await insertCustomerUnlessQuoted(ctx.db, tenant, id, write, now);
+    inserted = first.id;
+    if (first.quoted) {
+      const quote = await matchingQuote(ctx.db, tenant, keys, now);
+      inserted = await ctx.db.transaction(async (tx) => {
         const created = await insertCustomer(tx, tenant, id, write, now);
-        if (created) await linkPrequalificationQuote(tx, tenant, { id: created, ...keys }, now, quote);
+        if (created && quote) await linkPrequalificationQuote(tx, tenant, { id: created, ...keys }, now, quote);
         return created;
-      })
-    : await insertCustomer(ctx.db, tenant, id, write, now);
+      });
+    }
+  }
   if (inserted) return inserted;
   // The unique index refused the external id: answer with the customer who holds it.
   const existing = await findCustomerIdByExternalId(ctx.db, tenant, write.externalCustomerId as string);

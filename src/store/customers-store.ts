@@ -37,6 +37,39 @@ export async function insertCustomer(db: Queryable, tenant: Tenant, id: string, 
   return rows[0]?.id ?? null;
 }
 
+/**
+ * The common create in one statement: inserts the customer unless a prequalification quote exists
+ * for its external_customer_id or correlation_id (then nothing is inserted and `quoted` is true: the
+ * caller checks the quote and creates the customer with its indicative offer in one transaction).
+ * `id` is null when nothing was inserted (quoted, or the external id is taken in the tenant).
+ */
+export async function insertCustomerUnlessQuoted(
+  db: Queryable,
+  tenant: Tenant,
+  id: string,
+  c: CustomerWrite,
+  now: Date = new Date(),
+): Promise<{ id: string | null; quoted: boolean }> {
+  const { rows } = await db.query<{ id: string | null; quoted: boolean }>(
+    `WITH quote AS (
+       SELECT EXISTS (
+         SELECT 1 FROM prequalification_quotes
+          WHERE partner_id = $2::uuid AND environment = $3::text
+            AND (external_customer_id = $4::text OR correlation_id = $5::uuid)
+       ) AS found
+     ), created AS (
+       INSERT INTO customers (id, partner_id, environment, external_customer_id, correlation_id, company, people, created_at, updated_at)
+       SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::uuid, $6::jsonb, $7::jsonb, $8::timestamptz, $8::timestamptz
+        WHERE NOT (SELECT found FROM quote)
+       ON CONFLICT (partner_id, environment, external_customer_id) WHERE external_customer_id IS NOT NULL DO NOTHING
+       RETURNING id
+     )
+     SELECT (SELECT id FROM created) AS id, (SELECT found FROM quote) AS quoted`,
+    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people), now],
+  );
+  return rows[0];
+}
+
 export async function findCustomerIdByExternalId(db: Queryable, tenant: Tenant, externalId: string): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
     'SELECT id FROM customers WHERE partner_id = $1 AND environment = $2 AND external_customer_id = $3',
