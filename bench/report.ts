@@ -11,6 +11,13 @@ export type RateUnit = 'req/s' | 'deliveries/s' | 'MiB/s';
 export interface Targets {
   /** Lowest acceptable req/s as a fraction of the bare node:http ceiling (req/s rows only). */
   minRatio?: number;
+  /**
+   * Lowest acceptable req/s as a fraction of the route's floor: a bare node:http process running only
+   * the route's one query (bench/floor-server.ts), on the same backend in the same run.
+   */
+  minFloorRatio?: number;
+  /** The same, for the PGlite row (when it differs from PostgreSQL's). */
+  minFloorRatioPglite?: number;
   /** Lowest acceptable throughput, in the row's own unit (deliveries/s, MiB/s…). */
   minRate?: number;
   /** Highest acceptable p50 latency, in milliseconds. */
@@ -58,6 +65,8 @@ export interface Measurement {
   statusCodes: Record<string, number>;
   durationS: number;
   targets: Targets;
+  /** req/s of the route's floor on the same backend in the same run, for routes that have one. */
+  floorRate?: number;
   memory?: MemoryFigures;
   /** A short line of further figures for the table. */
   summary?: string;
@@ -189,6 +198,11 @@ export function problems(m: Measurement): string | null {
   return parts.length > 0 ? parts.join('; ') : null;
 }
 
+/** The floor ratio a row is held to on its backend. */
+function floorTarget(m: Measurement): number | undefined {
+  return m.backend === 'pglite' ? (m.targets.minFloorRatioPglite ?? m.targets.minFloorRatio) : m.targets.minFloorRatio;
+}
+
 interface Check {
   target: number;
   met: boolean;
@@ -196,6 +210,7 @@ interface Check {
 
 export interface TargetCheck {
   ratio?: Check;
+  floorRatio?: Check;
   rate?: Check;
   p50?: Check;
   p99?: Check;
@@ -207,6 +222,8 @@ export function checkTargets(m: Measurement, ceiling: number): TargetCheck {
   const check: TargetCheck = {};
   // NaN figures (a failed run) compare false: the target counts as missed.
   if (t.minRatio !== undefined) check.ratio = { target: t.minRatio, met: m.unit === 'req/s' && m.rate / ceiling >= t.minRatio };
+  const floor = floorTarget(m);
+  if (floor !== undefined) check.floorRatio = { target: floor, met: m.floorRate !== undefined && m.rate / m.floorRate >= floor };
   if (t.minRate !== undefined) check.rate = { target: t.minRate, met: m.rate >= t.minRate };
   if (t.maxP50Ms !== undefined) check.p50 = { target: t.maxP50Ms, met: m.p50Ms < t.maxP50Ms };
   if (t.maxP99Ms !== undefined) check.p99 = { target: t.maxP99Ms, met: m.p99Ms < t.maxP99Ms };
@@ -231,6 +248,10 @@ export function formatRate(rate: number, unit: RateUnit): string {
 export function describeTargets(t: Targets, unit: RateUnit): string {
   const parts: string[] = [];
   if (t.minRatio !== undefined) parts.push(`≥ ${Math.round(t.minRatio * 100)}% of bare`);
+  if (t.minFloorRatio !== undefined) {
+    const pglite = t.minFloorRatioPglite !== undefined ? ` (PGlite ≥ ${Math.round(t.minFloorRatioPglite * 100)}%)` : '';
+    parts.push(`≥ ${Math.round(t.minFloorRatio * 100)}% of its floor${pglite}`);
+  }
   if (t.minRate !== undefined) parts.push(`≥ ${t.minRate.toLocaleString('en-GB')} ${unit}`);
   if (t.maxP50Ms !== undefined) parts.push(`p50 < ${t.maxP50Ms} ms`);
   if (t.maxP99Ms !== undefined) parts.push(`p99 < ${t.maxP99Ms} ms`);
@@ -244,6 +265,7 @@ function targetText(m: Measurement, ceiling: number): string {
   const state = (c: Check) => (c.met ? 'met' : 'MISSED');
   const parts: string[] = [];
   if (check.ratio) parts.push(`≥${Math.round(check.ratio.target * 100)}% ${state(check.ratio)}`);
+  if (check.floorRatio) parts.push(`≥${Math.round(check.floorRatio.target * 100)}% of floor ${state(check.floorRatio)}`);
   if (check.rate) parts.push(`≥${check.rate.target.toLocaleString('en-GB')} ${state(check.rate)}`);
   if (check.p50) parts.push(`p50<${check.p50.target}ms ${state(check.p50)}`);
   if (check.p99) parts.push(`p99<${check.p99.target}ms ${state(check.p99)}`);
@@ -254,7 +276,7 @@ function targetText(m: Measurement, ceiling: number): string {
 }
 
 export function formatTable(rows: Measurement[], ceiling: number): string {
-  const header = ['scenario', 'backend', 'throughput', 'p50 ms', 'p99 ms', 'vs bare', 'targets', 'notes', 'problems'];
+  const header = ['scenario', 'backend', 'throughput', 'p50 ms', 'p99 ms', 'vs bare', 'vs floor', 'targets', 'notes', 'problems'];
   const body = rows.map((m) => [
     m.scenario,
     m.backend,
@@ -262,11 +284,12 @@ export function formatTable(rows: Measurement[], ceiling: number): string {
     fmtMs(m.p50Ms),
     fmtMs(m.p99Ms),
     m.backend === 'bare' ? '100%' : m.unit === 'req/s' ? pct(m.rate / ceiling) : '',
+    m.floorRate !== undefined ? pct(m.rate / m.floorRate) : '',
     targetText(m, ceiling),
     m.summary ?? '',
     problems(m) ?? '',
   ]);
-  const numeric = new Set([2, 3, 4, 5]);
+  const numeric = new Set([2, 3, 4, 5, 6]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: throughput and latency of the real server, as a child process on 127.0.0.1,
  * on PGlite (fresh temp DATA_DIR) and PostgreSQL (a fresh bench_<random> database), beside a bare
- * node:http server (also a child process) measured in the same run as the ceiling.
+ * node:http server (also a child process) measured in the same run as the ceiling, and beside each
+ * database route that has one, its floor: a bare node:http process running only that route's one query
+ * on the fastest driver (bench/floor-server.ts, on a fresh store of the same backend).
  *
  * Scenarios (BENCH_SCENARIOS picks by id or group; default all):
  *   auth-check, create-customer, latest-application   request rate of three API calls
@@ -57,8 +59,8 @@ import {
   type Backend,
   type Measurement,
 } from './report.ts';
-import { pickScenarios, SCENARIO_SETTINGS, type Scenario, type ScenarioContext } from './scenarios.ts';
-import { REPO_ROOT, startApiServer, startBareServer, stopAllChildren } from './server-process.ts';
+import { pickScenarios, SCENARIO_SETTINGS, type LoadScenario, type Scenario, type ScenarioContext } from './scenarios.ts';
+import { REPO_ROOT, startApiServer, startBareServer, startChild, stopAllChildren } from './server-process.ts';
 
 const LOG_LEVEL = 'warn';
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'last-run.json');
@@ -149,7 +151,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const scenarioS = (s: Scenario) => (s.kind === 'custom' ? s.plannedS(settings) : settings.warmupS + settings.durationS);
 const plannedS =
   (needsCeiling ? settings.warmupS + settings.durationS : 0) +
-  backends.length * (serverGroups.length * SERVER_START_STOP_S + scenarios.reduce((sum, s) => sum + scenarioS(s), 0));
+  backends.length * (serverGroups.length * SERVER_START_STOP_S + scenarios.reduce((sum, s) => sum + scenarioS(s), 0)) +
+  backends.length * scenarios.filter((s) => s.kind !== 'custom' && s.floor).length * (SERVER_START_STOP_S + settings.warmupS + settings.durationS);
 const deadlineS = Math.round(plannedS * 2 + 180);
 const watchdog = setTimeout(() => {
   console.error(`\nThe benchmark overran its deadline (${deadlineS} s); stopping.`);
@@ -186,6 +189,33 @@ async function freshStore(backend: 'pglite' | 'postgres'): Promise<Store> {
     release,
     description: `fresh database ${database.name} on ${displayUrl(baseUrl).replace(/\/[^/]*$/, '/')}`,
   };
+}
+
+// ---- floors: each route's one query in a bare node:http process, on a fresh store ----
+
+const floorScenarios = scenarios.filter((s): s is LoadScenario & { floor: NonNullable<LoadScenario['floor']> } => s.kind !== 'custom' && s.floor !== undefined);
+
+async function measureFloor(scenario: (typeof floorScenarios)[number], backend: 'pglite' | 'postgres'): Promise<Measurement | null> {
+  const store = await freshStore(backend);
+  if (!store.ok) return null;
+  const row = { id: `floor-${scenario.id}`, name: `floor: ${scenario.floor.name}`, targets: {} };
+  try {
+    const env: Record<string, string> = { FLOOR_QUERY: scenario.floor.query };
+    if (store.env.databaseUrl) env.DATABASE_URL = store.env.databaseUrl;
+    if (store.env.dataDir) env.DATA_DIR = store.env.dataDir;
+    const floor = await startChild({ name: `floor server (${scenario.floor.query})`, script: 'bench/floor-server.ts', env });
+    const stopFloor = onCleanup('floor server', async () => void (await floor.stop()));
+    try {
+      return await measureLoad({ url: floor.url, headers: { accept: 'application/json' } }, row, backend, scenario.floor.load(), settings);
+    } finally {
+      await stopFloor();
+    }
+  } catch (error) {
+    console.log(`[${backend}] ${row.name}: FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    return failedMeasurement(row, backend, error);
+  } finally {
+    await store.release();
+  }
 }
 
 // ---- main ----
@@ -244,6 +274,15 @@ async function main(): Promise<number> {
 
   const adminToken = `bench-admin-${randomBytes(16).toString('hex')}`;
   for (const backend of backends) {
+    const floors = new Map<string, Measurement>();
+    for (const scenario of floorScenarios) {
+      const floor = await measureFloor(scenario, backend);
+      if (floor) {
+        rows.push(floor);
+        floors.set(scenario.id, floor);
+      }
+    }
+    const firstRow = rows.length;
     for (const group of serverGroups) {
       const groupScenarios = group.scenarios.filter((s) => {
         const why = s.kind === 'custom' ? s.skipOn?.[backend] : undefined;
@@ -289,6 +328,10 @@ async function main(): Promise<number> {
       } finally {
         await store.release();
       }
+    }
+    for (const row of rows.slice(firstRow)) {
+      const floor = floors.get(row.scenarioId);
+      if (floor && Number.isFinite(floor.rate)) row.floorRate = floor.rate;
     }
   }
 

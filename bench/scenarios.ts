@@ -46,8 +46,18 @@ interface ScenarioBase {
   targets: Targets;
 }
 
+/** A route's floor: bench/floor-server.ts running only the route's one query, and its load. */
+export interface Floor {
+  /** FLOOR_QUERY of bench/floor-server.ts. */
+  query: 'latest' | 'create-customer';
+  name: string;
+  load(): LoadOptions;
+}
+
 export interface LoadScenario extends ScenarioBase {
   kind?: 'load';
+  /** Measured beside the route on each backend, in the same run (Targets.minFloorRatio). */
+  floor?: Floor;
   /** Runs once per backend, on the shared server with a fresh partner/token. */
   setup(api: BenchApi): Promise<LoadOptions>;
 }
@@ -107,11 +117,23 @@ export const SCENARIO_SETTINGS = {
   uploadMaxTotalMiB: intFromEnv('BENCH_UPLOAD_MAX_TOTAL_MIB', 1_024, 16, 16_384),
 };
 
+/** POST requests of a customer body, each with a unique external_customer_id (no 409 duplicates). */
+function customerCreates(path: string): LoadOptions {
+  const PLACEHOLDER = '__BENCH_EXTERNAL_ID__';
+  const body = bodyTemplate(customerBody({ external_customer_id: PLACEHOLDER }), PLACEHOLDER);
+  const runId = `${Date.now().toString(36)}-${process.pid}`;
+  let sequence = 0;
+  return {
+    headers: { 'content-type': 'application/json' },
+    requests: [{ method: 'POST', path, setupRequest: (request) => ({ ...request, body: body(`bench-${runId}-${++sequence}`) }) }],
+  };
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'auth-check',
     name: 'GET /authentication_check/',
-    targets: { minRatio: 0.5, maxP99Ms: P99_TARGET_MS },
+    targets: { minRatio: 0.7, maxP99Ms: P99_TARGET_MS },
     async setup(api) {
       return { method: 'GET', path: `${api.apiPrefix}/authentication_check/` };
     },
@@ -119,29 +141,17 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'create-customer',
     name: 'POST /customers/',
-    targets: { minRatio: 0.25, maxP99Ms: P99_TARGET_MS },
+    targets: { minFloorRatio: 0.75, minFloorRatioPglite: 0.6, maxP99Ms: P99_TARGET_MS },
+    floor: { query: 'create-customer', name: 'INSERT INTO customers … RETURNING id (jsonb company and people)', load: () => customerCreates('/') },
     async setup(api) {
-      // Every request carries a unique external_customer_id (no 409 duplicates).
-      const PLACEHOLDER = '__BENCH_EXTERNAL_ID__';
-      const body = bodyTemplate(customerBody({ external_customer_id: PLACEHOLDER }), PLACEHOLDER);
-      const runId = `${Date.now().toString(36)}-${process.pid}`;
-      let sequence = 0;
-      return {
-        headers: { 'content-type': 'application/json' },
-        requests: [
-          {
-            method: 'POST',
-            path: `${api.apiPrefix}/customers/`,
-            setupRequest: (request) => ({ ...request, body: body(`bench-${runId}-${++sequence}`) }),
-          },
-        ],
-      };
+      return customerCreates(`${api.apiPrefix}/customers/`);
     },
   },
   {
     id: 'latest-application',
     name: 'GET /customers/{id}/applications/latest/',
-    targets: { minRatio: 0.5, maxP99Ms: P99_TARGET_MS },
+    targets: { minFloorRatio: 0.9, maxP99Ms: P99_TARGET_MS },
+    floor: { query: 'latest', name: 'SELECT * FROM applications … LIMIT 1', load: () => ({ method: 'GET', path: '/' }) },
     async setup(api) {
       const customer = await api.partner('POST', '/customers/', customerBody({ external_customer_id: `bench-latest-${Date.now()}` }));
       const customerId = customer.data.customer_id as string;
