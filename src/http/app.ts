@@ -12,6 +12,7 @@ import { installErrorHandler, installNotFoundHandler, sendErrors } from './error
 import { RouteTable } from './route-table.ts';
 import { loggerOptions } from './logging.ts';
 import { configureAjv, isJsonRequest, rejectUnstorableStrings } from './validation.ts';
+import { installJsonBodyParser } from './json-body.ts';
 import { partnerApi, API_PREFIX, LEGACY_PREFIX } from './partner-api.ts';
 import { adminApi } from './admin-api.ts';
 import rateLimit from '@fastify/rate-limit';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  installJsonBodyParser(app);
   app.decorate('ctx', { db: deps.db, now: deps.now ?? (() => new Date()) });
   app.decorate('tokens', new TokenResolver(deps.db));
   app.decorate('config', deps.config);
