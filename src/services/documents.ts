@@ -58,7 +58,7 @@ export async function storeDocument(
   const problems = [];
   if (documentType === undefined) problems.push({ detail: 'document_type is required', source: { parameter: 'document_type' } });
   else if (!isDocumentType(documentType)) {
-    problems.push({ detail: 'document_type must be one of the document types of the specification (for example "bank statement")', source: { parameter: 'document_type' } });
+    problems.push({ detail: `document_type must be one of: ${DOCUMENT_TYPES.join(', ')}`, source: { parameter: 'document_type' } });
   }
   if (!file) problems.push({ detail: 'document (the file part) is required', source: { parameter: 'document' } });
   if (problems.length > 0 || !file) throw validationFailed(problems);
