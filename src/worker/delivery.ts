@@ -59,11 +59,11 @@ export class WebhookSender {
   }
 
   /** One POST; resolves with the response status or an error message, never throws. */
-  async post(url: string, headers: Record<string, string>, body: string, production = false): Promise<{ status: number | null; error: string | null }> {
+  async post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number | null; error: string | null }> {
     try {
       const target = new URL(url);
       const host = target.hostname.replace(/^\[|\]$/g, '');
-      if ((this.#settings.requireHttps || production) && target.protocol !== 'https:') return { status: null, error: 'the webhook URL must use https' };
+      if (this.#settings.requireHttps && target.protocol !== 'https:') return { status: null, error: 'the webhook URL must use https' };
       if (isIP(host) && !this.#settings.allowPrivate && isPrivateAddress(host)) return { status: null, error: PRIVATE };
       const response = await request(url, {
         method: 'POST',
@@ -141,7 +141,7 @@ export async function deliverEvent(
 
   const attemptedAt = new Date();
   const started = performance.now();
-  const result = await sender.post(config.url, headers, body, tenant.environment === 'production');
+  const result = await sender.post(config.url, headers, body);
   const durationMs = Math.round(performance.now() - started);
   const succeeded = result.error === null;
   const delay = succeeded ? null : retryDelayMs(job.attempt, settings.retryScale);
