@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { DOCUMENT_TYPES } from '../../src/domain/document-types.ts';
 import { BACKENDS } from '../helpers/db.ts';
 import { ADMIN_TOKEN, BASE, createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
@@ -25,8 +26,10 @@ describe.each(BACKENDS)('authentication and permissions on %s', (backend) => {
   });
   afterAll(async () => t.close());
 
-  const call = (url: string, authorization: string | string[] | undefined, remoteAddress: string) =>
-    t.app.inject({ method: 'GET', url, remoteAddress, headers: authorization === undefined ? {} : { authorization } });
+  const call = (url: string, authorization: string | string[] | undefined, remoteAddress: string): Promise<LightMyRequestResponse> => {
+    const headers: Record<string, string | string[]> = authorization === undefined ? {} : { authorization };
+    return t.app.inject({ method: 'GET', url, remoteAddress, headers });
+  };
 
   it('item 5: answers 400 to two Authorization headers, on the partner and admin APIs', async () => {
     const address = someAddress();
