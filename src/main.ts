@@ -2,14 +2,14 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { banner, bootstrap } from './bootstrap.ts';
 import { buildApp } from './http/app.ts';
-import { serializeError } from './http/logging.ts';
+import { loggerOptions } from './http/logging.ts';
 import { openDatabase } from './store/open.ts';
 import { loadDecisionPolicy } from './services/policy-loader.ts';
 import { startWorker, type Worker } from './worker/worker.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, serializers: { err: serializeError } });
+  const log = pino(loggerOptions(config.logLevel));
   if (config.decisionPolicyModule) {
     const policy = await loadDecisionPolicy(config.decisionPolicyModule);
     log.info({ policy: policy.name }, 'decision policy replaced');
