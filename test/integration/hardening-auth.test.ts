@@ -10,6 +10,7 @@ import { BACKENDS } from '../helpers/db.ts';
 import { ADMIN_TOKEN, BASE, createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
 import { expectError, extraClient } from '../helpers/foundation.ts';
 import { json, statement, upload } from '../helpers/files.ts';
+import { customerWithApplication } from '../helpers/lending.ts';
 
 const LIMIT = 3;
 
@@ -66,6 +67,30 @@ describe.each(BACKENDS)('authentication and permissions on %s', (backend) => {
     expect(expectError(res, 403, 'PermissionDenied')[0].detail).toContain('write scope');
     expect((await readOnly.get('/webhooks/configuration/')).statusCode).toBe(200);
     expect((await partner.get('/webhooks/signing_secret/')).json().data.signing_secret).toEqual(expect.any(String));
+  });
+
+  it("item 8: a suspended partner's login links and portal sessions show a page saying the link is unavailable", async () => {
+    const other = await t.partner({ name: 'Soon Suspended' });
+    const { customerId } = await customerWithApplication(other);
+    const linkOf = async () => new URL((await other.get(`/customers/${customerId}/login_link/`)).json().data.login_link);
+    const first = await linkOf();
+    const login = await t.app.inject({ method: 'GET', url: `${first.pathname}${first.search}` });
+    expect(login.statusCode).toBe(303);
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    expect((await t.app.inject({ method: 'GET', url: '/portal/', headers: { cookie } })).statusCode).toBe(200);
+    const pending = await linkOf();
+    expect((await t.admin('POST', `/partners/${other.partnerId}/suspend`)).statusCode).toBe(200);
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/portal/', headers: { cookie } }),
+      await t.app.inject({ method: 'GET', url: '/portal/documents', headers: { cookie } }),
+      await t.app.inject({ method: 'GET', url: `${pending.pathname}${pending.search}` }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('This login link is not available at the moment');
+    }
+    expect((await t.admin('POST', `/partners/${other.partnerId}/reinstate`)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/portal/', headers: { cookie } })).statusCode).toBe(200);
   });
 
   it('item 9: a production token sets only https webhook URLs, whatever NODE_ENV says', async () => {
