@@ -8,6 +8,17 @@ import { openTestDb, type BackendName, type TestDb } from './db.ts';
 export const BASE = '/api/lending/v2.2';
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
+/** Collects every log line the app writes. */
+export class LogSink {
+  lines: string[] = [];
+  write(chunk: string): void {
+    this.lines.push(chunk);
+  }
+  get text(): string {
+    return this.lines.join('');
+  }
+}
+
 /** A clock tests can move; services read the time only through it. */
 export class TestClock {
   #offsetMs = 0;

@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { ADMIN_TOKEN, BASE, customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { ADMIN_TOKEN, BASE, customerBody, LogSink, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
 import { multipartBody, pdf } from '../helpers/files.ts';
 
 interface RawAnswer {
@@ -55,16 +55,6 @@ function expectEnvelope(answer: RawAnswer, status: number, code: string): void {
   expect(Object.keys(body)).toEqual(['errors']);
   expect(body.errors[0].code).toBe(code);
   expect(body.errors[0].detail.length).toBeGreaterThan(0);
-}
-
-class LogSink {
-  lines: string[] = [];
-  write(chunk: string): void {
-    this.lines.push(chunk);
-  }
-  get text(): string {
-    return this.lines.join('');
-  }
 }
 
 describe.each(BACKENDS)('malformed HTTP and logs on %s', (backend) => {
