@@ -19,6 +19,8 @@ export interface Config {
   allowPrivateWebhookUrls: boolean;
   rateLimitPerMinute: number;
   uploadRateLimitPerMinute: number;
+  /** Failed authentications per client address per minute before 429 (partner and admin APIs). */
+  authFailuresPerMinute: number;
   logLevel: string;
   production: boolean;
   /** An ES module whose default export replaces the automated decision policy. */
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateWebhookUrls: bool('ALLOW_PRIVATE_WEBHOOK_URLS'),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     uploadRateLimitPerMinute: integer('UPLOAD_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    authFailuresPerMinute: integer('AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000),
     logLevel,
     production,
     decisionPolicyModule: optional('DECISION_POLICY_MODULE'),

@@ -1,22 +1,27 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:net';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { banner, bootstrap } from './bootstrap.ts';
 import { buildApp } from './http/app.ts';
-import { serializeError } from './http/logging.ts';
+import { loggerOptions } from './http/logging.ts';
 import { openDatabase } from './store/open.ts';
 import { loadDecisionPolicy } from './services/policy-loader.ts';
 import { startWorker, type Worker } from './worker/worker.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, serializers: { err: serializeError } });
+  const log = pino(loggerOptions(config.logLevel));
   if (config.decisionPolicyModule) {
     const policy = await loadDecisionPolicy(config.decisionPolicyModule);
     log.info({ policy: policy.name }, 'decision policy replaced');
   }
+  const serveHttp = config.role !== 'worker';
+  // The port is taken before anything is created: a start that cannot listen creates no tokens
+  // it could not print.
+  const reservation = serveHttp ? await reservePort(config.port, config.host) : null;
   const { db, queue } = await openDatabase(config);
   const boot = await bootstrap(config, db);
-  const serveHttp = config.role !== 'worker';
   const app = serveHttp ? await buildApp({ config, db, adminTokenHash: boot.adminTokenHash }) : null;
   const ctx = { db, now: () => new Date() };
   const worker: Worker | null =
@@ -41,11 +46,38 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   if (app) {
-    await app.listen({ port: config.port, host: config.host });
+    await closeServer(reservation);
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      // Taken in the instant between the reservation and the listen: tokens created now are
+      // printed anyway, since they are stored only as hashes.
+      process.stderr.write(banner(config, boot).replace(/^.*listening.*$/m, 'Not listening: the port was taken during start-up.'));
+      throw error;
+    }
     process.stdout.write(banner(config, boot));
   } else {
     log.info('worker started (ROLE=worker): delivering webhooks and running sweeps');
   }
+}
+
+/** Listens on the port with a bare server, so that a port in use stops the start before anything is created. */
+async function reservePort(port: number, host: string): Promise<Server> {
+  const server = createServer();
+  try {
+    server.listen({ port, host, exclusive: true });
+    await once(server, 'listening');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      throw new ConfigError([`port ${port} on ${host} is already in use: stop what uses it, or set PORT to another port (nothing was created)`]);
+    }
+    throw error;
+  }
+  return server;
+}
+
+async function closeServer(server: Server | null): Promise<void> {
+  if (server) await new Promise((resolve) => server.close(resolve));
 }
 
 main().catch((error: unknown) => {

@@ -14,8 +14,9 @@
  * - description must be a string but may be empty (banks do send blank narratives).
  * - The text kept from a statement (account fields, descriptions) must not contain NUL or an
  *   unpaired surrogate: PostgreSQL cannot store them, and processing would fail on every retry.
- * - Amounts and balances are numbers or numeric strings; more than two decimals are rounded
- *   half-even to the penny (bank data, not partner typing; see money-parse.ts).
+ * - Amounts and balances are numbers or numeric strings with at most two decimals: the money rule
+ *   of contract section 1 applies to statements too (a third decimal is a 400 with its pointer,
+ *   never silently rounded).
  * - transactionDate is YYYY-MM-DD or an ISO date-time; a date-time with a zone is taken as its
  *   calendar date in London (contract 1), one without a zone by its written date.
  * - Only mandatory fields can fail a statement. The "preferred" accountType (business/personal, any
@@ -113,8 +114,8 @@ export function validateBankStatement(doc: unknown): BankStatementResult {
     return '';
   };
   const money = (obj: Json, key: string, pointer: string): number | null => {
-    const pence = parseDecimalToPence(obj[key], { excessDecimals: 'half-even' });
-    if (pence === null) problem(pointer, 'must be an amount, a number or numeric string such as -12.30');
+    const pence = parseDecimalToPence(obj[key]);
+    if (pence === null) problem(pointer, 'must be an amount with at most two decimals, a number or numeric string such as -12.30');
     return pence;
   };
 

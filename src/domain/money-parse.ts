@@ -8,9 +8,8 @@
  * Two policies for more than two decimals:
  * - 'reject' (default): the value is not money (contract section 1: more decimals are a 400).
  *   Used for partner-typed amounts such as prequalification turnover.
- * - 'half-even': round to the penny half-even. Used for bank statements, because open-banking
- *   exports from some banks carry sub-penny artefacts (12.300000001, FX legs) that are the bank's
- *   data, not the partner's mistake, and rejecting the whole statement for them helps no one.
+ * - 'half-even': round to the penny half-even, for callers that must take sub-penny values. (Bank
+ *   statements use 'reject': the money rule applies to them too.)
  */
 import { divideHalfEven, exactDecimal } from './money.ts';
 

@@ -19,6 +19,7 @@ import type { IsoDate } from './dates.ts';
 import type { DecisionInputs, DecisionOutcome, DecisionPolicy, OfferTerms } from './decision-policy.ts';
 import type { BasisPoints, Pence } from './money.ts';
 import { basisPointsToPercent, fromPence } from './money.ts';
+import { parseJsonFile } from './json-text.ts';
 import { lastRowWins, parsePrequalificationCsv, parsePrequalificationJson, type PrequalParseResult, type PrequalRow } from './prequalification-rows.ts';
 
 /** Quotes are valid this many days after the file was processed (like confirmed offers). */
@@ -154,13 +155,9 @@ export function quoteFile(format: 'csv' | 'json', content: string, policy: Decis
   if (format === 'csv') {
     parsed = parsePrequalificationCsv(content);
   } else {
-    let value: unknown;
-    try {
-      value = JSON.parse(content.replace(/^\uFEFF/, ''));
-    } catch {
-      return { ok: false, reason: 'the file is not valid JSON' };
-    }
-    parsed = parsePrequalificationJson(value);
+    const value = parseJsonFile(content, 'the file');
+    if (!value.ok) return { ok: false, reason: value.error.detail };
+    parsed = parsePrequalificationJson(value.value);
   }
   if (!parsed.ok) return parsed;
   return {

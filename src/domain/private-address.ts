@@ -148,7 +148,9 @@ export async function checkWebhookUrl(
   if (!opts.allowPrivate && addresses.some(isPrivateAddress)) {
     return {
       ok: false,
-      reason: 'The webhook URL resolves to a private, loopback or link-local address, which is not allowed.',
+      reason:
+        'The webhook URL resolves to a private, loopback or link-local address, which is not allowed. ' +
+        'For local development the server can be started with ALLOW_PRIVATE_WEBHOOK_URLS=true.',
     };
   }
   return { ok: true, addresses };

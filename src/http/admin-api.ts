@@ -12,7 +12,7 @@ export interface AdminApiOptions {
 /** The operator API under /admin/v1, authenticated by ADMIN_TOKEN. */
 export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, options) => {
   app.addHook('onRequest', async (request) => {
-    authenticateAdmin(request, options.adminTokenHash);
+    await authenticateAdmin(request, options.adminTokenHash, app.authFailed);
     negotiate(request, request.routeOptions.config);
   });
   await app.register(adminPartnerRoutes);

@@ -12,10 +12,12 @@ import { installErrorHandler, installNotFoundHandler, sendErrors } from './error
 import { RouteTable } from './route-table.ts';
 import { loggerOptions } from './logging.ts';
 import { configureAjv, isJsonRequest, rejectUnstorableStrings } from './validation.ts';
+import { installJsonBodyParser } from './json-body.ts';
+import { clientErrorHandler, requireHost } from './client-errors.ts';
 import { partnerApi, API_PREFIX, LEGACY_PREFIX } from './partner-api.ts';
 import { adminApi } from './admin-api.ts';
 import rateLimit from '@fastify/rate-limit';
-import { connectRedis, rateLimitOptions } from './rate-limit.ts';
+import { connectRedis, installAuthFailureThrottle, rateLimitOptions } from './rate-limit.ts';
 import cookie from '@fastify/cookie';
 import { customerPortal } from '../portal/plugin.ts';
 import { notFoundPage } from '../portal/context.ts';
@@ -46,6 +48,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, deps.logStream),
     bodyLimit: 1024 * 1024,
+    // Missing Host and malformed HTTP answer in the envelope (client-errors.ts), not Node's bare 400.
+    http: { requireHostHeader: false },
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
     genReqId: (req) => {
@@ -71,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  installJsonBodyParser(app);
   app.decorate('ctx', { db: deps.db, now: deps.now ?? (() => new Date()) });
   app.decorate('tokens', new TokenResolver(deps.db));
   app.decorate('config', deps.config);
@@ -85,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('X-Request-ID', request.id);
     if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
   });
+  app.addHook('onRequest', requireHost);
   // JSON may hold strings PostgreSQL cannot store (NUL, unpaired surrogates): a 400, never a 500.
   app.addHook('preValidation', async (request) => {
     if (isJsonRequest(request.headers['content-type'])) rejectUnstorableStrings(request.body);
@@ -113,12 +120,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const redis = deps.config.redisUrl ? connectRedis(deps.config.redisUrl) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  await installAuthFailureThrottle(app, deps.config.authFailuresPerMinute, redis);
   // One limiter for both prefixes, so the v2.1 alias shares each token's counters.
   await app.register(async (scope) => {
     const limits = { requests: deps.config.rateLimitPerMinute, uploads: deps.config.uploadRateLimitPerMinute };
     await scope.register(rateLimit, rateLimitOptions(limits, 'lending-api-', redis));
-    await scope.register(partnerApi, { prefix: API_PREFIX });
-    await scope.register(partnerApi, { prefix: LEGACY_PREFIX });
+    await scope.register(partnerApi, { prefix: API_PREFIX, adminTokenHash: deps.adminTokenHash });
+    await scope.register(partnerApi, { prefix: LEGACY_PREFIX, adminTokenHash: deps.adminTokenHash });
   });
   await app.register(adminApi, { prefix: '/admin/v1', adminTokenHash: deps.adminTokenHash });
   await app.register(cookie);

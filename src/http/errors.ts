@@ -24,7 +24,9 @@ export const STATUS_BY_CODE: Record<string, number> = {
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   Throttled: 429,
+  HeaderFieldsTooLarge: 431,
   ServerError: 500,
+  NotImplemented: 501,
 };
 
 export interface ErrorEntry {

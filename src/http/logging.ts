@@ -16,6 +16,9 @@ export function serializeError(error: unknown): { type: string; message: string;
   return { type: e.name, code: e.code, message: e.message, stack };
 }
 
+const SECRET_KEYS = ['headers', 'authorization', 'cookie', 'token', 'password'];
+const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+
 /**
  * Structured logs that never hold personal data or secrets: requests are logged by method, path
  * (query strings can carry login tokens) and id; headers and bodies are never logged.
@@ -24,7 +27,9 @@ export function loggerOptions(level: string, stream?: DestinationStream) {
   return {
     level,
     ...(stream ? { stream } : {}),
-    redact: { paths: ['req.headers', 'headers.authorization', '*.token', '*.password'], remove: true },
+    // Headers, wherever a library puts them (the multipart parser's trace line carries its busboy
+    // options, headers included), and credentials by name, up to two levels down.
+    redact: { paths: REDACTED_PATHS, remove: true },
     serializers: {
       req(request: FastifyRequest) {
         return { method: request.method, path: request.url.split('?')[0], id: request.id };

@@ -21,9 +21,10 @@ export const API_PREFIX = '/api/lending/v2.2';
 export const LEGACY_PREFIX = '/api/lending/v2.1';
 
 /** The partner API: every route below authenticates a partner token, then negotiates media types. */
-export const partnerApi: FastifyPluginAsyncTypebox = async (app) => {
+export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | null }> = async (app, options) => {
+  const auth = { tokens: app.tokens, authFailed: app.authFailed, adminTokenHash: options.adminTokenHash };
   app.addHook('onRequest', async (request) => {
-    await authenticatePartner(request, app.tokens);
+    await authenticatePartner(request, auth);
     negotiate(request, request.routeOptions.config);
   });
   await app.register(authCheckRoutes);

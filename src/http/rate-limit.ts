@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { HttpError } from './errors.ts';
@@ -70,4 +71,44 @@ export function rateLimitOptions(limits: { requests: number; uploads: number }, 
     errorResponseBuilder: (_request, context) =>
       new HttpError('Throttled', `too many requests: at most ${context.max} a minute; retry in ${Math.ceil(context.ttl / 1000)} s`),
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one failed authentication for the request's address; throws 429 Throttled once the
+     * address has failed more than AUTH_FAILURES_PER_MINUTE times in the current minute.
+     */
+    authFailed(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/**
+ * Failed authentication is throttled per client address (partner API and admin API together):
+ * only failures count, so valid tokens are never slowed or refused by it; after `max` failures in
+ * a minute, further failures from that address answer 429 Throttled with Retry-After instead of
+ * 401. The counters are shared through Redis when it is configured.
+ */
+export async function installAuthFailureThrottle(app: FastifyInstance, max: number, redis: Redis | null): Promise<void> {
+  let limiter: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      max,
+      timeWindow: MINUTE_MS,
+      keyGenerator: (request) => request.ip,
+      nameSpace: 'lending-auth-failures-',
+      ...(redis ? { redis } : {}),
+      skipOnError: true,
+    });
+    limiter = scope.createRateLimit();
+  });
+  app.decorate('authFailed', async (request: FastifyRequest) => {
+    const result = await (limiter as NonNullable<typeof limiter>)(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new HttpError('Throttled', `too many failed authentications from this address: at most ${result.max} a minute; retry in ${result.ttlInSeconds} s`, {
+        headers: { 'Retry-After': String(result.ttlInSeconds) },
+      });
+    }
+  });
 }

@@ -4,7 +4,7 @@ import { endSession, setSessionCookie } from '../web/surface.ts';
 import { messagePage, portalChrome } from './context.ts';
 import { portalCookie } from './cookie.ts';
 
-const LINK_PROBLEMS: Record<LoginProblem, { status: number; message: string }> = {
+export const LINK_PROBLEMS: Record<LoginProblem, { status: number; message: string }> = {
   invalid: { status: 404, message: 'This login link is not valid. Check that you opened the whole link, or ask for a new one.' },
   used: { status: 410, message: 'This login link has already been used. Each link opens once: ask your broker or us for a new one.' },
   expired: { status: 410, message: 'This login link has expired. Links work for 24 hours: ask your broker or us for a new one.' },

@@ -3,7 +3,7 @@ import { webSurface } from '../web/surface.ts';
 import { messagePage, portalChrome } from './context.ts';
 import { portalCookie } from './cookie.ts';
 import { portalDocumentRoutes } from './documents.ts';
-import { portalLoginRoutes } from './login.ts';
+import { LINK_PROBLEMS, portalLoginRoutes } from './login.ts';
 import { portalOfferRoutes } from './offers.ts';
 import { portalOverviewRoutes } from './overview.ts';
 
@@ -17,7 +17,9 @@ export const customerPortal: FastifyPluginAsync = async (app) => {
     ...portalCookie(app.config.publicBaseUrl),
     errorPage: (request, reply, _status, title, message) => messagePage(portalChrome(request, reply), title, message),
     onSessionRequired: (request, reply) =>
-      reply.page(
+      request.webSessionSuspended
+        ? reply.page(403, messagePage(portalChrome(request, reply), 'This link cannot be used', LINK_PROBLEMS.unavailable.message))
+        : reply.page(
         401,
         messagePage(
           portalChrome(request, reply),

@@ -12,7 +12,7 @@ export const MAX_APPLICATION_AMOUNT = 10_000_000;
 export const LoanRequest = Closed({
   amount: Money({ exclusiveMinimum: 0, maximum: MAX_APPLICATION_AMOUNT }),
   duration: Type.Optional(
-    Closed({ amount: Type.Number({ exclusiveMinimum: 0, maximum: 3650 }), unit: StringEnum(DURATION_UNITS) }),
+    Closed({ amount: Type.Integer({ minimum: 1, maximum: 3650, description: 'A whole number of the unit' }), unit: StringEnum(DURATION_UNITS) }),
   ),
   purpose: Type.Optional(Type.String({ maxLength: 200 })),
   detailed_purpose: Type.Optional(Type.String({ maxLength: 1000 })),

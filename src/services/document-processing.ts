@@ -3,6 +3,7 @@ import { validateBankStatement } from '../domain/bank-statement.ts';
 import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
 import type { FileKind } from '../domain/file-type.ts';
 import { unreadableReason } from '../domain/readability.ts';
+import { decodeUtf8, parseJsonFile } from '../domain/json-text.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import { findLatestApplication } from '../store/applications-store.ts';
@@ -24,13 +25,10 @@ async function judge(db: Queryable, document: DocumentRow): Promise<Outcome> {
   if (document.file_kind === 'json') {
     const parts: Buffer[] = [];
     for await (const chunk of readChunks(db, document.id)) parts.push(chunk);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.concat(parts).toString('utf8').replace(/^\uFEFF/, ''));
-    } catch {
-      return { status: 'rejected', rejectReason: 'unreadable: the statement is not valid JSON' };
-    }
-    const result = validateBankStatement(parsed);
+    const text = decodeUtf8(Buffer.concat(parts));
+    const parsed = text === null ? null : parseJsonFile(text, 'the statement');
+    if (!parsed?.ok) return { status: 'rejected', rejectReason: 'unreadable: the statement is not valid JSON' };
+    const result = validateBankStatement(parsed.value);
     if (!result.ok) return { status: 'rejected', rejectReason: `invalid statement: ${result.problems[0].detail}` };
     const s = result.statement;
     return {
@@ -91,11 +89,11 @@ export async function processDocument(ctx: ServiceContext, documentId: string): 
  * The last retry of a document's processing failed: the document is rejected with a reason rather
  * than left `processing` for ever; an operator can still accept it with the review route.
  */
-export async function giveUpDocument(ctx: ServiceContext, documentId: string): Promise<void> {
+export async function giveUpDocument(ctx: ServiceContext, documentId: string, reason = 'the file could not be processed'): Promise<void> {
   await ctx.db.query(
-    `UPDATE documents SET status = 'rejected', reject_reason = 'unreadable: the file could not be processed', processed_at = $2
+    `UPDATE documents SET status = 'rejected', reject_reason = $3, processed_at = $2
       WHERE id = $1 AND status IN ('pending', 'processing')`,
-    [documentId, ctx.now()],
+    [documentId, ctx.now(), `unreadable: ${reason}`],
   );
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { validateBankStatement } from '../domain/bank-statement.ts';
-import { isDocumentType, type DocumentType } from '../domain/document-types.ts';
+import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../domain/document-types.ts';
+import { decodeUtf8, parseJsonFile } from '../domain/json-text.ts';
 import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
 import { detectFileType, isAllowedForDocumentType, mimeTypeOf } from '../domain/file-type.ts';
 import type { Tenant } from '../domain/tenant.ts';
@@ -57,7 +58,7 @@ export async function storeDocument(
   const problems = [];
   if (documentType === undefined) problems.push({ detail: 'document_type is required', source: { parameter: 'document_type' } });
   else if (!isDocumentType(documentType)) {
-    problems.push({ detail: 'document_type must be one of the document types of the specification (for example "bank statement")', source: { parameter: 'document_type' } });
+    problems.push({ detail: `document_type must be one of: ${DOCUMENT_TYPES.join(', ')}`, source: { parameter: 'document_type' } });
   }
   if (!file) problems.push({ detail: 'document (the file part) is required', source: { parameter: 'document' } });
   if (problems.length > 0 || !file) throw validationFailed(problems);
@@ -66,14 +67,12 @@ export async function storeDocument(
   if (kind === null) throw unsupported('the file is not a PDF, PNG, JPEG, TIFF, CSV, XLS, XLSX or JSON file');
   if (!isAllowedForDocumentType(kind, type)) throw unsupported('JSON files are accepted only as an open-banking "bank statement"', { accepted_document_types: ['bank statement'] });
   if (kind === 'json') {
-    let parsed: unknown;
-    try {
-      // A byte order mark is not JSON, but detectFileType lets it through (Windows tools write it).
-      parsed = JSON.parse((await file.text()).replace(/^\uFEFF/, ''));
-    } catch {
-      throw new DomainError('ParseError', 'the bank statement file is not valid JSON');
-    }
-    const result = validateBankStatement(parsed);
+    // A byte order mark is not JSON, but detectFileType lets it through (Windows tools write it).
+    const text = decodeUtf8(await file.bytes());
+    if (text === null) throw new DomainError('ParseError', 'the bank statement file is not valid UTF-8');
+    const parsed = parseJsonFile(text, 'the bank statement file');
+    if (!parsed.ok) throw parsed.error;
+    const result = validateBankStatement(parsed.value);
     if (!result.ok) {
       throw validationFailed(result.problems.map((p) => ({ detail: `${p.pointer.split('/').pop() || 'statement'} ${p.detail}`, source: { pointer: p.pointer } })));
     }

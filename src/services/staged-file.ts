@@ -21,8 +21,8 @@ export interface StagedFile {
   remove(): Promise<void>;
   /** Reads the file in chunks of at most `size` bytes. */
   chunks(size: number): AsyncIterable<Buffer>;
-  /** The whole file as text (only for JSON statements, which must be parsed whole). */
-  text(): Promise<string>;
+  /** The whole file (only for JSON statements, which must be parsed whole). */
+  bytes(): Promise<Buffer>;
 }
 
 /**
@@ -89,6 +89,6 @@ export async function stageStream(source: Readable): Promise<StagedFile> {
     async *chunks(chunkSize: number) {
       for await (const chunk of createReadStream(path, { highWaterMark: chunkSize })) yield chunk as Buffer;
     },
-    text: () => readFile(path, 'utf8'),
+    bytes: () => readFile(path),
   };
 }

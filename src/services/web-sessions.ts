@@ -4,6 +4,7 @@ import {
   deleteDeadWebSessions,
   deleteWebSession,
   insertWebSession,
+  isSuspendedPartnerSession,
   touchWebSession,
   type Surface,
   type WebSessionInsert,
@@ -58,6 +59,12 @@ export async function startWebSession(
 export async function resumeWebSession(ctx: ServiceContext, token: string, surface: Surface): Promise<WebSessionRow | null> {
   if (token.length === 0 || token.length > 100) return null;
   return touchWebSession(ctx.db, hashToken(token), surface, ctx.now());
+}
+
+/** Why a cookie resumes nothing: the partner behind its session is suspended, or it is simply not live. */
+export async function sessionUnavailable(ctx: ServiceContext, token: string, surface: Surface): Promise<boolean> {
+  if (token.length === 0 || token.length > 100) return false;
+  return isSuspendedPartnerSession(ctx.db, hashToken(token), surface, ctx.now());
 }
 
 export async function endWebSession(ctx: ServiceContext, token: string): Promise<void> {

@@ -22,6 +22,15 @@ export interface Db extends Queryable {
 /** PostgreSQL error codes the repositories turn into domain answers. */
 export const PG_UNIQUE_VIOLATION = '23505';
 
+/**
+ * A data exception (SQLSTATE class 22: text PostgreSQL cannot store, a value out of range): the
+ * same data fails the same way on every retry.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.length === 5 && code.startsWith('22');
+}
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = error as { code?: string; constraint?: string; message?: string } | null;
   if (!e || e.code !== PG_UNIQUE_VIOLATION) return false;

@@ -68,6 +68,17 @@ export async function touchWebSession(db: Queryable, hash: string, surface: Surf
   return rows[0] ?? null;
 }
 
+/** True when the session exists, is still within its limits, and its partner is suspended. */
+export async function isSuspendedPartnerSession(db: Queryable, hash: string, surface: Surface, now: Date): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM web_sessions s JOIN partners p ON p.id = s.partner_id
+      WHERE s.session_hash = $1 AND s.surface = $2 AND s.expires_at > $3
+        AND s.last_seen_at + make_interval(secs => s.idle_seconds) > $3 AND p.status <> 'active'`,
+    [hash, surface, now],
+  );
+  return rows.length > 0;
+}
+
 export async function deleteWebSession(db: Queryable, hash: string): Promise<void> {
   await db.query('DELETE FROM web_sessions WHERE session_hash = $1', [hash]);
 }

@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet';
 import csrf from '@fastify/csrf-protection';
 import { DomainError } from '../domain/errors.ts';
 import type { Surface, WebSessionRow } from '../store/web-sessions-store.ts';
-import { endWebSession, resumeWebSession } from '../services/web-sessions.ts';
+import { endWebSession, resumeWebSession, sessionUnavailable } from '../services/web-sessions.ts';
 import { renderDocument, type VNode } from './html.ts';
 
 declare module 'fastify' {
@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The live session of this surface, or null. */
     webSession: WebSessionRow | null;
+    /** The cookie names a session whose partner is suspended (it opens nothing until reinstated). */
+    webSessionSuspended: boolean;
     /** Read by @fastify/csrf-protection (its "@fastify/session" mode): the session's CSRF secret. */
     session: { csrfSecret: string } | undefined;
   }
@@ -94,6 +96,7 @@ export async function webSurface(app: FastifyInstance, options: SurfaceOptions):
   await app.register(csrf, { sessionPlugin: '@fastify/session', sessionKey: 'csrfSecret', getToken: csrfTokenFrom });
 
   app.decorateRequest('webSession', null);
+  app.decorateRequest('webSessionSuspended', false);
   app.decorateRequest('session', undefined);
   app.decorateReply('page', function (this: FastifyReply, status: number, root: VNode) {
     return this.code(status).type('text/html; charset=utf-8').send(renderDocument(root));
@@ -110,6 +113,7 @@ export async function webSurface(app: FastifyInstance, options: SurfaceOptions):
       request.webSession = session;
       request.session = { csrfSecret: session.csrf_secret };
     } else {
+      request.webSessionSuspended = await sessionUnavailable(app.ctx, token, options.surface);
       reply.clearCookie(options.cookieName, cookie);
     }
   });

@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import type { Db } from '../store/db.ts';
+import { isDataException, type Db } from '../store/db.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { giveUpDocument, processDocument } from '../services/document-processing.ts';
 import { giveUpPrequalificationFile, processPrequalificationFile } from '../services/prequalification.ts';
@@ -15,8 +15,8 @@ export interface JobSource {
   table: string;
   orderBy: string;
   handle(ctx: ServiceContext, id: string): Promise<void>;
-  /** Settles the row for good when the last retry of `handle` failed. */
-  giveUp(ctx: ServiceContext, id: string): Promise<void>;
+  /** Settles the row for good when the last retry of `handle` failed, or its data cannot be stored. */
+  giveUp(ctx: ServiceContext, id: string, reason?: string): Promise<void>;
 }
 
 /** Retries of a failing background job before its row is settled as failed. */
@@ -32,6 +32,34 @@ export const JOB_SOURCES: JobSource[] = [
     giveUp: giveUpPrequalificationFile,
   },
 ];
+
+/** Why a row whose data the database refuses is settled at once (retrying cannot help). */
+export const UNSTORABLE_DATA_REASON = 'the file holds data that cannot be stored (for example a NUL character); please correct it and send it again';
+
+/**
+ * Runs one job: a failure is rethrown (pg-boss retries it) until the last retry, which settles the
+ * row with a reason; a data exception settles it at once, since every retry would fail the same way.
+ */
+export async function runSourceJob(
+  source: JobSource,
+  ctx: ServiceContext,
+  id: string,
+  retryCount: number,
+  onError: (error: unknown, id: string) => void,
+): Promise<void> {
+  try {
+    await source.handle(ctx, id);
+  } catch (error) {
+    if (isDataException(error)) {
+      onError(error, id);
+      await source.giveUp(ctx, id, UNSTORABLE_DATA_REASON);
+      return;
+    }
+    if (retryCount < SOURCE_RETRY_LIMIT) throw error;
+    onError(error, id);
+    await source.giveUp(ctx, id);
+  }
+}
 
 export async function dispatchSource(db: Db, boss: PgBoss, source: JobSource, batch = 200): Promise<number> {
   return db.transaction(async (tx) => {
@@ -59,13 +87,7 @@ export async function startSourceWorkers(boss: PgBoss, ctx: ServiceContext, onEr
         // Every job of the batch runs to its end before the batch settles; handlers are idempotent,
         // so the retry of a failed batch redoes only what is left.
         const outcomes = await Promise.allSettled(
-          jobs.map((job) =>
-            source.handle(ctx, job.data.id).catch(async (error: unknown) => {
-              if (job.retryCount < SOURCE_RETRY_LIMIT) throw error;
-              onError(error, job.data.id);
-              await source.giveUp(ctx, job.data.id);
-            }),
-          ),
+          jobs.map((job) => runSourceJob(source, ctx, job.data.id, job.retryCount, onError)),
         );
         const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ error: outcome.reason as unknown, id: jobs[i].data.id }] : []));
         for (const { error, id } of failures) onError(error, id);

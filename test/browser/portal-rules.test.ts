@@ -275,7 +275,8 @@ describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
     const pending = await linkFor(customerId);
     expect((await server.t.admin('POST', `/partners/${partner.partnerId}/suspend`)).statusCode).toBe(200);
     try {
-      expect((await page.reload())?.status()).toBe(401);
+      expect((await page.reload())?.status()).toBe(403);
+      await expect(page.locator('main').textContent()).resolves.toContain('not available');
       const context = await newPhoneContext(browser);
       contexts.push(context);
       const fresh = await context.newPage();

@@ -8,6 +8,17 @@ import { openTestDb, type BackendName, type TestDb } from './db.ts';
 export const BASE = '/api/lending/v2.2';
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
+/** Collects every log line the app writes. */
+export class LogSink {
+  lines: string[] = [];
+  write(chunk: string): void {
+    this.lines.push(chunk);
+  }
+  get text(): string {
+    return this.lines.join('');
+  }
+}
+
 /** A clock tests can move; services read the time only through it. */
 export class TestClock {
   #offsetMs = 0;
@@ -71,7 +82,7 @@ export async function startTestApp(backend: BackendName, env: Record<string, str
   const testDb = await openTestDb(backend);
   const clock = new TestClock();
   // Tests make many requests with one token; rate-limit tests pass their own limits in `env`.
-  const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', UPLOAD_RATE_LIMIT_PER_MINUTE: '1000000', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', UPLOAD_RATE_LIMIT_PER_MINUTE: '1000000', AUTH_FAILURES_PER_MINUTE: '1000000', ...env });
   const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream });
   await app.ready();
 

@@ -1,17 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { BASE, customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-
-/** Collects every log line the app writes. */
-class LogSink {
-  lines: string[] = [];
-  write(chunk: string): void {
-    this.lines.push(chunk);
-  }
-  get text(): string {
-    return this.lines.join('');
-  }
-}
+import { BASE, customerBody, LogSink, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
 
 describe.each(BACKENDS)('logs hold no personal data or secrets on %s', (backend) => {
   let t: TestApp;

@@ -196,7 +196,7 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       expectError(await uploadFile(partner, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'customers.json'), 415, 'UnsupportedMediaType');
       expectError(await uploadFile(partner, 'Dear lender\nplease find our customers attached\nKind regards\n', 'letter.txt'), 415, 'UnsupportedMediaType');
       // NUL bytes past the part of the file used to recognise it.
-      expectError(await uploadFile(partner, `${csv('N-1,,,,,')}${'N-2,,,,,\n'.repeat(2000)}N-3,\u0000,,,,\n`, 'customers.csv'), 415, 'UnsupportedMediaType');
+      expectError(await uploadFile(partner, `${csv('N-1,,,,,')}${'N-2,,,,,\n'.repeat(2000)}N-3,\u0000,,,,\n`, 'customers.csv'), 400, 'ValidationError');
     });
 
     it('answers 415 for other content types and 403 for a read-only token', async () => {

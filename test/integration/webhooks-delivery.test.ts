@@ -5,6 +5,7 @@
  * connections, the payload of every event type, the delivery log and redelivery.
  */
 import { createHmac } from 'node:crypto';
+import { setWebhookTarget } from '../../src/store/webhooks-store.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '../../sdk/verify-webhook.ts';
 import { EVENT_TYPES, type EventType } from '../../src/domain/event-types.ts';
@@ -583,7 +584,10 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
     const liveReceiver = await receiver();
     const sandbox = await partnerFor(sandboxReceiver.url);
     const live = await extraToken(t, sandbox.partnerId, 'production');
-    expect((await live.request('PUT', '/webhooks/configuration/', { data: { url: liveReceiver.url } })).statusCode).toBe(200);
+    // A production token's URL must be https at the configuration route; the loopback receiver is
+    // plain http, so it is written straight to the store.
+    await live.get('/webhooks/signing_secret/');
+    await setWebhookTarget(t.testDb.db, { partnerId: live.partnerId, environment: 'production' }, liveReceiver.url, null);
     expect((await live.post('/webhooks/subscriptions/', { data: { webhook_event_types: ['application_attributed'] } })).statusCode).toBe(200);
     const liveSecret = await secretOf(live);
 

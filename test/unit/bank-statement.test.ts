@@ -126,7 +126,7 @@ describe('validateBankStatement', () => {
       { pointer: '/accountInfo/accountNumber', detail: 'must be a string (as a number it would lose leading zeros)' },
       { pointer: '/accountInfo/sortCode', detail: 'must not be empty' },
       { pointer: '/accountInfo/currency', detail: 'must be a three-letter currency code such as GBP' },
-      { pointer: '/transactions/0/amount', detail: 'must be an amount, a number or numeric string such as -12.30' },
+      { pointer: '/transactions/0/amount', detail: 'must be an amount with at most two decimals, a number or numeric string such as -12.30' },
       { pointer: '/transactions/1/transactionDate', detail: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time' },
       { pointer: '/transactions/2/closingBalance', detail: 'is required with startingBalance when runningBalance is absent' },
       { pointer: '/transactions/3', detail: 'must be an object' },
@@ -151,12 +151,15 @@ describe('validateBankStatement', () => {
     ]);
   });
 
-  it('rounds sub-penny bank amounts half-even instead of rejecting them', () => {
+  it('refuses amounts and balances with more than two decimals (the money rule), never rounding them', () => {
     const doc = statement();
     doc.transactions[0].amount = '10.125';
     doc.transactions[0].runningBalance = 10.135;
+    expect(problemsOf(doc).map((p) => p.pointer)).toEqual(['/transactions/0/amount', '/transactions/0/runningBalance']);
+    doc.transactions[0].amount = '10.120';
+    doc.transactions[0].runningBalance = 10.13;
     const result = validateBankStatement(doc);
-    expect(result.ok && result.statement.transactions[0]).toMatchObject({ amountPence: 1012, balancePence: 1014 });
+    expect(result.ok && result.statement.transactions[0]).toMatchObject({ amountPence: 1012, balancePence: 1013 });
   });
 
   it('unwraps {data: ...} and points into the document as sent', () => {

@@ -17,6 +17,8 @@ import type { PrequalificationFormat } from '../../store/prequalification-store.
 import { tenantOf } from '../auth.ts';
 import { isUuid } from '../ids.ts';
 import { MAX_UPLOAD_BYTES } from '../../services/documents.ts';
+import { parseJsonFile } from '../../domain/json-text.ts';
+import { rejectUnstorableStrings } from '../validation.ts';
 
 const tags = ['Prequalification'];
 
@@ -26,7 +28,8 @@ function unsupported(detail: string): DomainError {
 
 /**
  * The uploaded file as text with its format, recognised by its bytes (a PDF named .csv is
- * refused). The whole file must be UTF-8 text without NUL characters: it is stored as text.
+ * refused). The whole file must be UTF-8 text without NUL characters: it is stored as text (a 400
+ * naming the line otherwise).
  */
 async function fileContent(file: StagedFile, fileName: string): Promise<{ format: PrequalificationFormat; content: string }> {
   if (file.size === 0) throw validationFailed([{ detail: 'file is empty', source: { parameter: 'file' } }]);
@@ -38,8 +41,20 @@ async function fileContent(file: StagedFile, fileName: string): Promise<{ format
   } catch {
     throw unsupported('the file must be UTF-8 text');
   }
-  if (content.includes('\u0000')) throw unsupported('the file must be text, without NUL characters');
-  return { format: kind, content: content.replace(/^\uFEFF/, '') };
+  const nul = content.indexOf('\u0000');
+  if (nul >= 0) {
+    const line = content.slice(0, nul).split('\n').length;
+    throw validationFailed([{ detail: `file must be text without NUL characters (line ${line} has one)`, source: { parameter: 'file' } }]);
+  }
+  const text = content.replace(/^\uFEFF/, '');
+  if (kind === 'json') {
+    // Text PostgreSQL cannot store (a "\u0000" escape, an unpaired surrogate) is refused here, with
+    // its pointer into the file; a file that does not parse is left to the background, which
+    // settles it as failed with the reason.
+    const parsed = parseJsonFile(text, 'the file');
+    if (parsed.ok) rejectUnstorableStrings(parsed.value);
+  }
+  return { format: kind, content: text };
 }
 
 async function readAll(file: StagedFile): Promise<Buffer> {

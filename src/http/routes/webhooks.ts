@@ -20,12 +20,16 @@ import { idParam } from '../ids.ts';
 const tags = ['Webhooks'];
 
 export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const policy = () => ({ production: app.config.production, allowPrivate: app.config.allowPrivateWebhookUrls });
+  // A production token's URL must be https whatever NODE_ENV says: the environment is the token's.
+  const policy = (environment: 'sandbox' | 'production') => ({
+    production: app.config.production || environment === 'production',
+    allowPrivate: app.config.allowPrivateWebhookUrls,
+  });
 
   app.put(
     '/webhooks/configuration/',
     { schema: { tags, summary: 'Set the webhook URL and token', body: WebhookConfigBody, response: { 200: WebhookConfigResponse, ...errorResponses(400, 401, 403, 406, 415) } } },
-    async (request) => ({ data: await webhooks.putConfiguration(app.ctx, tenantOf(request), request.body.data, policy()) }),
+    async (request) => ({ data: await webhooks.putConfiguration(app.ctx, tenantOf(request), request.body.data, policy(tenantOf(request).environment)) }),
   );
   app.get(
     '/webhooks/configuration/',
@@ -34,7 +38,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     '/webhooks/signing_secret/',
-    { schema: { tags, summary: 'Read the webhook signing secret', response: { 200: SigningSecretResponse, ...errorResponses(401, 403, 406) } } },
+    // The secret lets its holder forge deliveries: a read-only token may not see it.
+    { config: { scope: 'write' }, schema: { tags, summary: 'Read the webhook signing secret (needs the write scope)', response: { 200: SigningSecretResponse, ...errorResponses(401, 403, 406) } } },
     async (request) => ({ data: { signing_secret: await webhooks.getSigningSecret(app.ctx, tenantOf(request)) } }),
   );
   app.post(
