@@ -18,6 +18,7 @@ import rateLimit from '@fastify/rate-limit';
 import { connectRedis, rateLimitOptions } from './rate-limit.ts';
 import cookie from '@fastify/cookie';
 import { customerPortal } from '../portal/plugin.ts';
+import { operatorConsole } from '../console/plugin.ts';
 import { notFoundPage } from '../portal/context.ts';
 import { sendBareNotFound } from '../web/surface.ts';
 import { assetRoutes } from '../web/assets.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(assetRoutes);
   await app.register(customerPortal, { prefix: '/portal' });
+  await app.register(operatorConsole, { prefix: '/console' });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   return app;
