@@ -145,3 +145,40 @@ describe('the demo operator of a fresh embedded start', () => {
     }
   });
 });
+
+describe('npm run operator -- create', () => {
+  it('creates an operator in the data directory and prints its password once', async () => {
+    const { execFile } = await import('node:child_process');
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'operator-cli-'));
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, ['src/cli/operator.ts', ...args], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } }, (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    try {
+      const created = await run(['create', '--email', 'cli@lender.example', '--name', 'Cli Admin', '--role', 'admin']);
+      expect(created.code, created.stderr).toBe(0);
+      const password = /Password \(shown once, keep it\): (\S+)/.exec(created.stdout)?.[1] as string;
+      expect(password).toHaveLength(20);
+      const again = await run(['create', '--email', 'CLI@lender.example', '--name', 'Again', '--role', 'viewer']);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('already exists');
+      expect((await run(['create', '--email', 'x@y.example'])).code).toBe(2);
+      const db = await openPglite(dir);
+      try {
+        const ok = await login({ db, now: () => new Date() }, 'cli@lender.example', password);
+        expect(ok.ok && ok.operator.role).toBe('admin');
+        const { rows } = await db.query<{ actor: string; action: string }>('SELECT actor, action FROM audit_log');
+        expect(rows).toEqual([{ actor: 'command line', action: 'operator.created' }]);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -75,6 +75,15 @@ function CustomerSection({ review }: { review: ApplicationReview }): VNode {
   </section>`;
 }
 
+/** A decision's input or outcome field in words: pence as money, nested values as compact JSON. */
+function readable(key: string, value: unknown): [string, unknown] {
+  const label = key.replace(/Pence$/, '').replace(/([A-Z])/g, ' $1').replaceAll('_', ' ').toLowerCase();
+  if (value === null || value === undefined) return [label, '—'];
+  if (key.endsWith('Pence') && typeof value === 'number') return [label, formatGbp(value)];
+  if (typeof value === 'object') return [label, JSON.stringify(value)];
+  return [label, String(value)];
+}
+
 function DecisionsSection({ review }: { review: ApplicationReview }): VNode {
   return html`<section class="card" aria-labelledby="h-decisions">
     <h2 id="h-decisions">Decisions</h2>
@@ -83,9 +92,9 @@ function DecisionsSection({ review }: { review: ApplicationReview }): VNode {
       : review.decisions.map(
           (d) => html`<div class="decision">
             <h3>${formatDateTime(d.created_at)}: ${(d.outcome as { outcome?: string }).outcome ?? 'decision'} by ${d.decided_by}${d.policy ? ` (policy ${d.policy})` : ''}</h3>
-            ${d.inputs ? html`<p class="small muted">Inputs</p><pre class="summary">${JSON.stringify(d.inputs, null, 1)}</pre>` : null}
+            ${d.inputs ? html`<p class="small muted">Inputs</p><${Facts} items=${Object.entries(d.inputs as Record<string, unknown>).map(([k, v]) => readable(k, v))} />` : null}
             <p class="small muted">Outcome</p>
-            <pre class="summary">${JSON.stringify(d.outcome, null, 1)}</pre>
+            <${Facts} items=${Object.entries(d.outcome as Record<string, unknown>).map(([k, v]) => readable(k, v))} />
           </div>`,
         )}
   </section>`;
@@ -99,7 +108,7 @@ function HistorySection({ review }: { review: ApplicationReview }): VNode {
         <thead><tr><th scope="col">When</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Why</th></tr></thead>
         <tbody>
           ${review.history.map(
-            (h) => html`<tr><td>${formatDateTime(h.changed_at)}</td><td>${h.from_status ?? '—'}</td><td>${h.to_status}</td><td>${h.trigger.replaceAll('_', ' ')}</td></tr>`,
+            (h) => html`<tr><td class="nowrap">${formatDateTime(h.changed_at)}</td><td>${h.from_status?.replaceAll('_', ' ') ?? '—'}</td><td>${h.to_status.replaceAll('_', ' ')}</td><td>${h.trigger.replaceAll('_', ' ')}</td></tr>`,
           )}
         </tbody>
       </table>
@@ -196,7 +205,7 @@ function EventsSection({ review }: { review: ApplicationReview }): VNode {
       <table class="dense" id="events">
         <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Delivered</th></tr></thead>
         <tbody>
-          ${review.events.map((e) => html`<tr><td>${formatDateTime(e.created_at)}</td><td>${e.event_type}</td><td>${e.delivered ? 'yes' : 'not yet'}</td></tr>`)}
+          ${review.events.map((e) => html`<tr><td class="nowrap">${formatDateTime(e.created_at)}</td><td>${e.event_type}</td><td>${e.delivered ? 'yes' : 'not yet'}</td></tr>`)}
         </tbody>
       </table>
     </${TableWrap}>
