@@ -235,6 +235,11 @@ export type ApprovalResult = { kind: 'offered' } | { kind: 'pending'; approvalId
  */
 export async function boApprove(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, applicationId: string, offers: OfferTerms[], thresholdPence: number): Promise<ApprovalResult> {
   requireRole(actor, 'underwriter');
+  const current = await findApplicationAnyTenant(ctx.db, applicationId);
+  if (!current) throw notFound('application');
+  if (current.status !== 'in_underwriting') {
+    throw new DomainError('InvalidTransition', `an application that is ${current.status} cannot be approved here: start the review first`, { meta: { status: current.status } });
+  }
   const largest = Math.max(...offers.map((o) => o.maxAmountPence));
   if (largest <= thresholdPence) {
     await boDecide(ctx, actor, applicationId, { outcome: 'offered', offers });
@@ -247,7 +252,7 @@ export async function boApprove(ctx: ServiceContext, actor: Actor & { kind: 'ope
     async (_inner, tx) => {
       const application = await findApplicationAnyTenant(tx, applicationId, true);
       if (!application) throw notFound('application');
-      if (nextStatus(application.status, 'decision_approve') === null) {
+      if (application.status !== 'in_underwriting' || nextStatus(application.status, 'decision_approve') === null) {
         throw new DomainError('InvalidTransition', `an application that is ${application.status} cannot be approved`, { meta: { status: application.status } });
       }
       if (await findPendingApproval(tx, applicationId)) throw new DomainError('InvalidTransition', 'an approval of this application is already waiting for confirmation');

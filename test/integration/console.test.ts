@@ -203,3 +203,23 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
 
   });
 });
+
+describe.each(BACKENDS)('console approvals need a review first on %s', (backend) => {
+  it('refuses to approve an application that is not in underwriting, and says why', async () => {
+    const t = await startTestApp(backend);
+    try {
+      const partner = await t.partner();
+      const { applicationId } = await customerWithApplication(partner, { application: { amount: 400000 } });
+      await getOffers(partner, applicationId);
+      const { user } = await signedInOperator(t, 'underwriter');
+      await user.get(`/console/applications/${applicationId}`);
+      const res = await user.post(`/console/applications/${applicationId}/approve`, { ...OFFER, max_amount_0: '1000', intent: 'approve' });
+      expect(res.statusCode).toBe(409);
+      expect(res.body).toContain('start the review first');
+      expect(await storedStatus(t, applicationId)).toBe('awaiting_underwriter');
+      expect((await t.testDb.db.query('SELECT 1 FROM audit_log WHERE target_id = $1', [applicationId])).rowCount).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
