@@ -172,7 +172,7 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     expect(notices.filter((n) => n.includes('no longer waiting'))).toHaveLength(1);
     const { rows } = await server.t.testDb.db.query('SELECT id FROM offers WHERE application_id = $1', [applicationId]);
     expect(rows).toHaveLength(1);
-  });
+  }, 90_000);
 
   it("shows a viewer no actions and refuses the viewer's hand-made POSTs with 403", async () => {
     const applicationId = await waitingApplication('Viewer Ltd');
@@ -196,7 +196,7 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     const { rows } = await server.t.testDb.db.query<{ status: string }>('SELECT status FROM applications WHERE id = $1', [applicationId]);
     expect(rows[0].status).toBe('awaiting_underwriter');
     expect((await page.request.get(`${server.base}/console/operators`)).status()).toBe(403);
-  });
+  }, 90_000);
 
   it('locks an email after 5 wrong passwords, even for the right password', async () => {
     const who = await operator('underwriter', 'Locked Out');
@@ -218,7 +218,7 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     expect(new URL(page.url()).pathname).toBe('/console/login');
     await expect(page.getByRole('alert').textContent()).resolves.toContain('locked for 15 minutes');
     await check(page);
-  });
+  }, 90_000);
 
   it('reviews a document: download, reject with a reason, accept; the partner API sees it', async () => {
     const { customerId, applicationId } = await customerWithApplication(partner, { application: { amount: 400000 }, company: { registered_company_name: 'Docs Ltd' } });
@@ -245,7 +245,7 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     await expect(page.locator('#document-status').textContent()).resolves.toBe('accepted');
     const { rows } = await server.t.testDb.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target_type = 'document' ORDER BY seq`);
     expect(rows.map((r) => r.action).slice(-2)).toEqual(['document.rejected', 'document.accepted']);
-  });
+  }, 90_000);
 
   it('creates a token shown once and revokes it, checked against the partner API; suspends and reinstates', async () => {
     const page = await signIn(await operator('admin', 'Tokyo Admin'));
@@ -278,6 +278,24 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     const { rows } = await server.t.testDb.db.query<{ action: string; summary: unknown }>(`SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq`, [partner.partnerId]);
     expect(rows.map((r) => r.action).slice(-4)).toEqual(['token.created', 'token.revoked', 'partner.suspended', 'partner.reinstated']);
     expect(JSON.stringify(rows)).not.toContain(token);
+
+    // An introducer, and a webhook redelivery from the delivery log.
+    await page.getByLabel('Introducer name').fill('Ivy Introducer');
+    await page.getByLabel('Introducer email').fill('ivy@introducers.example');
+    await page.getByRole('button', { name: 'Add introducer' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Introducer added');
+    await expect(page.getByText('Ivy Introducer (ivy@introducers.example)').count()).resolves.toBe(1);
+    const introducers = (await partner.get('/introducers/')).json();
+    expect(JSON.stringify(introducers)).toContain('ivy@introducers.example');
+    const before = receiver.received.length;
+    const redeliver = page.getByRole('button', { name: /^Redeliver / }).first();
+    const label = (await redeliver.getAttribute('aria-label')) as string;
+    await redeliver.click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Redelivery queued');
+    const eventPrefix = label.split(' ').pop() as string;
+    await eventually(() => Promise.resolve(receiver.received.slice(before).some((d) => d.eventId.startsWith(eventPrefix))), 20_000, 'the redelivered event');
+    const { rows: redeliveries } = await server.t.testDb.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target_id = $1 AND action = 'webhook.redelivery_requested'`, [partner.partnerId]);
+    expect(redeliveries).toHaveLength(1);
 
     await page.getByRole('link', { name: 'Operators' }).click();
     await page.getByLabel('Email').fill('new.viewer@lender.example');

@@ -104,11 +104,16 @@ function HistorySection({ review }: { review: ApplicationReview }): VNode {
   return html`<section class="card" aria-labelledby="h-history">
     <h2 id="h-history">Status history</h2>
     <${TableWrap} label="Status history">
-      <table class="dense">
+      <table class="dense responsive">
         <thead><tr><th scope="col">When</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Why</th></tr></thead>
         <tbody>
           ${review.history.map(
-            (h) => html`<tr><td class="nowrap">${formatDateTime(h.changed_at)}</td><td>${h.from_status?.replaceAll('_', ' ') ?? '—'}</td><td>${h.to_status.replaceAll('_', ' ')}</td><td>${h.trigger.replaceAll('_', ' ')}</td></tr>`,
+            (h) => html`<tr>
+              <td class="nowrap">${formatDateTime(h.changed_at)}</td>
+              <td data-label="From">${h.from_status?.replaceAll('_', ' ') ?? '—'}</td>
+              <td data-label="To">${h.to_status.replaceAll('_', ' ')}</td>
+              <td data-label="Why">${h.trigger.replaceAll('_', ' ')}</td>
+            </tr>`,
           )}
         </tbody>
       </table>
@@ -202,10 +207,10 @@ function EventsSection({ review }: { review: ApplicationReview }): VNode {
   return html`<section class="card" aria-labelledby="h-events">
     <h2 id="h-events">Events sent to the partner</h2>
     <${TableWrap} label="Events">
-      <table class="dense" id="events">
+      <table class="dense responsive" id="events">
         <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Delivered</th></tr></thead>
         <tbody>
-          ${review.events.map((e) => html`<tr><td class="nowrap">${formatDateTime(e.created_at)}</td><td>${e.event_type}</td><td>${e.delivered ? 'yes' : 'not yet'}</td></tr>`)}
+          ${review.events.map((e) => html`<tr><td class="nowrap">${formatDateTime(e.created_at)}</td><td data-label="Event">${e.event_type}</td><td data-label="Delivered">${e.delivered ? 'yes' : 'not yet'}</td></tr>`)}
         </tbody>
       </table>
     </${TableWrap}>
