@@ -87,3 +87,8 @@ export function age(since: Date, now: Date): string {
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }
+
+/** The 404 page for a console path the router could not read, outside any session. */
+export function consoleNotFoundPage(lender: string): VNode {
+  return messagePage({ lender, surfaceName: 'Operator console', homePath: '/console/applications', wide: true }, 'Page not found', 'There is nothing at this address. Check the address, or go back to the queue.');
+}

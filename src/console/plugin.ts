@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activeOperator } from '../services/operators.ts';
-import { endSession, webSurface } from '../web/surface.ts';
+import { endSession, SessionRequired, webSurface } from '../web/surface.ts';
 import { DomainError } from '../domain/errors.ts';
 import { consoleChrome, consoleCookie, messagePage } from './context.ts';
 import { consoleLoginRoutes } from './login.ts';
@@ -40,7 +40,12 @@ export const operatorConsole: FastifyPluginAsync = async (app) => {
 
   // The role a route needs, checked after the CSRF check and before the handler: a viewer's
   // hand-made POST is refused like a button it never saw.
+  // Every page but login and logout needs a signed-in operator (each handler checks again).
+  const PUBLIC = new Set(['/console/login', '/console/logout', '/console/', '/console']);
   app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url;
+    // (An unknown path is simply not found, signed in or not.)
+    if (url && !PUBLIC.has(url) && !request.operator) throw new SessionRequired();
     const needed = request.routeOptions.config.role;
     if (!needed || !request.operator) return;
     const rank = { viewer: 0, underwriter: 1, admin: 2 };

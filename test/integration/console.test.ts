@@ -49,6 +49,23 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect(forged.statusCode).toBe(403);
   });
 
+  it('answers unknown and unreadable console paths with HTML 404 pages and the security headers', async () => {
+    for (const url of ['/console/nowhere', '/console/%E0%A4%A', `/console/applications/not-a-uuid`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(url.endsWith('not-a-uuid') ? 303 : 404);
+      if (res.statusCode === 404) {
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(res.body).toContain('Page not found');
+      }
+    }
+    const { user } = await signedInOperator(t, 'viewer');
+    const unknown = await user.get('/console/applications/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page not found');
+    expect((await user.get('/console/applications/not-a-uuid')).statusCode).toBe(404);
+  });
+
   it('takes an application from the queue to offered below the threshold, with events for the partner and audit rows', async () => {
     // Asked for 400,000; offered 200,000, below the four-eyes threshold.
     const applicationId = await waitingApplication();
@@ -201,6 +218,34 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     t.clock.set(new Date(t.clock.now().getTime() + 31 * 60_000));
     expect((await again.user.get('/console/applications')).statusCode).toBe(303);
 
+  });
+});
+
+describe.each(BACKENDS)('changing one\'s own password on %s', (backend) => {
+  it('checks the current password, ends the other sessions, and the new password works', async () => {
+    const t = await startTestApp(backend);
+    try {
+      const { user, operator, password } = await signedInOperator(t, 'viewer');
+      const elsewhere = new ConsoleUser(t);
+      expect((await elsewhere.login(operator.email, password)).statusCode).toBe(303);
+      await user.get('/console/password');
+      const wrong = await user.post('/console/password', { current_password: 'not it', new_password: 'a long new password' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.body).toContain('The current password is not right');
+      const short = await user.post('/console/password', { current_password: password, new_password: 'short' });
+      expect(short.body).toContain('at least 12 characters');
+      const done = await user.post('/console/password', { current_password: password, new_password: 'a long new password' });
+      expect(done.headers.location).toBe('/console/password?done=1');
+      expect((await user.get('/console/applications')).statusCode).toBe(200);
+      expect((await elsewhere.get('/console/applications')).statusCode).toBe(303);
+      expect((await new ConsoleUser(t).login(operator.email, password)).statusCode).toBe(401);
+      expect((await new ConsoleUser(t).login(operator.email, 'a long new password')).statusCode).toBe(303);
+      const { rows } = await t.testDb.db.query<{ action: string; summary: unknown }>('SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq', [operator.id]);
+      expect(rows.map((r) => r.action)).toEqual(['operator.created', 'operator.password_changed']);
+      expect(JSON.stringify(rows)).not.toContain('a long new password');
+    } finally {
+      await t.close();
+    }
   });
 });
 
