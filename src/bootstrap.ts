@@ -4,11 +4,15 @@ import type { Db } from './store/db.ts';
 import { getSetting, putSettingOnce } from './store/partners-store.ts';
 import { createPartner, createToken } from './services/partners.ts';
 import { hashToken } from './services/tokens.ts';
+import { createOperator } from './services/operators.ts';
+
+/** The demo operator of a fresh embedded start (contract section 19). */
+export const DEMO_OPERATOR = { email: 'operator@example.com', name: 'Demo Operator', role: 'admin' } as const;
 
 export interface Bootstrap {
   adminTokenHash: string | null;
   /** Secrets generated now, to print once; they are stored only as hashes. */
-  generated: { adminToken?: string; demoPartnerId?: string; demoSandboxToken?: string };
+  generated: { adminToken?: string; demoPartnerId?: string; demoSandboxToken?: string; demoOperatorPassword?: string };
 }
 
 /**
@@ -36,6 +40,11 @@ export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
       generated.demoSandboxToken = token.token;
     }
   }
+  const noOperators = async () => (await db.query('SELECT 1 FROM operators LIMIT 1')).rowCount === 0;
+  if (db.kind === 'pglite' && !config.production && (await noOperators()) && (await putSettingOnce(db, 'demo_operator_created', 'true'))) {
+    const created = await createOperator({ db, now: () => new Date() }, { kind: 'system', label: 'first start' }, DEMO_OPERATOR);
+    generated.demoOperatorPassword = created.password;
+  }
   return { adminTokenHash, generated };
 }
 
@@ -48,6 +57,10 @@ export function banner(config: Config, boot: Bootstrap): string {
   if (demoSandboxToken) {
     lines.push(`Demo partner ${demoPartnerId}, sandbox token (shown once): ${demoSandboxToken}`);
     lines.push(`Try: curl -H "Authorization: Bearer ${demoSandboxToken}" ${base}/authentication_check/`);
+  }
+  if (boot.generated.demoOperatorPassword) {
+    lines.push(`Operator console: ${config.publicBaseUrl}/console/login`);
+    lines.push(`Demo operator (admin) ${DEMO_OPERATOR.email}, password (shown once): ${boot.generated.demoOperatorPassword}`);
   }
   if (boot.adminTokenHash === null) lines.push('Admin API disabled: set ADMIN_TOKEN to enable it.');
   return `\n${lines.join('\n')}\n\n`;

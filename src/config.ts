@@ -27,6 +27,8 @@ export interface Config {
   decisionPolicyModule: string | null;
   /** The lender's name on the customer portal and the operator console. */
   lenderName: string;
+  /** Console approvals whose largest offer is above this (pence) wait for a second operator. */
+  fourEyesThresholdPence: number;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     decisionPolicyModule: optional('DECISION_POLICY_MODULE'),
     lenderName,
+    fourEyesThresholdPence: integer('FOUR_EYES_THRESHOLD', 250_000, 0, 1_000_000_000) * 100,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

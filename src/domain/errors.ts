@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'OfferNotConfirmed'
   | 'LoginLinkUnavailable'
   | 'DuplicateDocument'
+  | 'DuplicateOperator'
   | 'FundingNotAllowed'
   | 'UnsupportedMediaType'
   | 'ParseError'

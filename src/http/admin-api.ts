@@ -4,12 +4,13 @@ import { negotiate } from './negotiation.ts';
 import { adminPartnerRoutes } from './routes/admin/partners.ts';
 import { adminApplicationRoutes } from './routes/admin/applications.ts';
 import { adminDocumentRoutes } from './routes/admin/documents.ts';
+import { adminOperatorRoutes } from './routes/admin/operators.ts';
 
 export interface AdminApiOptions {
   adminTokenHash: string | null;
 }
 
-/** The operator API under /admin/v1, authenticated by ADMIN_TOKEN. */
+/** The operator API under /admin/v1, authenticated by ADMIN_TOKEN; every change is audited. */
 export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, options) => {
   app.addHook('onRequest', async (request) => {
     await authenticateAdmin(request, options.adminTokenHash, app.authFailed);
@@ -18,4 +19,5 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
   await app.register(adminPartnerRoutes);
   await app.register(adminApplicationRoutes);
   await app.register(adminDocumentRoutes);
+  await app.register(adminOperatorRoutes);
 };

@@ -20,6 +20,8 @@ import rateLimit from '@fastify/rate-limit';
 import { connectRedis, installAuthFailureThrottle, rateLimitOptions } from './rate-limit.ts';
 import cookie from '@fastify/cookie';
 import { customerPortal } from '../portal/plugin.ts';
+import { operatorConsole } from '../console/plugin.ts';
+import { consoleNotFoundPage } from '../console/context.ts';
 import { notFoundPage } from '../portal/context.ts';
 import { sendBareNotFound } from '../web/surface.ts';
 import { assetRoutes } from '../web/assets.ts';
@@ -72,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.header('X-Request-ID', request.id);
       if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
       if (/^\/portal(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, notFoundPage(deps.config.lenderName));
+      if (/^\/console(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, consoleNotFoundPage(deps.config.lenderName));
       void sendErrors(reply as unknown as FastifyReply, 404, [{ code: 'NotFound', detail: 'no such route' }]);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -132,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(assetRoutes);
   await app.register(customerPortal, { prefix: '/portal' });
+  await app.register(operatorConsole, { prefix: '/console' });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -21,6 +21,7 @@ export const STATUS_BY_CODE: Record<string, number> = {
   ReapplicationTooSoon: 409,
   InvalidTransition: 409,
   DuplicateDocument: 409,
+  DuplicateOperator: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   Throttled: 429,

@@ -136,6 +136,9 @@ export async function webSurface(app: FastifyInstance, options: SurfaceOptions):
     if (error.code && CSRF_ERRORS.has(error.code)) {
       return reply.page(403, options.errorPage(request, reply, 403, 'This form has expired', 'For your security the form could not be sent. Go back, reload the page and try again.'));
     }
+    if (error instanceof DomainError && error.code === 'PermissionDenied') {
+      return reply.page(403, options.errorPage(request, reply, 403, 'Not allowed', `Your role does not allow this (${error.detail}). Nothing was changed.`));
+    }
     if (error instanceof DomainError && error.code === 'NotFound') {
       return reply.page(404, options.errorPage(request, reply, 404, 'Page not found', 'There is nothing at this address, or it belongs to someone else.'));
     }

@@ -6,8 +6,10 @@ import { Closed, StringEnum } from '../../../schemas/common.ts';
 import { IdParams } from '../../../schemas/admin.ts';
 import { FundingBody, OfferTermsInput } from '../../../schemas/offers.ts';
 import { applicationView } from '../../../services/applications.ts';
-import { drawdown, fundingView } from '../../../services/fundings.ts';
-import { listApplicationsByStatus, offerTermsFrom, operatorDecision, revokeOffers, startReview } from '../../../services/operator.ts';
+import { fundingView } from '../../../services/fundings.ts';
+import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
+import { boDecide, boDrawdown, boRevokeOffers, boStartReview } from '../../../services/back-office.ts';
+import { listApplicationsByStatus, offerTermsFrom } from '../../../services/operator.ts';
 import type { Decision } from '../../../services/decisions.ts';
 import { offerView, settleExpiryIfDue } from '../../../services/offers.ts';
 import type { Environment } from '../../../domain/tenant.ts';
@@ -66,7 +68,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.post('/applications/:id/start_review', { schema: { params: IdParams } }, async (request) => {
-    const application = await startReview(app.ctx, idParam(request.params.id, 'application'));
+    const application = await boStartReview(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'application'));
     return { data: applicationView(application) };
   });
 
@@ -80,23 +82,17 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
       if (offers) throw invalidAt('/offers', `offers are only for an offered decision, not ${outcome}`);
       decision = { outcome, reason: 'operator' };
     }
-    const application = await operatorDecision(app.ctx, idParam(request.params.id, 'application'), decision, 'operator');
+    const application = await boDecide(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'application'), decision);
     return { data: applicationView(application) };
   });
 
   app.post('/offers/:id/revoke', { schema: { params: IdParams } }, async (request) => {
-    const application = await revokeOffers(app.ctx, idParam(request.params.id, 'offer'));
+    const application = await boRevokeOffers(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'offer'));
     return { data: applicationView(application) };
   });
 
   app.post('/offers/:id/fundings', { schema: { params: IdParams, body: FundingBody } }, async (request, reply) => {
-    const { funding, offer } = await drawdown(app.ctx, {
-      offerId: idParam(request.params.id, 'offer'),
-      amountPence: toPence(request.body.amount),
-      drawnBy: 'operator',
-      tenant: null,
-      amountPointer: '/amount',
-    });
+    const { funding, offer } = await boDrawdown(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'offer'), toPence(request.body.amount), '/amount');
     return reply.code(201).send({ data: fundingView(funding, offer) });
   });
 };

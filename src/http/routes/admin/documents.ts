@@ -1,7 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Closed, StringEnum } from '../../../schemas/common.ts';
 import { IdParams } from '../../../schemas/admin.ts';
-import { reviewDocument } from '../../../services/document-processing.ts';
+import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
+import { boReviewDocument } from '../../../services/back-office.ts';
 import { idParam } from '../../ids.ts';
 
 const ReviewBody = Closed({
@@ -12,7 +13,7 @@ const ReviewBody = Closed({
 /** The operator overrides a document's processing outcome. */
 export const adminDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/documents/:id/review', { schema: { params: IdParams, body: ReviewBody } }, async (request) => {
-    const document = await reviewDocument(app.ctx, idParam(request.params.id, 'document'), request.body.status, request.body.reject_reason ?? null);
+    const document = await boReviewDocument(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'document'), request.body.status, request.body.reject_reason ?? null);
     return {
       data: {
         document_id: document.id,

@@ -1,17 +1,18 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateIntroducerBody, CreatePartnerBody, CreateTokenBody, IdParams } from '../../../schemas/admin.ts';
-import { createIntroducer, createPartner, createToken, revokePartnerToken, setSuspended } from '../../../services/partners.ts';
+import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
+import { boCreateIntroducer, boCreatePartner, boCreateToken, boRevokeToken, boSetSuspended } from '../../../services/back-office.ts';
 import { idParam } from '../../ids.ts';
 
 export const adminPartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/partners', { schema: { body: CreatePartnerBody } }, async (request, reply) => {
-    const partner = await createPartner(app.ctx, request.body.name);
+    const partner = await boCreatePartner(app.ctx, ADMIN_TOKEN_ACTOR, request.body.name);
     return reply.code(201).send({ data: { partner_id: partner.partnerId, name: partner.name } });
   });
 
   app.post('/partners/:id/tokens', { schema: { params: IdParams, body: CreateTokenBody } }, async (request, reply) => {
     const partnerId = idParam(request.params.id, 'partner');
-    const created = await createToken(app.ctx, partnerId, request.body.environment, request.body.scopes);
+    const created = await boCreateToken(app.ctx, ADMIN_TOKEN_ACTOR, partnerId, request.body.environment, request.body.scopes);
     app.tokens.invalidate();
     return reply.code(201).send({
       data: { token_id: created.tokenId, token: created.token, environment: created.environment, scopes: created.scopes },
@@ -19,7 +20,7 @@ export const adminPartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/tokens/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    await revokePartnerToken(app.ctx, idParam(request.params.id, 'token'));
+    await boRevokeToken(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'token'));
     app.tokens.invalidate();
     return reply.code(204).send();
   });
@@ -27,7 +28,7 @@ export const adminPartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const [action, suspended] of [['suspend', true], ['reinstate', false]] as const) {
     app.post(`/partners/:id/${action}`, { schema: { params: IdParams } }, async (request) => {
       const partnerId = idParam(request.params.id, 'partner');
-      await setSuspended(app.ctx, partnerId, suspended);
+      await boSetSuspended(app.ctx, ADMIN_TOKEN_ACTOR, partnerId, suspended);
       app.tokens.invalidate();
       return { data: { partner_id: partnerId, status: suspended ? 'suspended' : 'active' } };
     });
@@ -37,7 +38,7 @@ export const adminPartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/partners/:id/introducers',
     { schema: { params: IdParams, body: CreateIntroducerBody, response: { 201: Type.Object({ data: Type.Object({ introducer_id: Type.String() }) }) } } },
     async (request, reply) => {
-      const introducerId = await createIntroducer(app.ctx, idParam(request.params.id, 'partner'), request.body);
+      const introducerId = await boCreateIntroducer(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'partner'), request.body);
       return reply.code(201).send({ data: { introducer_id: introducerId } });
     },
   );

@@ -1,0 +1,50 @@
+/**
+ * `npm run operator -- create --email E --name N --role R`: creates an operator account and prints
+ * its generated password once (contract section 19). Uses DATABASE_URL or DATA_DIR like the
+ * service; with embedded PGlite the service must not be running at the same time.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { DomainError } from '../domain/errors.ts';
+import { createOperator } from '../services/operators.ts';
+import { openDatabase } from '../store/open.ts';
+
+const USAGE = 'Usage: npm run operator -- create --email E --name N --role viewer|underwriter|admin';
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+  });
+  if (positionals[0] !== 'create' || positionals.length !== 1 || !values.email || !values.name || !values.role) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const { db } = await openDatabase(config);
+  try {
+    const { operator, password } = await createOperator({ db, now: () => new Date() }, { kind: 'system', label: 'command line' }, {
+      email: values.email,
+      name: values.name,
+      role: values.role,
+    });
+    process.stdout.write(`Operator ${operator.email} (${operator.role}) created, id ${operator.id}\nPassword (shown once, keep it): ${password}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof DomainError) {
+      process.stderr.write(`Not created: ${error.problems.map((p) => p.detail).join('; ')}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(error instanceof ConfigError ? `${error.message}\n` : `Failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,193 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { APPLICATION_STATUSES } from '../domain/application-status.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
+import { isUuid } from '../http/ids.ts';
+import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';
+import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
+import { formatGbp } from '../web/format.ts';
+import { formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
+import { html } from '../web/html.ts';
+import { TableWrap } from '../web/layout.ts';
+import { age, consoleChrome, consolePage, shortId, signedIn } from './context.ts';
+import { emptyOffer, offerValuesFrom, previewSchedules, readOffers, type OfferFormValues } from './offer-form.ts';
+import { applicationPage } from './views/application.ts';
+import { StatusTag } from './views/common.ts';
+
+type IdParams = { Params: { id: string } };
+
+function idOf(request: FastifyRequest<IdParams>, what: string): string {
+  if (!isUuid(request.params.id)) throw notFound(what);
+  return request.params.id.toLowerCase();
+}
+
+const DONE: Record<string, string> = {
+  started: 'Review started: the application is now in underwriting.',
+  offered: 'Approved: the offers are made and the partner has been told.',
+  pending: 'Approval recorded. It waits for a different underwriter or admin to confirm it.',
+  confirmed: 'Approval confirmed: the offers are made and the partner has been told.',
+  declined: 'Declined: the partner has been told.',
+  deferred: 'Deferred: the application is closed without a decision.',
+  revoked: 'Offers revoked.',
+  noted: 'Note added.',
+};
+
+const REFUSAL_STATUS: Record<string, number> = { ValidationError: 400, InvalidTransition: 409, FundingNotAllowed: 409 };
+
+/** The review queue and the application page, with its actions. */
+export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { status?: string; partner?: string } }>('/applications', async (request, reply) => {
+    signedIn(request);
+    const status = typeof request.query.status === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(request.query.status) ? request.query.status : '';
+    const partner = typeof request.query.partner === 'string' && isUuid(request.query.partner) ? request.query.partner.toLowerCase() : '';
+    const [rows, partners] = await Promise.all([
+      reviewQueue(app.ctx, { statuses: status ? [status] : QUEUE_DEFAULT_STATUSES, partnerId: partner || null, limit: 200 }),
+      listPartnerNames(app.ctx.db),
+    ]);
+    const now = app.ctx.now();
+    const statusOptions = [{ value: '', label: 'Waiting for review' }, ...APPLICATION_STATUSES.map((s) => ({ value: s, label: s.replaceAll('_', ' ') }))];
+    const partnerOptions = [{ value: '', label: 'All partners' }, ...partners.map((p) => ({ value: p.id, label: p.name }))];
+    return reply.page(
+      200,
+      consolePage(
+        consoleChrome(request, reply, '/console/applications'),
+        'Applications',
+        html`<h1>Applications</h1>
+          <form method="get" action="/console/applications" class="filters">
+            <${SelectField} name="status" label="Status" options=${statusOptions} value=${status} />
+            <${SelectField} name="partner" label="Partner" options=${partnerOptions} value=${partner} />
+            <div><button type="submit" class="secondary">Filter</button></div>
+          </form>
+          <p class="muted">${rows.length} application${rows.length === 1 ? '' : 's'}, oldest first.</p>
+          <${TableWrap} label="Review queue">
+            <table class="dense responsive" id="queue">
+              <thead><tr><th scope="col">Company</th><th scope="col">Application</th><th scope="col">Partner</th><th scope="col" class="num">Amount</th><th scope="col">Status</th><th scope="col" class="num">Waiting</th></tr></thead>
+              <tbody>
+                ${rows.map(
+                  (a) => html`<tr>
+                    <td><a href=${`/console/applications/${a.id}`}>${a.company_name ?? '(no name)'}</a></td>
+                    <td data-label="Application">${shortId(a.id)}</td>
+                    <td data-label="Partner">${a.partner_name} (${a.environment})</td>
+                    <td class="num" data-label="Amount">${formatGbp(a.amount_pence)}</td>
+                    <td data-label="Status"><${StatusTag} status=${a.status} /></td>
+                    <td class="num" data-label="Waiting">${age(a.status_changed_at, now)}</td>
+                  </tr>`,
+                )}
+              </tbody>
+            </table>
+          </${TableWrap}>`,
+      ),
+    );
+  });
+
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    status: number,
+    extra: { offerForm?: OfferFormValues[]; offerErrors?: FieldErrors; previews?: ReturnType<typeof previewSchedules> | null; noteError?: string; notice?: string | null; problem?: string | null } = {},
+  ) => {
+    const { operator } = signedIn(request);
+    const review = await applicationReview(app.ctx, id);
+    return reply.page(
+      status,
+      applicationPage(consoleChrome(request, reply, '/console/applications'), {
+        review,
+        operator,
+        csrf: reply.generateCsrf(),
+        offerForm: extra.offerForm ?? [emptyOffer(), emptyOffer()],
+        offerErrors: extra.offerErrors ?? {},
+        previews: extra.previews ?? null,
+        noteError: extra.noteError,
+        notice: extra.notice ?? null,
+        problem: extra.problem ?? null,
+        thresholdPence: app.config.fourEyesThresholdPence,
+      }),
+    );
+  };
+
+  app.get<IdParams & { Querystring: { done?: string } }>('/applications/:id', async (request, reply) => {
+    const notice = typeof request.query.done === 'string' ? (DONE[request.query.done] ?? null) : null;
+    return render(request, reply, idOf(request, 'application'), 200, { notice });
+  });
+
+  /** Runs an action; a refusal (a move the state machine does not allow…) is shown on the page. */
+  const act = async (request: FastifyRequest<IdParams>, reply: FastifyReply, work: (id: string) => Promise<string>) => {
+    const id = idOf(request, 'application');
+    try {
+      const done = await work(id);
+      return reply.redirect(`/console/applications/${id}?done=${done}`, 303);
+    } catch (error) {
+      if (!(error instanceof DomainError) || !(error.code in REFUSAL_STATUS)) throw error;
+      return render(request, reply, id, REFUSAL_STATUS[error.code], { problem: `Not done: ${error.detail}.` });
+    }
+  };
+
+  const underwriter = { config: { role: 'underwriter' as const } };
+
+  app.post<IdParams>('/applications/:id/start-review', underwriter, async (request, reply) =>
+    act(request, reply, async (id) => {
+      await boStartReview(app.ctx, signedIn(request).actor, id);
+      return 'started';
+    }),
+  );
+
+  for (const outcome of ['declined', 'deferred'] as const) {
+    app.post<IdParams>(`/applications/:id/${outcome === 'declined' ? 'decline' : 'defer'}`, underwriter, async (request, reply) =>
+      act(request, reply, async (id) => {
+        await boDecide(app.ctx, signedIn(request).actor, id, { outcome, reason: 'operator' });
+        return outcome;
+      }),
+    );
+  }
+
+  app.post<IdParams>('/applications/:id/revoke', underwriter, async (request, reply) =>
+    act(request, reply, async (id) => {
+      const review = await applicationReview(app.ctx, id);
+      const offer = review.offers.find((o) => o.offer_type === 'confirmed');
+      if (!offer) throw new DomainError('InvalidTransition', 'this application has no confirmed offers to revoke');
+      await boRevokeOffers(app.ctx, signedIn(request).actor, offer.id);
+      return 'revoked';
+    }),
+  );
+
+  app.post<IdParams>('/applications/:id/approve', underwriter, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const id = idOf(request, 'application');
+    const form = formValues(request.body);
+    const offerForm = offerValuesFrom(form);
+    const { offers, errors } = readOffers(offerForm);
+    if (!offers) return render(request, reply, id, 400, { offerForm, offerErrors: errors });
+    if (form.intent !== 'approve') return render(request, reply, id, 200, { offerForm, previews: previewSchedules(offers, app.ctx.now()) });
+    try {
+      const result = await boApprove(app.ctx, actor, id, offers, app.config.fourEyesThresholdPence);
+      return reply.redirect(`/console/applications/${id}?done=${result.kind}`, 303);
+    } catch (error) {
+      if (!(error instanceof DomainError) || !(error.code in REFUSAL_STATUS)) throw error;
+      return render(request, reply, id, REFUSAL_STATUS[error.code], { offerForm, problem: `Not done: ${error.detail}.` });
+    }
+  });
+
+  app.post<IdParams>('/approvals/:id/confirm', underwriter, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const approvalId = idOf(request, 'approval');
+    const { rows } = await app.ctx.db.query<{ application_id: string }>('SELECT application_id FROM pending_approvals WHERE id = $1', [approvalId]);
+    if (!rows[0]) throw notFound('approval');
+    const applicationId = rows[0].application_id;
+    try {
+      await boConfirmApproval(app.ctx, actor, approvalId);
+      return reply.redirect(`/console/applications/${applicationId}?done=confirmed`, 303);
+    } catch (error) {
+      if (!(error instanceof DomainError) || !(error.code in REFUSAL_STATUS)) throw error;
+      return render(request, reply, applicationId, REFUSAL_STATUS[error.code], { problem: `Not done: ${error.detail}.` });
+    }
+  });
+
+  app.post<IdParams>('/applications/:id/notes', underwriter, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const id = idOf(request, 'application');
+    const note = readText(formValues(request.body).note ?? '', 'Note', { required: true, maxLength: 4000 });
+    if (note.error) return render(request, reply, id, 400, { noteError: note.error });
+    await boAddNote(app.ctx, actor, id, note.text as string);
+    return reply.redirect(`/console/applications/${id}?done=noted#h-notes`, 303);
+  });
+};

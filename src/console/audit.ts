@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { isUuid } from '../http/ids.ts';
+import { listAudit } from '../services/audit.ts';
+import { listOperators } from '../store/operators-store.ts';
+import { formatDateTime } from '../web/format.ts';
+import { Field, SelectField } from '../web/forms.ts';
+import { html } from '../web/html.ts';
+import { TableWrap } from '../web/layout.ts';
+import { consoleChrome, consolePage, signedIn } from './context.ts';
+
+const TARGET_LINKS: Record<string, string> = { application: '/console/applications/', document: '/console/documents/', partner: '/console/partners/' };
+
+/** The audit log, newest first, filtered by operator and by target. */
+export const consoleAuditRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { operator?: string; target?: string; before?: string } }>('/audit', async (request, reply) => {
+    signedIn(request);
+    const q = request.query;
+    const operator = typeof q.operator === 'string' ? q.operator : '';
+    const target = typeof q.target === 'string' ? q.target.trim().slice(0, 100) : '';
+    const before = typeof q.before === 'string' && /^[1-9][0-9]{0,17}$/.test(q.before) ? Number(q.before) : null;
+    const limit = 100;
+    const rows = await listAudit(app.ctx.db, {
+      operatorId: isUuid(operator) ? operator.toLowerCase() : null,
+      actor: operator === 'admin-token' ? 'admin token' : null,
+      targetId: target ? target.toLowerCase() : null,
+      before,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const operators = await listOperators(app.ctx.db);
+    const options = [{ value: '', label: 'Everyone' }, { value: 'admin-token', label: 'Admin token' }, ...operators.map((o) => ({ value: o.id, label: `${o.name} (${o.email})` }))];
+    const next = rows.length > limit ? `/console/audit?${new URLSearchParams({ operator, target, before: String(page[page.length - 1].seq) })}` : null;
+    return reply.page(
+      200,
+      consolePage(
+        consoleChrome(request, reply, '/console/audit'),
+        'Audit log',
+        html`<h1>Audit log</h1>
+          <form method="get" action="/console/audit" class="filters">
+            <${SelectField} name="operator" label="Operator" options=${options} value=${operator} />
+            <${Field} name="target" label="Target id" value=${target} hint="An application, document, partner or operator id" />
+            <div><button type="submit" class="secondary">Filter</button></div>
+          </form>
+          <${TableWrap} label="Audit log">
+            <table class="dense responsive" id="audit">
+              <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Summary</th></tr></thead>
+              <tbody>
+                ${page.map(
+                  (r) => html`<tr>
+                    <td>${formatDateTime(r.created_at)}</td>
+                    <td data-label="Who">${r.actor}</td>
+                    <td data-label="Action">${r.action}</td>
+                    <td data-label="Target">${TARGET_LINKS[r.target_type] ? html`<a href=${`${TARGET_LINKS[r.target_type]}${r.target_id}`}>${r.target_type} ${r.target_id.slice(0, 8)}</a>` : `${r.target_type} ${r.target_id.slice(0, 8)}`}</td>
+                    <td data-label="Summary"><code class="small">${Object.keys(r.summary).length ? JSON.stringify(r.summary) : ''}</code></td>
+                  </tr>`,
+                )}
+              </tbody>
+            </table>
+          </${TableWrap}>
+          ${next ? html`<p><a href=${next}>Older entries</a></p>` : null}`,
+      ),
+    );
+  });
+};

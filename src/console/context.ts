@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor, OperatorRole } from '../services/audit.ts';
+import { may } from '../services/back-office.ts';
+import { actorOf } from '../services/operators.ts';
+import type { OperatorRow } from '../store/operators-store.ts';
+import type { CookieSettings } from '../web/surface.ts';
+import { SessionRequired } from '../web/surface.ts';
+import { html, type ComponentChildren, type VNode } from '../web/html.ts';
+import { Page, type Chrome } from '../web/layout.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operator of the console session (active), or null. */
+    operator: OperatorRow | null;
+  }
+  interface FastifyContextConfig {
+    /** The least role a console route needs (viewer when absent). */
+    role?: OperatorRole;
+  }
+}
+
+/** The console's session cookie: Strict, so no other site can send it (contract section 19). */
+export function consoleCookie(publicBaseUrl: string): CookieSettings {
+  return { cookieName: 'console_session', cookiePath: '/console', sameSite: 'strict', secure: publicBaseUrl.startsWith('https://') };
+}
+
+export function consoleNav(operator: OperatorRow) {
+  const items = [
+    { href: '/console/applications', label: 'Applications' },
+    { href: '/console/partners', label: 'Partners' },
+    { href: '/console/audit', label: 'Audit log' },
+  ];
+  if (operator.role === 'admin') items.push({ href: '/console/operators', label: 'Operators' });
+  items.push({ href: '/console/password', label: 'Change password' });
+  return items;
+}
+
+/** The signed-in operator; a request without one goes to the login page. */
+export function signedIn(request: FastifyRequest): { operator: OperatorRow; actor: Actor & { kind: 'operator' } } {
+  const operator = request.operator;
+  if (!operator) throw new SessionRequired();
+  return { operator, actor: actorOf(operator) };
+}
+
+export function can(request: FastifyRequest, role: OperatorRole): boolean {
+  return request.operator !== null && may(actorOf(request.operator), role);
+}
+
+export function consoleChrome(request: FastifyRequest, reply: FastifyReply, currentPath?: string): Chrome {
+  const lender = request.server.config.lenderName;
+  const base = { lender, surfaceName: 'Operator console', homePath: '/console/applications', wide: true };
+  const operator = request.operator;
+  if (!operator || !request.session) return base;
+  return {
+    ...base,
+    session: { csrfToken: reply.generateCsrf(), who: `${operator.name} (${operator.role})`, logoutPath: '/console/logout' },
+    nav: consoleNav(operator),
+    currentPath,
+  };
+}
+
+export function consolePage(chrome: Chrome, title: string, children: ComponentChildren): VNode {
+  return html`<${Page} chrome=${chrome} title=${title}>${children}</${Page}>`;
+}
+
+export function messagePage(chrome: Chrome, title: string, message: string): VNode {
+  return consolePage(chrome, title, html`<h1>${title}</h1><p class="lead">${message}</p>`);
+}
+
+/** A notice after a change (from ?done=…), or a refusal in words. */
+export function Notices({ notice, problem }: { notice?: string | null; problem?: string | null }): VNode | null {
+  if (!notice && !problem) return null;
+  return html`${notice ? html`<div class="notice good" role="status"><p>${notice}</p></div>` : null}${problem
+    ? html`<div class="notice bad" role="alert"><p>${problem}</p></div>`
+    : null}`;
+}
+
+/** "3 h", "2 d", "12 min": how long something has waited. */
+export function age(since: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} d`;
+}
+
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** The 404 page for a console path the router could not read, outside any session. */
+export function consoleNotFoundPage(lender: string): VNode {
+  return messagePage({ lender, surfaceName: 'Operator console', homePath: '/console/applications', wide: true }, 'Page not found', 'There is nothing at this address. Check the address, or go back to the queue.');
+}

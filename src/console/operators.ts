@@ -1,0 +1,133 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, notFound } from '../domain/errors.ts';
+import { isUuid } from '../http/ids.ts';
+import { changeRole, createOperator, deactivateOperator, OPERATOR_ROLES } from '../services/operators.ts';
+import { listOperators } from '../store/operators-store.ts';
+import { formatDateTime } from '../web/format.ts';
+import { ErrorSummary, Field, formValues, SelectField, type FieldErrors } from '../web/forms.ts';
+import { html } from '../web/html.ts';
+import { CsrfField, TableWrap } from '../web/layout.ts';
+import { consoleChrome, consolePage, Notices, signedIn } from './context.ts';
+
+type IdParams = { Params: { id: string } };
+
+const ROLE_OPTIONS = OPERATOR_ROLES.map((r) => ({ value: r, label: r }));
+const FIELD_OF: Record<string, string> = { '/email': 'email', '/name': 'name', '/role': 'role' };
+
+/** Operators (admins only, reading too): create (password shown once), change role, deactivate. */
+export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
+  const admin = { config: { role: 'admin' as const } };
+
+  const page = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    extra: { errors?: FieldErrors; form?: Record<string, string>; created?: { email: string; password: string }; notice?: string | null; problem?: string | null } = {},
+  ) => {
+    const { operator: me } = signedIn(request);
+    const operators = await listOperators(app.ctx.db);
+    const csrf = reply.generateCsrf();
+    const errors = extra.errors ?? {};
+    const form = extra.form ?? { email: '', name: '', role: 'underwriter' };
+    return reply.page(
+      status,
+      consolePage(
+        consoleChrome(request, reply, '/console/operators'),
+        'Operators',
+        html`<h1>Operators</h1>
+          <${Notices} notice=${extra.notice ?? null} problem=${extra.problem ?? null} />
+          ${extra.created
+            ? html`<div class="notice good" role="status" id="new-password">
+                <h2>Operator ${extra.created.email} created</h2>
+                <p>Give them this password now: it is shown only this once. They can change it under "Change password".</p>
+                <code class="secret">${extra.created.password}</code>
+              </div>`
+            : null}
+          <${TableWrap} label="Operators">
+            <table class="dense responsive" id="operators">
+              <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Since</th><th scope="col">Actions</th></tr></thead>
+              <tbody>
+                ${operators.map(
+                  (o) => html`<tr>
+                    <td>${o.name}</td>
+                    <td data-label="Email">${o.email}</td>
+                    <td data-label="Role">${o.role}</td>
+                    <td data-label="State">${o.active ? 'active' : 'deactivated'}</td>
+                    <td data-label="Since">${formatDateTime(o.created_at)}</td>
+                    <td data-label="Actions">
+                      ${o.active && o.id !== me.id
+                        ? html`<form method="post" action=${`/console/operators/${o.id}/role`} class="inline">
+                              <${CsrfField} token=${csrf} />
+                              <label class="visually-hidden" for=${`role-${o.id}`}>Role of ${o.email}</label>
+                              <select id=${`role-${o.id}`} name="role">${ROLE_OPTIONS.map((r) => html`<option value=${r.value} selected=${r.value === o.role}>${r.label}</option>`)}</select>
+                              <button type="submit" class="secondary" aria-label=${`Change role of ${o.email}`}>Change role</button>
+                            </form>
+                            <form method="post" action=${`/console/operators/${o.id}/deactivate`} class="inline">
+                              <${CsrfField} token=${csrf} />
+                              <button type="submit" class="danger" aria-label=${`Deactivate ${o.email}`}>Deactivate</button>
+                            </form>`
+                        : null}
+                    </td>
+                  </tr>`,
+                )}
+              </tbody>
+            </table>
+          </${TableWrap}>
+          <form method="post" action="/console/operators" class="stack card" novalidate>
+            <h2>Create an operator</h2>
+            <${ErrorSummary} errors=${errors} />
+            <${CsrfField} token=${csrf} />
+            <${Field} name="email" label="Email" type="email" value=${form.email} error=${errors.email} />
+            <${Field} name="name" label="Name" value=${form.name} error=${errors.name} />
+            <${SelectField} name="role" label="Role" options=${ROLE_OPTIONS} value=${form.role} error=${errors.role} />
+            <div><button type="submit">Create operator</button></div>
+          </form>`,
+      ),
+    );
+  };
+
+  app.get<{ Querystring: { done?: string } }>('/operators', admin, async (request, reply) =>
+    page(request, reply, 200, { notice: request.query.done === 'role' ? 'Role changed: their sessions have ended.' : request.query.done === 'deactivated' ? 'Operator deactivated: their sessions have ended.' : null }),
+  );
+
+  app.post('/operators', admin, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const body = formValues(request.body);
+    const form = { email: body.email ?? '', name: body.name ?? '', role: body.role ?? '' };
+    try {
+      const { operator, password } = await createOperator(app.ctx, actor, form);
+      return page(request, reply, 201, { created: { email: operator.email, password } });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const errors: FieldErrors = {};
+      for (const p of error.problems) {
+        const field = FIELD_OF[p.source?.pointer ?? ''] ?? 'email';
+        errors[field] ??= p.detail.charAt(0).toUpperCase() + p.detail.slice(1);
+      }
+      return page(request, reply, error.code === 'DuplicateOperator' ? 409 : 400, { errors, form });
+    }
+  });
+
+  const idOf = (request: FastifyRequest<IdParams>) => {
+    if (!isUuid(request.params.id)) throw notFound('operator');
+    return request.params.id.toLowerCase();
+  };
+
+  app.post<IdParams>('/operators/:id/role', admin, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const role = formValues(request.body).role ?? '';
+    try {
+      await changeRole(app.ctx, actor, idOf(request), role);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
+      return page(request, reply, 400, { problem: 'Choose a role: viewer, underwriter or admin.' });
+    }
+    return reply.redirect('/console/operators?done=role', 303);
+  });
+
+  app.post<IdParams>('/operators/:id/deactivate', admin, async (request, reply) => {
+    const { actor } = signedIn(request);
+    await deactivateOperator(app.ctx, actor, idOf(request));
+    return reply.redirect('/console/operators?done=deactivated', 303);
+  });
+};

@@ -1,0 +1,281 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, notFound } from '../domain/errors.ts';
+import { ENVIRONMENTS, type Environment, type Scope } from '../domain/tenant.ts';
+import { isUuid } from '../http/ids.ts';
+import { boCreateIntroducer, boCreatePartner, boCreateToken, boRedeliver, boRevokeToken, boSetSuspended } from '../services/back-office.ts';
+import { listPartnerNames } from '../services/review.ts';
+import { deliveries, listSubscriptions } from '../services/webhooks.ts';
+import { findPartner, listIntroducers } from '../store/partners-store.ts';
+import { findWebhookConfig } from '../store/webhooks-store.ts';
+import { formatDateTime } from '../web/format.ts';
+import { ErrorSummary, Field, formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
+import { html } from '../web/html.ts';
+import { CsrfField, TableWrap } from '../web/layout.ts';
+import { can, consoleChrome, consolePage, Notices, signedIn } from './context.ts';
+
+type IdParams = { Params: { id: string } };
+
+function partnerIdOf(request: FastifyRequest<IdParams>): string {
+  if (!isUuid(request.params.id)) throw notFound('partner');
+  return request.params.id.toLowerCase();
+}
+
+const DONE: Record<string, string> = {
+  revoked: 'Token revoked: it no longer works.',
+  suspended: 'Partner suspended: its tokens are refused until it is reinstated.',
+  reinstated: 'Partner reinstated.',
+  introducer: 'Introducer added.',
+  redelivery: 'Redelivery queued.',
+};
+
+const ENV_OPTIONS = ENVIRONMENTS.map((e) => ({ value: e, label: e }));
+const SCOPE_OPTIONS = [
+  { value: 'read,write', label: 'read and write' },
+  { value: 'read', label: 'read only' },
+];
+
+/** Partners, their tokens (shown once), suspension, introducers, webhooks and deliveries. */
+export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
+  const admin = { config: { role: 'admin' as const } };
+
+  const listPage = async (request: FastifyRequest, reply: FastifyReply, status: number, errors: FieldErrors, name: string) => {
+    signedIn(request);
+    const partners = await listPartnerNames(app.ctx.db);
+    return reply.page(
+      status,
+      consolePage(
+        consoleChrome(request, reply, '/console/partners'),
+        'Partners',
+        html`<h1>Partners</h1>
+          <${TableWrap} label="Partners">
+            <table class="dense responsive" id="partners">
+              <thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Since</th><th scope="col">Id</th></tr></thead>
+              <tbody>
+                ${partners.map(
+                  (p) => html`<tr><td><a href=${`/console/partners/${p.id}`}>${p.name}</a></td><td data-label="Status">${p.status}</td><td data-label="Since">${formatDateTime(p.created_at)}</td><td data-label="Id"><code class="small">${p.id}</code></td></tr>`,
+                )}
+              </tbody>
+            </table>
+          </${TableWrap}>
+          ${can(request, 'admin')
+            ? html`<form method="post" action="/console/partners" class="stack card" novalidate>
+                <h2>Create a partner</h2>
+                <${ErrorSummary} errors=${errors} />
+                <${CsrfField} token=${reply.generateCsrf()} />
+                <${Field} name="name" label="Name" value=${name} error=${errors.name} />
+                <div><button type="submit">Create partner</button></div>
+              </form>`
+            : null}`,
+      ),
+    );
+  };
+
+  app.get('/partners', async (request, reply) => listPage(request, reply, 200, {}, ''));
+
+  app.post('/partners', admin, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const form = formValues(request.body);
+    const name = readText(form.name ?? '', 'the name', { required: true, maxLength: 200 });
+    if (name.error) return listPage(request, reply, 400, { name: name.error }, form.name ?? '');
+    const created = await boCreatePartner(app.ctx, actor, name.text as string);
+    return reply.redirect(`/console/partners/${created.partnerId}`, 303);
+  });
+
+  const partnerPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    partnerId: string,
+    status: number,
+    extra: { notice?: string | null; problem?: string | null; newToken?: { token: string; environment: string; scopes: string[] }; errors?: FieldErrors; introducer?: Record<string, string> } = {},
+  ) => {
+    signedIn(request);
+    const partner = await findPartner(app.ctx.db, partnerId);
+    if (!partner) throw notFound('partner');
+    const isAdmin = can(request, 'admin');
+    const csrf = reply.generateCsrf();
+    const { rows: tokens } = await app.ctx.db.query<{ id: string; environment: string; scopes: string[]; created_at: Date; revoked_at: Date | null }>(
+      'SELECT id, environment, scopes, created_at, revoked_at FROM api_tokens WHERE partner_id = $1 ORDER BY created_at, id',
+      [partnerId],
+    );
+    const envs = await Promise.all(
+      ENVIRONMENTS.map(async (environment) => {
+        const tenant = { partnerId, environment };
+        const [config, introducers, subscriptions, log] = await Promise.all([
+          findWebhookConfig(app.ctx.db, tenant),
+          listIntroducers(app.ctx.db, tenant),
+          listSubscriptions(app.ctx, tenant),
+          deliveries(app.ctx, tenant, { eventId: null, status: null, before: null, limit: 20 }),
+        ]);
+        return { environment, config, introducers, subscriptions, log };
+      }),
+    );
+    const errors = extra.errors ?? {};
+    const intro = extra.introducer ?? { name: '', email: '', environment: 'sandbox' };
+    const post = (path: string, label: string, kind = 'secondary', hidden: Record<string, string> = {}, accessible?: string) =>
+      html`<form method="post" action=${`/console/partners/${partnerId}/${path}`} class="inline">
+        <${CsrfField} token=${csrf} />
+        ${Object.entries(hidden).map(([k, v]) => html`<input type="hidden" name=${k} value=${v} />`)}
+        <button type="submit" class=${kind} aria-label=${accessible}>${label}</button>
+      </form>`;
+    return reply.page(
+      status,
+      consolePage(
+        consoleChrome(request, reply, '/console/partners'),
+        partner.name,
+        html`<p class="small"><a href="/console/partners">All partners</a></p>
+          <h1>${partner.name}</h1>
+          <p>Status: <strong id="partner-status">${partner.status}</strong> <code class="small">${partner.id}</code></p>
+          <${Notices} notice=${extra.notice ?? null} problem=${extra.problem ?? null} />
+          ${extra.newToken
+            ? html`<div class="notice good" role="status" id="new-token">
+                <h2>New ${extra.newToken.environment} token</h2>
+                <p>Copy it now: it is shown only this once.</p>
+                <code class="secret">${extra.newToken.token}</code>
+              </div>`
+            : null}
+          ${isAdmin ? html`<div class="actions">${partner.status === 'active' ? post('suspend', 'Suspend', 'danger') : post('reinstate', 'Reinstate', '')}</div>` : null}
+          <section class="card" aria-labelledby="h-tokens">
+            <h2 id="h-tokens">Tokens</h2>
+            <${TableWrap} label="Tokens">
+              <table class="dense responsive" id="tokens">
+                <thead><tr><th scope="col">Token id</th><th scope="col">Environment</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">State</th></tr></thead>
+                <tbody>
+                  ${tokens.map(
+                    (t) => html`<tr data-token-id=${t.id}>
+                      <td><code class="small">${t.id}</code></td>
+                      <td data-label="Environment">${t.environment}</td>
+                      <td data-label="Scopes">${t.scopes.join(', ')}</td>
+                      <td data-label="Created">${formatDateTime(t.created_at)}</td>
+                      <td data-label="State">${t.revoked_at ? `revoked ${formatDateTime(t.revoked_at)}` : isAdmin ? post('revoke-token', 'Revoke', 'danger', { token_id: t.id }, `Revoke token ${t.id.slice(0, 8)}`) : 'active'}</td>
+                    </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </${TableWrap}>
+            ${isAdmin
+              ? html`<form method="post" action=${`/console/partners/${partnerId}/tokens`} class="filters">
+                  <${CsrfField} token=${csrf} />
+                  <${SelectField} name="environment" label="Environment" options=${ENV_OPTIONS} value="sandbox" />
+                  <${SelectField} name="scopes" label="Scopes" options=${SCOPE_OPTIONS} value="read,write" />
+                  <div><button type="submit">Create token</button></div>
+                </form>`
+              : null}
+          </section>
+          ${envs.map(
+            (e) => html`<section class="card" aria-labelledby=${`h-env-${e.environment}`}>
+              <h2 id=${`h-env-${e.environment}`}>${e.environment === 'sandbox' ? 'Sandbox' : 'Production'}</h2>
+              <h3>Introducers</h3>
+              ${e.introducers.length === 0
+                ? html`<p class="muted">None.</p>`
+                : html`<ul>${e.introducers.map((i) => html`<li>${i.name} (${i.email})${i.is_active ? '' : ', inactive'}</li>`)}</ul>`}
+              <h3>Webhook configuration</h3>
+              <dl class="facts">
+                <dt>URL</dt><dd>${e.config?.url ?? 'not configured'}</dd>
+                <dt>Authorization token</dt><dd>${e.config?.token ? 'set (not shown)' : 'none'}</dd>
+                <dt>Subscribed events</dt><dd>${e.subscriptions.filter((x) => x.subscribed).map((x) => x.webhook_event_type).join(', ') || 'none'}</dd>
+              </dl>
+              <h3>Delivery log</h3>
+              ${e.log.deliveries.length === 0
+                ? html`<p class="muted">No deliveries.</p>`
+                : html`<${TableWrap} label=${`${e.environment} deliveries`}>
+                    <table class="dense responsive">
+                      <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Result</th><th scope="col">Action</th></tr></thead>
+                      <tbody>
+                        ${e.log.deliveries.map(
+                          (d) => html`<tr>
+                            <td>${formatDateTime(new Date(d.attempted_at))}</td>
+                            <td data-label="Event">${d.webhook_event_type}</td>
+                            <td data-label="Attempt">${d.attempt}</td>
+                            <td data-label="Result">${d.status}${d.response_status ? ` (${d.response_status})` : ''}${d.error ? `: ${d.error}` : ''}</td>
+                            <td data-label="Action">${isAdmin ? post('redeliver', 'Redeliver', 'secondary', { event_id: d.event_id, environment: e.environment }, `Redeliver ${d.webhook_event_type} ${d.event_id.slice(0, 8)}`) : ''}</td>
+                          </tr>`,
+                        )}
+                      </tbody>
+                    </table>
+                  </${TableWrap}>`}
+            </section>`,
+          )}
+          ${isAdmin
+            ? html`<form method="post" action=${`/console/partners/${partnerId}/introducers`} class="stack card" novalidate>
+                <h2>Add an introducer</h2>
+                <${ErrorSummary} errors=${errors} />
+                <${CsrfField} token=${csrf} />
+                <${Field} name="introducer_name" label="Introducer name" value=${intro.name} error=${errors.introducer_name} />
+                <${Field} name="introducer_email" label="Introducer email" type="email" value=${intro.email} error=${errors.introducer_email} />
+                <${SelectField} name="introducer_environment" label="Introducer environment" options=${ENV_OPTIONS} value=${intro.environment} />
+                <div><button type="submit" class="secondary">Add introducer</button></div>
+              </form>`
+            : null}`,
+      ),
+    );
+  };
+
+  app.get<IdParams & { Querystring: { done?: string } }>('/partners/:id', async (request, reply) =>
+    partnerPage(request, reply, partnerIdOf(request), 200, { notice: typeof request.query.done === 'string' ? (DONE[request.query.done] ?? null) : null }),
+  );
+
+  // The token is shown in the answer to this POST and never again (no redirect carries it).
+  app.post<IdParams>('/partners/:id/tokens', admin, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const partnerId = partnerIdOf(request);
+    const form = formValues(request.body);
+    const environment = (ENVIRONMENTS as readonly string[]).includes(form.environment ?? '') ? (form.environment as Environment) : null;
+    const scopes = form.scopes === 'read' ? (['read'] as Scope[]) : form.scopes === 'read,write' ? (['read', 'write'] as Scope[]) : null;
+    if (!environment || !scopes) return partnerPage(request, reply, partnerId, 400, { problem: 'Choose an environment and scopes.' });
+    const created = await boCreateToken(app.ctx, actor, partnerId, environment, scopes);
+    app.tokens.invalidate();
+    return partnerPage(request, reply, partnerId, 201, { newToken: { token: created.token, environment, scopes } });
+  });
+
+  app.post<IdParams>('/partners/:id/revoke-token', admin, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const partnerId = partnerIdOf(request);
+    const tokenId = formValues(request.body).token_id ?? '';
+    const { rows } = await app.ctx.db.query('SELECT 1 FROM api_tokens WHERE id = $1 AND partner_id = $2', [isUuid(tokenId) ? tokenId : null, partnerId]);
+    if (rows.length === 0) throw notFound('token');
+    await boRevokeToken(app.ctx, actor, tokenId);
+    app.tokens.invalidate();
+    return reply.redirect(`/console/partners/${partnerId}?done=revoked`, 303);
+  });
+
+  for (const [path, suspended] of [['suspend', true], ['reinstate', false]] as const) {
+    app.post<IdParams>(`/partners/:id/${path}`, admin, async (request, reply) => {
+      const { actor } = signedIn(request);
+      const partnerId = partnerIdOf(request);
+      await boSetSuspended(app.ctx, actor, partnerId, suspended);
+      app.tokens.invalidate();
+      return reply.redirect(`/console/partners/${partnerId}?done=${suspended ? 'suspended' : 'reinstated'}`, 303);
+    });
+  }
+
+  app.post<IdParams>('/partners/:id/introducers', admin, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const partnerId = partnerIdOf(request);
+    const form = formValues(request.body);
+    const introducer = { name: form.introducer_name ?? '', email: form.introducer_email ?? '', environment: form.introducer_environment ?? 'sandbox' };
+    const errors: FieldErrors = {};
+    const name = readText(introducer.name, 'the introducer name', { required: true, maxLength: 200 });
+    if (name.error) errors.introducer_name = name.error;
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(introducer.email.trim()) || introducer.email.length > 254) errors.introducer_email = 'Enter the introducer email as an email address';
+    const environment = (ENVIRONMENTS as readonly string[]).includes(introducer.environment) ? (introducer.environment as Environment) : null;
+    if (!environment) errors.introducer_environment = 'Choose the environment';
+    if (Object.keys(errors).length > 0) return partnerPage(request, reply, partnerId, 400, { errors, introducer });
+    await boCreateIntroducer(app.ctx, actor, partnerId, { name: name.text as string, email: introducer.email.trim(), environment: environment as Environment });
+    return reply.redirect(`/console/partners/${partnerId}?done=introducer`, 303);
+  });
+
+  app.post<IdParams>('/partners/:id/redeliver', admin, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const partnerId = partnerIdOf(request);
+    const form = formValues(request.body);
+    const environment = (ENVIRONMENTS as readonly string[]).includes(form.environment ?? '') ? (form.environment as Environment) : null;
+    if (!environment || !isUuid(form.event_id ?? '')) throw notFound('event');
+    try {
+      await boRedeliver(app.ctx, actor, { partnerId, environment }, (form.event_id as string).toLowerCase());
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
+      return partnerPage(request, reply, partnerId, 400, { problem: `Not done: ${error.detail}.` });
+    }
+    return reply.redirect(`/console/partners/${partnerId}?done=redelivery`, 303);
+  });
+};

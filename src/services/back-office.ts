@@ -1,0 +1,306 @@
+/**
+ * The changes the lender's staff make, one function each, used by both the admin API and the
+ * console: the role check, the service that holds the rule, and the audit row, in one
+ * transaction. Four eyes (contract section 19) lives here too.
+ */
+import { randomUUID } from 'node:crypto';
+import { nextStatus } from '../domain/application-status.ts';
+import type { OfferTerms } from '../domain/decision-policy.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
+import { basisPointsToPercent, fromPence } from '../domain/money.ts';
+import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
+import type { Queryable } from '../store/db.ts';
+import { findApplicationAnyTenant } from '../store/applications-store.ts';
+import { findDocumentAnyTenant, type DocumentRow } from '../store/documents-store.ts';
+import { audited, type Actor, type OperatorRole } from './audit.ts';
+import type { ServiceContext } from './context.ts';
+import type { Decision } from './decisions.ts';
+import { reviewDocument } from './document-processing.ts';
+import { drawdown } from './fundings.ts';
+import { operatorDecision, revokeOffers, startReview } from './operator.ts';
+import { createIntroducer, createPartner, createToken, revokePartnerToken, setSuspended } from './partners.ts';
+import { redeliver } from './webhooks.ts';
+
+const RANK: Record<OperatorRole, number> = { viewer: 0, underwriter: 1, admin: 2 };
+
+export function roleOf(actor: Actor): OperatorRole {
+  return actor.kind === 'operator' ? actor.role : 'admin';
+}
+
+export function may(actor: Actor, needed: OperatorRole): boolean {
+  return RANK[roleOf(actor)] >= RANK[needed];
+}
+
+/** A viewer changes nothing; partners, tokens, fundings and operators are for admins. */
+export function requireRole(actor: Actor, needed: OperatorRole): void {
+  if (!may(actor, needed)) throw new DomainError('PermissionDenied', `this needs the ${needed} role`);
+}
+
+function termsSummary(offers: OfferTerms[]) {
+  return offers.map((o) => ({
+    product_type: o.productType,
+    max_amount: fromPence(o.maxAmountPence),
+    monthly_interest_percentage: basisPointsToPercent(o.monthlyRateBp),
+    fee_percentage: basisPointsToPercent(o.feeBp),
+    duration_in_days: o.durationDays,
+  }));
+}
+
+// --- Partners, tokens, introducers (admin) ---
+
+export async function boCreatePartner(ctx: ServiceContext, actor: Actor, name: string) {
+  requireRole(actor, 'admin');
+  return audited(ctx, actor, (inner) => createPartner(inner, name), (p) => ({ action: 'partner.created', targetType: 'partner', targetId: p.partnerId, summary: { name } }));
+}
+
+export async function boCreateToken(ctx: ServiceContext, actor: Actor, partnerId: string, environment: Environment, scopes?: Scope[]) {
+  requireRole(actor, 'admin');
+  return audited(
+    ctx,
+    actor,
+    (inner) => createToken(inner, partnerId, environment, scopes),
+    (t) => ({ action: 'token.created', targetType: 'partner', targetId: partnerId, summary: { token_id: t.tokenId, environment: t.environment, scopes: t.scopes } }),
+  );
+}
+
+export async function boRevokeToken(ctx: ServiceContext, actor: Actor, tokenId: string) {
+  requireRole(actor, 'admin');
+  const { rows } = await ctx.db.query<{ partner_id: string }>('SELECT partner_id FROM api_tokens WHERE id = $1', [tokenId]);
+  await audited(
+    ctx,
+    actor,
+    (inner) => revokePartnerToken(inner, tokenId),
+    () => ({ action: 'token.revoked', targetType: 'partner', targetId: rows[0]?.partner_id ?? tokenId, summary: { token_id: tokenId } }),
+  );
+}
+
+export async function boSetSuspended(ctx: ServiceContext, actor: Actor, partnerId: string, suspended: boolean) {
+  requireRole(actor, 'admin');
+  await audited(
+    ctx,
+    actor,
+    (inner) => setSuspended(inner, partnerId, suspended),
+    () => ({ action: suspended ? 'partner.suspended' : 'partner.reinstated', targetType: 'partner', targetId: partnerId }),
+  );
+}
+
+export async function boCreateIntroducer(ctx: ServiceContext, actor: Actor, partnerId: string, input: { name: string; email: string; environment: Environment }) {
+  requireRole(actor, 'admin');
+  return audited(
+    ctx,
+    actor,
+    (inner) => createIntroducer(inner, partnerId, input),
+    (id) => ({ action: 'introducer.created', targetType: 'partner', targetId: partnerId, summary: { introducer_id: id, name: input.name, email: input.email, environment: input.environment } }),
+  );
+}
+
+export async function boRedeliver(ctx: ServiceContext, actor: Actor, tenant: Tenant, eventId: string) {
+  requireRole(actor, 'admin');
+  return audited(
+    ctx,
+    actor,
+    (inner) => redeliver(inner, tenant, eventId),
+    () => ({ action: 'webhook.redelivery_requested', targetType: 'partner', targetId: tenant.partnerId, summary: { event_id: eventId, environment: tenant.environment } }),
+  );
+}
+
+// --- Applications (underwriter) ---
+
+export async function boStartReview(ctx: ServiceContext, actor: Actor, applicationId: string) {
+  requireRole(actor, 'underwriter');
+  return audited(
+    ctx,
+    actor,
+    (inner) => startReview(inner, applicationId),
+    () => ({ action: 'application.review_started', targetType: 'application', targetId: applicationId }),
+  );
+}
+
+async function withdrawPending(tx: Queryable, applicationId: string, actor: Actor, now: Date): Promise<number> {
+  const result = await tx.query(
+    `UPDATE pending_approvals SET status = 'withdrawn', settled_by = $2, settled_at = $3 WHERE application_id = $1 AND status = 'pending'`,
+    [applicationId, actor.kind === 'operator' ? actor.operatorId : null, now],
+  );
+  return result.rowCount;
+}
+
+/** A decision applied at once (the admin API, and console decisions below the four-eyes threshold). */
+export async function boDecide(ctx: ServiceContext, actor: Actor, applicationId: string, decision: Decision) {
+  requireRole(actor, 'underwriter');
+  return audited(
+    ctx,
+    actor,
+    async (inner, tx) => {
+      const application = await operatorDecision(inner, applicationId, decision, 'operator');
+      await withdrawPending(tx, applicationId, actor, ctx.now());
+      return application;
+    },
+    () => ({
+      action: `application.${decision.outcome}`,
+      targetType: 'application',
+      targetId: applicationId,
+      summary: decision.outcome === 'offered' ? { offers: termsSummary(decision.offers) } : {},
+    }),
+  );
+}
+
+export async function boRevokeOffers(ctx: ServiceContext, actor: Actor, offerId: string) {
+  requireRole(actor, 'underwriter');
+  return audited(
+    ctx,
+    actor,
+    (inner) => revokeOffers(inner, offerId),
+    (application) => ({ action: 'application.offers_revoked', targetType: 'application', targetId: application.id, summary: { offer_id: offerId } }),
+  );
+}
+
+export async function boDrawdown(ctx: ServiceContext, actor: Actor, offerId: string, amountPence: number, amountPointer: string) {
+  requireRole(actor, 'admin');
+  return audited(
+    ctx,
+    actor,
+    (inner) => drawdown(inner, { offerId, amountPence, drawnBy: 'operator', tenant: null, amountPointer }),
+    ({ funding, offer }) => ({
+      action: 'funding.created',
+      targetType: 'application',
+      targetId: offer.application_id ?? offer.id,
+      summary: { funding_id: funding.id, offer_id: offer.id, amount: fromPence(amountPence) },
+    }),
+  );
+}
+
+export async function boReviewDocument(ctx: ServiceContext, actor: Actor, documentId: string, status: 'accepted' | 'rejected', rejectReason: string | null): Promise<DocumentRow> {
+  requireRole(actor, 'underwriter');
+  const before = await findDocumentAnyTenant(ctx.db, documentId);
+  return audited(
+    ctx,
+    actor,
+    (inner) => reviewDocument(inner, documentId, status, rejectReason),
+    (d) => ({
+      action: `document.${status}`,
+      targetType: 'document',
+      targetId: d.id,
+      summary: { from: before?.status ?? null, to: d.status, ...(d.reject_reason ? { reject_reason: d.reject_reason } : {}) },
+    }),
+  );
+}
+
+export async function boAddNote(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, applicationId: string, body: string) {
+  requireRole(actor, 'underwriter');
+  return audited(
+    ctx,
+    actor,
+    async (inner) => {
+      if (!(await findApplicationAnyTenant(inner.db, applicationId))) throw notFound('application');
+      const id = randomUUID();
+      await inner.db.query('INSERT INTO application_notes (id, application_id, operator_id, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        id,
+        applicationId,
+        actor.operatorId,
+        body,
+        ctx.now(),
+      ]);
+      return id;
+    },
+    (id) => ({ action: 'application.note_added', targetType: 'application', targetId: applicationId, summary: { note_id: id } }),
+  );
+}
+
+// --- Four eyes ---
+
+export interface PendingApprovalRow {
+  id: string;
+  application_id: string;
+  offers: OfferTermsJson[];
+  largest_pence: number;
+  requested_by: string;
+  requested_at: Date;
+  status: 'pending' | 'confirmed' | 'withdrawn';
+  settled_by: string | null;
+  settled_at: Date | null;
+}
+
+type OfferTermsJson = Omit<OfferTerms, never>;
+
+export async function findPendingApproval(db: Queryable, applicationId: string): Promise<PendingApprovalRow | null> {
+  const { rows } = await db.query<PendingApprovalRow>(`SELECT * FROM pending_approvals WHERE application_id = $1 AND status = 'pending'`, [applicationId]);
+  return rows[0] ?? null;
+}
+
+export type ApprovalResult = { kind: 'offered' } | { kind: 'pending'; approvalId: string };
+
+/**
+ * An operator's approval: applied at once when the largest offer is at most the threshold,
+ * otherwise stored as pending (the application stays in_underwriting) for another operator.
+ */
+export async function boApprove(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, applicationId: string, offers: OfferTerms[], thresholdPence: number): Promise<ApprovalResult> {
+  requireRole(actor, 'underwriter');
+  const current = await findApplicationAnyTenant(ctx.db, applicationId);
+  if (!current) throw notFound('application');
+  if (current.status !== 'in_underwriting') {
+    throw new DomainError('InvalidTransition', `an application that is ${current.status} cannot be approved here: start the review first`, { meta: { status: current.status } });
+  }
+  const largest = Math.max(...offers.map((o) => o.maxAmountPence));
+  if (largest <= thresholdPence) {
+    await boDecide(ctx, actor, applicationId, { outcome: 'offered', offers });
+    return { kind: 'offered' };
+  }
+  const id = randomUUID();
+  await audited(
+    ctx,
+    actor,
+    async (_inner, tx) => {
+      const application = await findApplicationAnyTenant(tx, applicationId, true);
+      if (!application) throw notFound('application');
+      if (application.status !== 'in_underwriting' || nextStatus(application.status, 'decision_approve') === null) {
+        throw new DomainError('InvalidTransition', `an application that is ${application.status} cannot be approved`, { meta: { status: application.status } });
+      }
+      if (await findPendingApproval(tx, applicationId)) throw new DomainError('InvalidTransition', 'an approval of this application is already waiting for confirmation');
+      await tx.query(
+        `INSERT INTO pending_approvals (id, application_id, offers, largest_pence, requested_by, requested_at, status) VALUES ($1, $2, $3, $4, $5, $6, 'pending')`,
+        [id, applicationId, JSON.stringify(offers), largest, actor.operatorId, ctx.now()],
+      );
+    },
+    () => ({
+      action: 'application.approval_requested',
+      targetType: 'application',
+      targetId: applicationId,
+      summary: { approval_id: id, offers: termsSummary(offers), threshold: fromPence(thresholdPence) },
+    }),
+  );
+  return { kind: 'pending', approvalId: id };
+}
+
+/**
+ * The second operator confirms: the offers are created then. The application is locked first
+ * (the order every decision uses), then the approval is settled only if it is still pending and
+ * was asked for by someone else, so two confirmations at once create the offers once.
+ */
+export async function boConfirmApproval(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, approvalId: string): Promise<void> {
+  requireRole(actor, 'underwriter');
+  const { rows } = await ctx.db.query<PendingApprovalRow>('SELECT * FROM pending_approvals WHERE id = $1', [approvalId]);
+  const approval = rows[0];
+  if (!approval) throw notFound('approval');
+  if (approval.requested_by === actor.operatorId) throw new DomainError('PermissionDenied', 'the operator who approved cannot confirm their own approval');
+  await audited(
+    ctx,
+    actor,
+    async (inner, tx) => {
+      await findApplicationAnyTenant(tx, approval.application_id, true);
+      const settled = await tx.query(
+        `UPDATE pending_approvals SET status = 'confirmed', settled_by = $2, settled_at = $3
+          WHERE id = $1 AND status = 'pending' AND requested_by <> $2`,
+        [approvalId, actor.operatorId, ctx.now()],
+      );
+      if (settled.rowCount === 0) throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
+      const offers: OfferTerms[] = approval.offers.map((o) => ({ ...o }));
+      await operatorDecision(inner, approval.application_id, { outcome: 'offered', offers }, 'operator');
+    },
+    () => ({
+      action: 'application.approval_confirmed',
+      targetType: 'application',
+      targetId: approval.application_id,
+      summary: { approval_id: approvalId, requested_by: approval.requested_by, offers: termsSummary(approval.offers) },
+    }),
+  );
+}

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { banner, bootstrap, DEMO_OPERATOR } from '../../src/bootstrap.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createOperator, login, LOCKOUT, changeRole, deactivateOperator } from '../../src/services/operators.ts';
+import { verifyPassword } from '../../src/services/passwords.ts';
+import { startWebSession } from '../../src/services/web-sessions.ts';
+import { migrate } from '../../src/store/migrate.ts';
+import { openPglite } from '../../src/store/pglite-db.ts';
+import { BACKENDS } from '../helpers/db.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { customerWithApplication } from '../helpers/lending.ts';
+
+describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(async () => t.close());
+
+  const auditRows = async (filter = '') => {
+    const res = await t.admin('GET', `/audit${filter}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.entries as { actor: { type: string; operator_id?: string }; action: string; target: { type: string; id: string }; summary: Record<string, unknown> }[];
+  };
+
+  it('creates an operator over the admin API, showing the password once and storing only its scrypt hash', async () => {
+    const res = await t.admin('POST', '/operators', { email: 'Uma@Lender.example', name: 'Uma Underwriter', role: 'underwriter' });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({ email: 'Uma@Lender.example', name: 'Uma Underwriter', role: 'underwriter' });
+    expect(data.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    const { rows } = await t.testDb.db.query<{ password_hash: string }>('SELECT password_hash FROM operators WHERE id = $1', [data.operator_id]);
+    expect(rows[0].password_hash).toMatch(/^scrypt\$15\$8\$1\$/);
+    expect(rows[0].password_hash).not.toContain(data.password);
+    expect(await verifyPassword(data.password, rows[0].password_hash)).toBe(true);
+    expect(await verifyPassword(`${data.password}x`, rows[0].password_hash)).toBe(false);
+    // Listing never shows a password or its hash.
+    const list = await t.admin('GET', '/operators');
+    expect(list.body).not.toContain('scrypt');
+    expect(list.body).not.toContain(data.password);
+
+    const again = await t.admin('POST', '/operators', { email: 'uma@lender.example', name: 'Other', role: 'viewer' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe('DuplicateOperator');
+    const bad = await t.admin('POST', '/operators', { email: 'not-an-email', name: 'X', role: 'boss' });
+    expect(bad.statusCode).toBe(400);
+
+    const audit = await auditRows(`?target_type=operator&target_id=${data.operator_id}`);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor: { type: 'admin_token' }, action: 'operator.created', summary: { email: 'Uma@Lender.example', role: 'underwriter' } });
+    expect(JSON.stringify(audit)).not.toContain(data.password);
+  });
+
+  it('audits every change made through /admin/v1, without secrets, newest first', async () => {
+    const partner = await t.partner();
+    const token = await t.admin('POST', `/partners/${partner.partnerId}/tokens`, { environment: 'production' });
+    const tokenData = token.json().data;
+    expect((await t.admin('DELETE', `/tokens/${tokenData.token_id}`)).statusCode).toBe(204);
+    expect((await t.admin('POST', `/partners/${partner.partnerId}/suspend`)).statusCode).toBe(200);
+    expect((await t.admin('POST', `/partners/${partner.partnerId}/reinstate`)).statusCode).toBe(200);
+    const rows = await auditRows(`?target_type=partner&target_id=${partner.partnerId}`);
+    expect(rows.map((r) => r.action)).toEqual(['partner.reinstated', 'partner.suspended', 'token.revoked', 'token.created', 'token.created', 'partner.created']);
+    expect(rows.every((r) => r.actor.type === 'admin_token')).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(tokenData.token);
+    expect(JSON.stringify(rows)).not.toContain(partner.token);
+    expect(rows[2].summary).toEqual({ token_id: tokenData.token_id });
+
+    // A refused change writes no row.
+    const { applicationId } = await customerWithApplication(partner, { application: { amount: 25000 } });
+    const before = (await auditRows(`?target_type=application&target_id=${applicationId}`)).length;
+    expect((await t.admin('POST', `/applications/${applicationId}/start_review`)).statusCode).toBe(409);
+    expect((await auditRows(`?target_type=application&target_id=${applicationId}`)).length).toBe(before);
+  });
+
+  it('keeps the audit log append-only: the database refuses updates and deletes', async () => {
+    await expect(t.testDb.db.query(`UPDATE audit_log SET action = 'x'`)).rejects.toThrow(/append-only/);
+    await expect(t.testDb.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
+    await expect(t.testDb.db.query('TRUNCATE audit_log')).rejects.toThrow(/append-only/);
+  });
+
+  it('answers a wrong email and a wrong password alike, and locks an email after 5 failures in 15 minutes', async () => {
+    const { operator, password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email: 'lock@lender.example', name: 'Lock', role: 'viewer' });
+    expect(await login(t.app.ctx, 'nobody@lender.example', password)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await login(t.app.ctx, 'LOCK@lender.example', 'wrong password')).toEqual({ ok: false, reason: 'invalid' });
+    const ok = await login(t.app.ctx, ' lock@lender.example ', password);
+    expect(ok.ok && ok.operator.id).toBe(operator.id);
+
+    // A success clears the count; then 4 failures leave the account usable, the 5th locks it.
+    for (let i = 0; i < LOCKOUT.maxFailures - 1; i++) expect((await login(t.app.ctx, 'lock@lender.example', 'nope')).ok).toBe(false);
+    const fifth = await login(t.app.ctx, 'lock@lender.example', 'nope');
+    expect(fifth).toMatchObject({ ok: false, reason: 'locked' });
+    expect((await login(t.app.ctx, 'lock@lender.example', password)).ok).toBe(false);
+    t.clock.set(new Date(t.clock.now().getTime() + 14 * 60_000));
+    expect(await login(t.app.ctx, 'lock@lender.example', password)).toMatchObject({ ok: false, reason: 'locked' });
+    t.clock.set(new Date(t.clock.now().getTime() + 2 * 60_000));
+    expect((await login(t.app.ctx, 'lock@lender.example', password)).ok).toBe(true);
+
+    // Unknown emails lock the same way, so the lock says nothing about who has an account.
+    for (let i = 0; i < LOCKOUT.maxFailures - 1; i++) await login(t.app.ctx, 'ghost@lender.example', 'x');
+    expect(await login(t.app.ctx, 'ghost@lender.example', 'x')).toMatchObject({ ok: false, reason: 'locked' });
+  });
+
+  it('ends the sessions of an operator whose role changes or who is deactivated; a deactivated operator cannot log in', async () => {
+    const { operator, password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email: 'roles@lender.example', name: 'Roles', role: 'viewer' });
+    const sessions = async () => (await t.testDb.db.query('SELECT 1 FROM web_sessions WHERE operator_id = $1', [operator.id])).rowCount;
+    await startWebSession(t.testDb.db, 'console', { operatorId: operator.id }, t.clock.now());
+    expect(await sessions()).toBe(1);
+    const res = await t.admin('POST', `/operators/${operator.id}/role`, { role: 'underwriter' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await sessions()).toBe(0);
+    await startWebSession(t.testDb.db, 'console', { operatorId: operator.id }, t.clock.now());
+    await deactivateOperator(t.app.ctx, { kind: 'admin_token' }, operator.id);
+    expect(await sessions()).toBe(0);
+    expect((await login(t.app.ctx, 'roles@lender.example', password)).ok).toBe(false);
+    const actions = (await auditRows(`?operator_id=${operator.id}`)).length;
+    expect(actions).toBe(0);
+    const about = (await auditRows(`?target_type=operator&target_id=${operator.id}`)).map((r) => r.action);
+    expect(about).toEqual(['operator.deactivated', 'operator.role_changed', 'operator.created']);
+    // An operator cannot change their own role.
+    await expect(changeRole(t.app.ctx, { kind: 'operator', operatorId: operator.id, email: 'x', role: 'admin' }, operator.id, 'viewer')).rejects.toThrow(/own role/);
+  });
+});
+
+describe('the demo operator of a fresh embedded start', () => {
+  it('is created once, as an admin, and its password printed once', async () => {
+    const db = await openPglite();
+    try {
+      await migrate(db);
+      const config = loadConfig({ LOG_LEVEL: 'silent' });
+      const first = await bootstrap(config, db);
+      const password = first.generated.demoOperatorPassword as string;
+      expect(password).toBeTruthy();
+      const text = banner(config, first);
+      expect(text).toContain(DEMO_OPERATOR.email);
+      expect(text).toContain(password);
+      expect(text).toContain('/console/login');
+      const ok = await login({ db, now: () => new Date() }, DEMO_OPERATOR.email, password);
+      expect(ok.ok && ok.operator.role).toBe('admin');
+      const second = await bootstrap(config, db);
+      expect(second.generated.demoOperatorPassword).toBeUndefined();
+      expect(banner(config, second)).not.toContain(password);
+      expect((await db.query('SELECT 1 FROM operators')).rowCount).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('npm run operator -- create', () => {
+  it('creates an operator in the data directory and prints its password once', async () => {
+    const { execFile } = await import('node:child_process');
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'operator-cli-'));
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, ['src/cli/operator.ts', ...args], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } }, (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    try {
+      const created = await run(['create', '--email', 'cli@lender.example', '--name', 'Cli Admin', '--role', 'admin']);
+      expect(created.code, created.stderr).toBe(0);
+      const password = /Password \(shown once, keep it\): (\S+)/.exec(created.stdout)?.[1] as string;
+      expect(password).toHaveLength(20);
+      const again = await run(['create', '--email', 'CLI@lender.example', '--name', 'Again', '--role', 'viewer']);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('already exists');
+      expect((await run(['create', '--email', 'x@y.example'])).code).toBe(2);
+      const db = await openPglite(dir);
+      try {
+        const ok = await login({ db, now: () => new Date() }, 'cli@lender.example', password);
+        expect(ok.ok && ok.operator.role).toBe('admin');
+        const { rows } = await db.query<{ actor: string; action: string }>('SELECT actor, action FROM audit_log');
+        expect(rows).toEqual([{ actor: 'command line', action: 'operator.created' }]);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
