@@ -353,6 +353,9 @@ export function webhooksSection(): Record<string, unknown> {
   );
 }
 
+/** The one inline style attribute Swagger UI sets (found by the browser test's CSP report). */
+const SWAGGER_UI_INLINE_STYLE = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
+
 /**
  * The reference page's Content-Security-Policy: the plugin's own (with the hashes of its inline
  * script and style) narrowed to this host only: no https: sources, no online validator.
@@ -364,5 +367,6 @@ export function docsCsp(header: string): string {
     .replace(/\s*upgrade-insecure-requests;?/g, '')
     .replace(/frame-ancestors 'self'/, "frame-ancestors 'none'")
     .trim();
-  return `${narrowed.endsWith(';') ? narrowed : `${narrowed};`} connect-src 'self'; form-action 'self'`;
+  const styled = narrowed.replace(/style-src 'self'\s*/, `style-src 'self' 'unsafe-hashes' '${SWAGGER_UI_INLINE_STYLE}' `);
+  return `${styled.endsWith(';') ? styled : `${styled};`} connect-src 'self'; form-action 'self'`;
 }
