@@ -11,6 +11,10 @@ import { sandboxRoutes } from './routes/sandbox.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { documentListRoutes, documentUploadRoutes } from './routes/documents.ts';
 import { prequalificationRoutes } from './routes/prequalification.ts';
+import { installIdempotency } from './idempotency.ts';
+import { installRequestLog } from './request-log.ts';
+import { eventRoutes } from './routes/events.ts';
+import { requestLogRoutes } from './routes/request-log.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig extends NegotiationConfig {}
@@ -27,6 +31,8 @@ export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | nu
     await authenticatePartner(request, auth);
     negotiate(request, request.routeOptions.config);
   });
+  installIdempotency(app);
+  installRequestLog(app, app.requestLog);
   await app.register(authCheckRoutes);
   await app.register(customerRoutes);
   await app.register(applicationRoutes);
@@ -38,4 +44,6 @@ export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | nu
   await app.register(documentListRoutes);
   await app.register(documentUploadRoutes);
   await app.register(prequalificationRoutes);
+  await app.register(eventRoutes);
+  await app.register(requestLogRoutes);
 };

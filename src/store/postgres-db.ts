@@ -56,6 +56,11 @@ export function openPostgres(options: PostgresOptions): Db {
     kind: 'postgres',
     query: run(sql).query,
     transaction: (work) => sql.begin((tx) => work(run(tx))) as Promise<Awaited<ReturnType<typeof work>>>,
+    async listen(channel, onNotify) {
+      // postgres.js listens on a connection of its own, and listens again after a reconnect.
+      const { unlisten } = await sql.listen(channel, (payload) => onNotify(payload ?? ''));
+      return () => unlisten();
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }
