@@ -11,6 +11,7 @@ import { sandboxRoutes } from './routes/sandbox.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { documentListRoutes, documentUploadRoutes } from './routes/documents.ts';
 import { prequalificationRoutes } from './routes/prequalification.ts';
+import { installIdempotency } from './idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig extends NegotiationConfig {}
@@ -26,6 +27,7 @@ export const partnerApi: FastifyPluginAsyncTypebox = async (app) => {
     await authenticatePartner(request, app.tokens);
     negotiate(request, request.routeOptions.config);
   });
+  installIdempotency(app);
   await app.register(authCheckRoutes);
   await app.register(customerRoutes);
   await app.register(applicationRoutes);

@@ -8,6 +8,7 @@ import { OUTBOX_CHANNEL } from '../store/outbox-store.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { sweepExpiredOffers, sweepInactiveApplications } from '../services/sweeps.ts';
 import { sweepEndedSessions } from '../services/web-sessions.ts';
+import { sweepPartnerTools } from '../services/partner-tools-sweeps.ts';
 import { DELIVERY_BATCH, deliverEvent, WebhookSender, type DeliverySettings } from './delivery.ts';
 import { DispatchLoop, dispatchPending, type DeliveryJobData } from './dispatcher.ts';
 import { DELIVERY_QUEUE, startQueue, type QueueBackend } from './queue.ts';
@@ -102,6 +103,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       await sweepExpiredOffers(deps.ctx);
       await sweepInactiveApplications(deps.ctx);
       await sweepEndedSessions(deps.ctx);
+      await sweepPartnerTools(deps.ctx);
     } catch (error) {
       deps.log.error({ err: error }, 'sweep failed; it runs again on the next interval');
     }

@@ -1,0 +1,84 @@
+import type { Queryable } from './db.ts';
+import type { Tenant } from '../domain/tenant.ts';
+
+export interface StoredEvent {
+  id: string;
+  event_type: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+export interface EventPosition {
+  txid: string;
+  seq: number;
+}
+
+/** Where an event of the tenant sits in reading order; null when unknown (or not the tenant's). */
+export async function eventPosition(db: Queryable, tenant: Tenant, id: string): Promise<EventPosition | null> {
+  const { rows } = await db.query<EventPosition>(
+    'SELECT txid::text AS txid, seq FROM outbox_events WHERE id = $1 AND partner_id = $2 AND environment = $3',
+    [id, tenant.partnerId, tenant.environment],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * The tenant's events after `after`, in reading order: by recording transaction, then sequence.
+ * Only events whose transaction is older than every transaction still running are handed out, so
+ * an event committed late by a transaction that started early is never behind a cursor already
+ * given (a sequence number alone would let a reader skip it).
+ */
+export async function listEvents(
+  db: Queryable,
+  tenant: Tenant,
+  filter: { after: EventPosition | null; types: string[] | null; since: Date; limit: number },
+): Promise<StoredEvent[]> {
+  const { rows } = await db.query<StoredEvent>(
+    `SELECT id, event_type, payload, created_at FROM outbox_events
+      WHERE partner_id = $1 AND environment = $2 AND created_at > $3
+        AND txid < pg_snapshot_xmin(pg_current_snapshot())
+        AND ($4::xid8 IS NULL OR (txid, seq) > ($4::xid8, $5::int8))
+        AND ($6::text[] IS NULL OR event_type = ANY($6))
+      ORDER BY txid, seq LIMIT $7`,
+    [tenant.partnerId, tenant.environment, filter.since, filter.after?.txid ?? null, filter.after?.seq ?? 0, filter.types, filter.limit],
+  );
+  return rows;
+}
+
+export interface EventWithDelivery extends StoredEvent {
+  subscribed: boolean;
+  force_delivery: boolean;
+  has_target: boolean;
+  attempts: number;
+  succeeded: number;
+}
+
+/** One event of the tenant with what its delivery log says. */
+export async function findEventWithDelivery(db: Queryable, tenant: Tenant, id: string, since: Date): Promise<EventWithDelivery | null> {
+  const { rows } = await db.query<EventWithDelivery>(
+    `SELECT e.id, e.event_type, e.payload, e.created_at, e.force_delivery,
+            EXISTS (SELECT 1 FROM webhook_subscriptions s
+                     WHERE s.partner_id = e.partner_id AND s.environment = e.environment AND s.event_type = e.event_type) AS subscribed,
+            EXISTS (SELECT 1 FROM webhook_configs c
+                     WHERE c.partner_id = e.partner_id AND c.environment = e.environment AND c.url IS NOT NULL) AS has_target,
+            (SELECT count(*)::int FROM webhook_deliveries d WHERE d.event_id = e.id) AS attempts,
+            (SELECT count(*)::int FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'succeeded') AS succeeded
+       FROM outbox_events e
+      WHERE e.id = $1 AND e.partner_id = $2 AND e.environment = $3 AND e.created_at > $4`,
+    [id, tenant.partnerId, tenant.environment, since],
+  );
+  return rows[0] ?? null;
+}
+
+/** Deletes dispatched events older than `before` with their delivery attempts. */
+export async function deleteEventsBefore(db: Queryable, before: Date, batch = 5000): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM outbox_events WHERE created_at < $1 AND dispatched_at IS NOT NULL ORDER BY created_at LIMIT $2',
+    [before, batch],
+  );
+  if (rows.length === 0) return 0;
+  const ids = rows.map((r) => r.id);
+  await db.query('DELETE FROM webhook_deliveries WHERE event_id = ANY($1)', [ids]);
+  const { rowCount } = await db.query('DELETE FROM outbox_events WHERE id = ANY($1)', [ids]);
+  return rowCount;
+}

@@ -1,0 +1,49 @@
+import type { Queryable } from './db.ts';
+import type { Tenant } from '../domain/tenant.ts';
+
+export interface RequestLogEntry {
+  request_id: string;
+  partner_id: string;
+  environment: string;
+  time: Date;
+  method: string;
+  path: string;
+  status: number;
+  error_code: string | null;
+  duration_ms: number;
+  idempotency_key: string | null;
+  api_version: string;
+}
+
+const COLUMNS = ['request_id', 'partner_id', 'environment', 'time', 'method', 'path', 'status', 'error_code', 'duration_ms', 'idempotency_key', 'api_version'] as const;
+
+/** Writes a batch of entries in one statement. */
+export async function insertRequestLog(db: Queryable, entries: RequestLogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const params: unknown[] = [];
+  const rows = entries.map((entry) => {
+    const marks = COLUMNS.map((column) => {
+      params.push(entry[column]);
+      return `$${params.length}`;
+    });
+    return `(${marks.join(', ')})`;
+  });
+  await db.query(`INSERT INTO request_log (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, params);
+}
+
+/** The tenant's entries, newest first; `failed` true for 4xx/5xx, false for 2xx, null for all. */
+export async function listRequestLog(db: Queryable, tenant: Tenant, filter: { failed: boolean | null; since: Date; limit: number }): Promise<RequestLogEntry[]> {
+  const { rows } = await db.query<RequestLogEntry>(
+    `SELECT ${COLUMNS.join(', ')} FROM request_log
+      WHERE partner_id = $1 AND environment = $2 AND time > $3
+        AND ($4::boolean IS NULL OR ($4 AND status >= 400) OR (NOT $4 AND status BETWEEN 200 AND 299))
+      ORDER BY time DESC, seq DESC LIMIT $5`,
+    [tenant.partnerId, tenant.environment, filter.since, filter.failed, filter.limit],
+  );
+  return rows;
+}
+
+export async function deleteRequestLogBefore(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM request_log WHERE time < $1', [before]);
+  return rowCount;
+}
