@@ -19,6 +19,7 @@ import {
   LendingServerError,
   LendingValidationError,
   retryAfterMs,
+  type LendingEvent,
 } from '../src/index.ts';
 import { FaultProxy } from './fault-proxy.ts';
 
@@ -200,6 +201,40 @@ describe.each(BACKENDS)('the SDK client on %s', (backend) => {
     expect(error).toBeInstanceOf(LendingRateLimitError);
     expect(error.retryAfterSeconds).toBe(1);
     expect(proxy.requests).toHaveLength(1);
+  });
+
+  it('iterates over the events API: catches up page by page, follows new events with long polls, filters types, stops on abort', async () => {
+    const all: LendingEvent[] = [];
+    for await (const event of client.events({ follow: false })) all.push(event);
+    expect(all.map((e) => e.webhook_event_type)).toEqual(expect.arrayContaining(['application_offered', 'application_status_changed']));
+    const paged: LendingEvent[] = [];
+    for await (const event of client.events({ follow: false, pageSize: 1 })) paged.push(event);
+    expect(paged).toEqual(all);
+    const offered: LendingEvent[] = [];
+    for await (const event of client.events({ follow: false, types: ['application_offered'] })) offered.push(event);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered).toEqual(all.filter((e) => e.webhook_event_type === 'application_offered'));
+
+    // Following: the iterator waits (long poll) until a new event of the type happens.
+    const iterator = client.events({ after: all.at(-1)?.event_id, types: ['application_offered'], waitSeconds: 10 });
+    const next = iterator.next();
+    const { data: customer } = await client.createCustomer(newCustomer());
+    const { data: application } = await client.createApplication(customer.customer_id, { data: { amount: 10000 } });
+    await client.sandboxDecideApplication(application.application_id, { data: { outcome: 'offered', offers: [OFFER] } });
+    const { value } = await next;
+    await iterator.return(undefined);
+    const event = value as LendingEvent;
+    expect(event.webhook_event_type).toBe('application_offered');
+    expect(event.data.application_id).toBe(application.application_id);
+    const one = await client.getEvent(event.event_id);
+    expect(one.data).toMatchObject({ event_id: event.event_id, webhook_event_type: 'application_offered', data: event.data });
+    expect(one.data.delivery.status).toBe('not_subscribed');
+
+    // Aborting ends a waiting iterator.
+    const controller = new AbortController();
+    const waiting = client.events({ after: event.event_id, signal: controller.signal, waitSeconds: 30 }).next();
+    setTimeout(() => controller.abort(), 200);
+    await expect(waiting).rejects.toThrow(/abort/i);
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {
