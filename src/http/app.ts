@@ -21,6 +21,8 @@ import { customerPortal } from '../portal/plugin.ts';
 import { notFoundPage } from '../portal/context.ts';
 import { sendBareNotFound } from '../web/surface.ts';
 import { assetRoutes } from '../web/assets.ts';
+import { EventSignal } from '../services/event-signal.ts';
+import { RequestLogRecorder } from './request-log.ts';
 
 export interface AppDeps {
   config: Config;
@@ -36,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: ServiceContext;
     tokens: TokenResolver;
+    eventSignal: EventSignal;
+    requestLog: RequestLogRecorder;
     config: Config;
   }
 }
@@ -74,6 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ctx', { db: deps.db, now: deps.now ?? (() => new Date()) });
   app.decorate('tokens', new TokenResolver(deps.db));
   app.decorate('config', deps.config);
+  app.decorate('eventSignal', new EventSignal(deps.db));
+  app.decorate('requestLog', new RequestLogRecorder(deps.db, app.log));
+  // Long polls answer at once when the server closes; the request log's last entries are written.
+  app.addHook('preClose', async () => app.eventSignal.close());
+  app.addHook('onClose', async () => app.requestLog.flush());
   app.decorateRequest('principal', null);
   app.addSchema(ErrorEnvelope);
 

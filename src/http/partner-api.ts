@@ -12,6 +12,9 @@ import { webhookRoutes } from './routes/webhooks.ts';
 import { documentListRoutes, documentUploadRoutes } from './routes/documents.ts';
 import { prequalificationRoutes } from './routes/prequalification.ts';
 import { installIdempotency } from './idempotency.ts';
+import { installRequestLog } from './request-log.ts';
+import { eventRoutes } from './routes/events.ts';
+import { requestLogRoutes } from './routes/request-log.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig extends NegotiationConfig {}
@@ -28,6 +31,7 @@ export const partnerApi: FastifyPluginAsyncTypebox = async (app) => {
     negotiate(request, request.routeOptions.config);
   });
   installIdempotency(app);
+  installRequestLog(app, app.requestLog);
   await app.register(authCheckRoutes);
   await app.register(customerRoutes);
   await app.register(applicationRoutes);
@@ -39,4 +43,6 @@ export const partnerApi: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(documentListRoutes);
   await app.register(documentUploadRoutes);
   await app.register(prequalificationRoutes);
+  await app.register(eventRoutes);
+  await app.register(requestLogRoutes);
 };

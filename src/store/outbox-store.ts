@@ -11,8 +11,16 @@ export interface OutboxEvent {
   created_at: Date;
 }
 
-/** The channel that wakes the webhook dispatcher when events commit. */
+/**
+ * The channel that wakes the webhook dispatcher (and the events API's long polls) when events
+ * commit. The payload names the tenant (`partner_id:environment`) so a long poll wakes only for its
+ * own events; the dispatcher ignores it.
+ */
 export const OUTBOX_CHANNEL = 'outbox_events';
+
+export function tenantChannelKey(tenant: Tenant): string {
+  return `${tenant.partnerId}:${tenant.environment}`;
+}
 
 /**
  * Records an event in the caller's transaction, so it commits (or not) with the change itself.
@@ -32,7 +40,7 @@ export async function recordEvent(
     `WITH recorded AS (
        INSERT INTO outbox_events (id, partner_id, environment, event_type, payload, created_at, force_delivery)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id)
-     SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM recorded`,
+     SELECT pg_notify('${OUTBOX_CHANNEL}', $2 || ':' || $3) FROM recorded`,
     [id, tenant.partnerId, tenant.environment, eventType, JSON.stringify(payload), now, options.forceDelivery ?? false],
   );
   return id;

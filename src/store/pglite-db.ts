@@ -22,6 +22,7 @@ export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlit
     pglite,
     query: base.query,
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    listen: (channel, onNotify) => pglite.listen(channel, onNotify),
     close: () => pglite.close(),
   };
 }

@@ -64,6 +64,18 @@ export function openPostgres(options: PostgresOptions): Db & { pool: pg.Pool } {
         client.release();
       }
     },
+    async listen(channel, onNotify) {
+      const client = new pg.Client({ connectionString: options.connectionString });
+      client.on('error', () => {});
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
     close: () => pool.end(),
   };
 }

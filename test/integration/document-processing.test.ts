@@ -44,6 +44,7 @@ function gatedDb(db: Db) {
       return db.query(sql, params);
     },
     transaction: (work) => db.transaction(work),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
     close: () => db.close(),
   };
   return { db: gated, open, arrived };

@@ -1,0 +1,92 @@
+import { EVENT_TYPES } from '../domain/event-types.ts';
+import { validationFailed } from '../domain/errors.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import { eventPosition, findEventWithDelivery, listEvents, type StoredEvent } from '../store/events-store.ts';
+import { notFound } from '../domain/errors.ts';
+import { tenantChannelKey } from '../store/outbox-store.ts';
+import type { ServiceContext } from './context.ts';
+import type { EventSignal } from './event-signal.ts';
+import { EVENT_RETENTION_DAYS } from './partner-tools-sweeps.ts';
+
+export interface EventJson {
+  event_id: string;
+  webhook_event_type: string;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+export type DeliveryStatus = 'delivered' | 'pending' | 'failing' | 'not_subscribed';
+
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES.map((e) => e.webhook_event_type));
+/** After a wake that shows nothing (an older transaction still running holds the event back), a few short re-reads. */
+const SETTLE_DELAYS_MS = [25, 50, 100, 200, 400];
+
+function toJson(event: StoredEvent): EventJson {
+  return { event_id: event.id, webhook_event_type: event.event_type, created_at: new Date(event.created_at).toISOString(), data: event.payload };
+}
+
+function retentionStart(ctx: ServiceContext): Date {
+  return new Date(ctx.now().getTime() - EVENT_RETENTION_DAYS * 86_400_000);
+}
+
+export function parseTypes(types: string | undefined): string[] | null {
+  if (types === undefined || types === '') return null;
+  const list = types.split(',').map((t) => t.trim());
+  const unknown = list.filter((t) => !KNOWN_TYPES.has(t));
+  if (unknown.length > 0) {
+    throw validationFailed([{ detail: `types holds unknown event types: ${unknown.join(', ')}`, source: { parameter: 'types' } }]);
+  }
+  return list;
+}
+
+/**
+ * The tenant's events after `after`, oldest first (contract section 17). With `waitSeconds`, an
+ * empty answer waits for the outbox notification (or the time to pass) and reads again.
+ */
+export async function listTenantEvents(
+  ctx: ServiceContext,
+  signal: EventSignal,
+  tenant: Tenant,
+  query: { after: string | null; types: string[] | null; limit: number; waitSeconds: number },
+): Promise<{ data: EventJson[]; has_more: boolean }> {
+  let after = null;
+  if (query.after !== null) {
+    after = await eventPosition(ctx.db, tenant, query.after);
+    if (!after) throw validationFailed([{ detail: 'after names no event of yours in the last 30 days', source: { parameter: 'after' } }]);
+  }
+  const read = async () => {
+    const rows = await listEvents(ctx.db, tenant, { after, types: query.types, since: retentionStart(ctx), limit: query.limit + 1 });
+    return { data: rows.slice(0, query.limit).map(toJson), has_more: rows.length > query.limit };
+  };
+  if (query.waitSeconds <= 0) return read();
+
+  await signal.ready();
+  const deadline = Date.now() + query.waitSeconds * 1000;
+  for (;;) {
+    const next = signal.next(tenantChannelKey(tenant), deadline - Date.now());
+    const answer = await read();
+    if (answer.data.length > 0 || Date.now() >= deadline) {
+      next.cancel();
+      return answer;
+    }
+    const woken = await next.wait;
+    if (!woken) return read();
+    for (const delay of SETTLE_DELAYS_MS) {
+      const settled = await read();
+      if (settled.data.length > 0 || Date.now() >= deadline) return settled;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))));
+    }
+  }
+}
+
+/** One event of the tenant with its delivery status. */
+export async function getTenantEvent(ctx: ServiceContext, tenant: Tenant, id: string): Promise<EventJson & { delivery: { status: DeliveryStatus; attempts: number } }> {
+  const event = await findEventWithDelivery(ctx.db, tenant, id, retentionStart(ctx));
+  if (!event) throw notFound('event');
+  let status: DeliveryStatus;
+  if (event.succeeded > 0) status = 'delivered';
+  else if (event.attempts > 0) status = 'failing';
+  else if (event.subscribed || event.force_delivery) status = 'pending';
+  else status = 'not_subscribed';
+  return { ...toJson(event), delivery: { status, attempts: event.attempts } };
+}
