@@ -13,7 +13,7 @@ import { startWebServer, type WebServer } from '../../test/helpers/browser.ts';
 import { customerBody, type PartnerClient } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
 import { pdf } from '../../test/helpers/files.ts';
-import { Receiver } from '../../test/helpers/receiver.ts';
+import { eventually, Receiver } from '../../test/helpers/receiver.ts';
 import { LendingClient, verifyWebhook } from '../src/index.ts';
 
 const run = promisify(execFile);
@@ -253,14 +253,23 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
   });
 
   it('logs [--failed] lists the request log', async () => {
-    const all = await lending(env, 'logs');
-    expect(all.code, all.stderr).toBe(0);
+    // The log is written in batches off the request's path: wait until the earlier requests are in.
+    let all: Result = { code: -1, stdout: '', stderr: '' };
+    await eventually(async () => {
+      all = await lending(env, 'logs', '--limit', '100');
+      return all.code === 0 && /400\s+POST\s+\/api\/lending\/v2\.2\/document_upload\//.test(all.stdout);
+    }, 20_000, 'the request log');
     expect(all.stdout).toMatch(/^TIME\s+STATUS\s+METHOD\s+PATH/m);
     expect(all.stdout).toMatch(/201\s+POST\s+\/api\/lending\/v2\.2\/customers\//);
-    const failed = await lending(env, 'logs', '--failed');
+    expect(all.stdout).toMatch(/200\s+GET\s+\/api\/lending\/v2\.2\/authentication_check\//);
+    const failed = await lending(env, 'logs', '--failed', '--limit', '100');
     expect(failed.code, failed.stderr).toBe(0);
     expect(failed.stdout).toMatch(/400\s+POST\s+\/api\/lending\/v2\.2\/customers\/\s+ValidationError/);
+    expect(failed.stdout).toMatch(/404\s+GET\s+\/api\/lending\/v2\.2\/applications\/[0-9a-f-]+\/offers\/\s+NotFound/);
     expect(failed.stdout).not.toMatch(/\s20[0-9]\s+(GET|POST)/);
+    const raw = JSON.parse((await lending(env, '--json', 'logs', '--failed', '--limit', '100')).stdout);
+    expect(raw.data.length).toBeGreaterThan(2);
+    expect(raw.data.every((r: { status: number }) => r.status >= 400)).toBe(true);
   });
 });
 
