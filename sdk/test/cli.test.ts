@@ -205,6 +205,33 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
     expect(missing.stderr).toMatch(/^Error: NotFound: /m);
   });
 
+  it('the README\'s five minutes: with no webhook URL configured, the example receiver verifies what listen forwards to localhost', async () => {
+    const port = await freePort();
+    const children: ChildProcess[] = [];
+    const start = (args: string[], extra: Record<string, string> = {}) => {
+      const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: ROOT, env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      const output = { text: '' };
+      child.stdout?.on('data', (c: Buffer) => (output.text += c.toString()));
+      child.stderr?.on('data', (c: Buffer) => (output.text += c.toString()));
+      return output;
+    };
+    expect((await sdk.getWebhookConfiguration()).data.url).toBeNull();
+    try {
+      const receiver = start([join(SDK, 'examples', 'receiver.js')], { PORT: String(port) });
+      await until(() => receiver.text.includes('Receiving webhooks'), () => `receiver: ${receiver.text}`);
+      const listen = start([BIN, 'listen', '--forward-to', `http://localhost:${port}/hooks`]);
+      await until(() => listen.text.includes('Ready!'), () => `listen: ${listen.text}`);
+      const triggered = await lending(env, 'trigger', 'application_offered');
+      const eventId = /event ([0-9a-f-]{36})/.exec(triggered.stdout)?.[1] as string;
+      expect(eventId, triggered.stderr).toBeDefined();
+      await until(() => receiver.text.includes(`verified application_offered ${eventId}`), () => `receiver: ${receiver.text}\nlisten: ${listen.text}`);
+      await until(() => listen.text.includes(`${eventId}  -> 204`), () => `listen: ${listen.text}`);
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
+    }
+  });
+
   it('listen --forward-to delivers signed events the SDK verifier accepts; trigger sends a sandbox event', async () => {
     const local = await Receiver.start();
     const configured = await Receiver.start(); // the webhook URL the service itself delivers to
@@ -250,32 +277,6 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
       if (listener && listener.exitCode === null) listener.kill('SIGKILL');
       await local.close();
       await configured.close();
-    }
-  });
-
-  it('the README\'s five minutes: the example receiver verifies what listen forwards to localhost', async () => {
-    const port = await freePort();
-    const children: ChildProcess[] = [];
-    const start = (args: string[], extra: Record<string, string> = {}) => {
-      const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: ROOT, env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
-      children.push(child);
-      const output = { text: '' };
-      child.stdout?.on('data', (c: Buffer) => (output.text += c.toString()));
-      child.stderr?.on('data', (c: Buffer) => (output.text += c.toString()));
-      return output;
-    };
-    try {
-      const receiver = start([join(SDK, 'examples', 'receiver.js')], { PORT: String(port) });
-      await until(() => receiver.text.includes('Receiving webhooks'), () => `receiver: ${receiver.text}`);
-      const listen = start([BIN, 'listen', '--forward-to', `http://localhost:${port}/hooks`]);
-      await until(() => listen.text.includes('Ready!'), () => `listen: ${listen.text}`);
-      const triggered = await lending(env, 'trigger', 'application_offered');
-      const eventId = /event ([0-9a-f-]{36})/.exec(triggered.stdout)?.[1] as string;
-      expect(eventId, triggered.stderr).toBeDefined();
-      await until(() => receiver.text.includes(`verified application_offered ${eventId}`), () => `receiver: ${receiver.text}\nlisten: ${listen.text}`);
-      await until(() => listen.text.includes(`${eventId}  -> 204`), () => `listen: ${listen.text}`);
-    } finally {
-      for (const child of children) child.kill('SIGKILL');
     }
   });
 
