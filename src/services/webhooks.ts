@@ -119,11 +119,15 @@ export async function redeliver(ctx: ServiceContext, tenant: Tenant, eventId: st
   return { event_id: event.id, status: 'queued' };
 }
 
-/** Records a sample event of the type; it is delivered whatever the subscriptions say. */
+/**
+ * Records a sample event of the type: readable in the events API (what `lending listen` follows,
+ * so a partner without a public URL can try it), and delivered to the configured URL, if any,
+ * whatever the subscriptions say.
+ */
 export async function sendTestEvent(ctx: ServiceContext, tenant: Tenant, type: string) {
   if (!isEventType(type)) throw invalidAt('/data/webhook_event_type', `${JSON.stringify(type)} is not an event type`);
-  await requireUrl(ctx, tenant);
+  const hasUrl = Boolean((await findWebhookConfig(ctx.db, tenant))?.url);
   const now = ctx.now();
-  const id = await ctx.db.transaction((tx) => recordEvent(tx, tenant, type, sampleEvent(type, now), now, { forceDelivery: true }));
+  const id = await ctx.db.transaction((tx) => recordEvent(tx, tenant, type, sampleEvent(type, now), now, { forceDelivery: hasUrl }));
   return { event_id: id, webhook_event_type: type, status: 'queued' };
 }

@@ -290,12 +290,17 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
   });
 
   describe('sandbox test events and redelivery, validation', () => {
-    it('POST /sandbox/webhooks/test refuses an unknown type (pointer) and needs a configured URL', async () => {
+    it('POST /sandbox/webhooks/test refuses an unknown type (pointer); without a URL the event is recorded for the events API only', async () => {
       const client = await t.partner();
       expectPointer(await client.post('/sandbox/webhooks/test', { data: { webhook_event_type: 'nope' } }), '/data/webhook_event_type');
       expectPointer(await client.post('/sandbox/webhooks/test', { data: {} }), '/data/webhook_event_type');
       const noUrl = await client.post('/sandbox/webhooks/test', { data: { webhook_event_type: 'customer_funded' } });
-      expect(noUrl.statusCode, noUrl.body).toBe(400);
+      expect(noUrl.statusCode, noUrl.body).toBe(202);
+      const eventId = noUrl.json().data.event_id;
+      const listed = await client.get('/events/?types=customer_funded');
+      expect(listed.json().data.map((e: { event_id: string }) => e.event_id)).toEqual([eventId]);
+      const one = await client.get(`/events/${eventId}/`);
+      expect(one.json().data.delivery).toEqual({ status: 'not_subscribed', attempts: 0 });
     });
 
     it('the sandbox test route refuses a production token', async () => {

@@ -1,0 +1,350 @@
+/**
+ * `lending`: the Lending Partner API from the command line (contract section 20), on the SDK's
+ * client. Reads LENDING_API_TOKEN and LENDING_BASE_URL (default http://localhost:8080). `--json`
+ * prints the API's raw answers; errors print the envelope's code and detail and exit 1.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import cliProgress from 'cli-progress';
+import { Command, InvalidArgumentError } from 'commander';
+import { LendingClient, type DocumentType, type LendingEvent, type WebhookEventType } from './client.ts';
+import { LendingApiError, LendingConnectionError } from './errors.ts';
+import { deliveryHeaders } from './sign-webhook.ts';
+
+const program = new Command();
+program
+  .name('lending')
+  .description('The Lending Partner API v2.2 from the command line. Set LENDING_API_TOKEN (and LENDING_BASE_URL, default http://localhost:8080).')
+  .version('2.2.0')
+  .option('--json', 'print the raw JSON answers')
+  .showHelpAfterError();
+
+const json = () => Boolean(program.opts().json);
+const out = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+const printJson = (value: unknown) => out(JSON.stringify(value, null, 2));
+
+function client(): LendingClient {
+  const token = process.env.LENDING_API_TOKEN;
+  if (!token) {
+    process.stderr.write('Error: LENDING_API_TOKEN is not set (use your sandbox token, sk_sandbox_…).\n');
+    process.exit(2);
+  }
+  return new LendingClient({ token, userAgent: 'lending-cli/2.2' });
+}
+
+/** Money as the API takes it: a number with at most two decimals. */
+function money(value: string): number {
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) throw new InvalidArgumentError('an amount in GBP with at most two decimals, e.g. 25000 or 1250.50');
+  return Number(value);
+}
+
+function date(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('a date YYYY-MM-DD');
+  return value;
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Prints rows as aligned columns. */
+function table(rows: (string | number | null | undefined)[][]): void {
+  const cells = rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
+  const widths = cells[0]?.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0))) ?? [];
+  for (const row of cells) out(row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]))).join('  '));
+}
+
+/** Runs a command's body; API and connection errors become a message and exit code 1. */
+function run<A extends unknown[]>(action: (...args: A) => Promise<unknown>) {
+  return async (...args: A) => {
+    try {
+      await action(...args);
+    } catch (error) {
+      if (error instanceof LendingApiError) {
+        for (const e of error.errors) {
+          const where = e.source?.pointer ?? e.source?.parameter;
+          process.stderr.write(`Error: ${e.code}: ${e.detail}${where ? ` (${where})` : ''}\n`);
+        }
+        process.stderr.write(`(HTTP ${error.status}${error.requestId ? `, request ${error.requestId}` : ''})\n`);
+        if (json()) printJson({ errors: error.errors });
+      } else if (error instanceof LendingConnectionError) {
+        process.stderr.write(`Error: ${error.message}\n`);
+      } else {
+        process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+      process.exitCode = 1;
+    }
+  };
+}
+
+// auth check
+
+const auth = program.command('auth').description('check the token');
+auth
+  .command('check')
+  .description('GET /authentication_check/: which partner and environment the token belongs to')
+  .action(
+    run(async () => {
+      const answer = await client().authenticationCheck();
+      if (json()) return printJson(answer);
+      const d = answer.data;
+      out(`Authenticated: partner ${d.partner_id}, ${d.environment} environment, API ${d.api_version}`);
+    }),
+  );
+
+// customers
+
+const customers = program.command('customers').description('customers');
+customers
+  .command('create')
+  .description('POST /customers/ with the JSON body in a file ({"data": {...}} as in the API reference)')
+  .requiredOption('--file <file>', 'JSON file with the customer')
+  .action(
+    run(async (options: { file: string }) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await readFile(options.file, 'utf8'));
+      } catch (error) {
+        throw new Error(`cannot read ${options.file} as JSON: ${(error as Error).message}`);
+      }
+      const wrapped = body && typeof body === 'object' && 'data' in body ? body : { data: body };
+      const answer = await client().createCustomer(wrapped as never);
+      if (json()) return printJson(answer);
+      out(`Created customer ${answer.data.customer_id}`);
+    }),
+  );
+
+// applications
+
+const applications = program.command('applications').description('loan applications');
+applications
+  .command('create')
+  .description('POST /customers/{customer}/applications/')
+  .argument('<customer>', 'customer id')
+  .requiredOption('--amount <amount>', 'amount requested, GBP', money)
+  .action(
+    run(async (customer: string, options: { amount: number }) => {
+      const answer = await client().createApplication(customer, { data: { amount: options.amount } });
+      if (json()) return printJson(answer);
+      const d = answer.data as { application_id: string; status: string };
+      out(`Created application ${d.application_id} (${d.status})`);
+    }),
+  );
+applications
+  .command('latest')
+  .description('GET /customers/{customer}/applications/latest/')
+  .argument('<customer>', 'customer id')
+  .action(
+    run(async (customer: string) => {
+      const answer = await client().getLatestApplication(customer);
+      if (json()) return printJson(answer);
+      const d = answer.data;
+      table([
+        ['application', d.application_id],
+        ['status', d.status],
+        ['amount', d.amount],
+        ['closed', d.is_closed ? 'yes' : 'no'],
+        ['created', d.created_at],
+        ['updated', d.updated_at],
+      ]);
+    }),
+  );
+
+// offers
+
+program
+  .command('offers')
+  .description('GET /applications/{application}/offers/')
+  .argument('<application>', 'application id')
+  .action(
+    run(async (application: string) => {
+      const answer = await client().listOffers(application);
+      if (json()) return printJson(answer);
+      const d = answer.data;
+      out(`Offers: ${d.offer_creation_status}`);
+      if (d.offers.length === 0) return;
+      table([
+        ['OFFER', 'PRODUCT', 'MAX AMOUNT', 'MONTHLY %', 'FEE %', 'DAYS', 'STATUS'],
+        ...d.offers.map((o) => [o.offer_id, o.product_type, o.max_amount.toFixed(2), o.monthly_interest_percentage, o.fee_percentage, o.duration_in_days, o.status]),
+      ]);
+    }),
+  );
+
+// schedule
+
+program
+  .command('schedule')
+  .description('GET /offers/{offer}/repayment_schedule/ (as a table, JSON or a PDF file)')
+  .argument('<offer>', 'offer id')
+  .option('--amount <amount>', 'amount drawn down, GBP (default: the offer maximum)', money)
+  .option('--pay-off-early-on <date>', 'repay everything early on this date (YYYY-MM-DD)', date)
+  .option('--pdf <file>', 'write the schedule as a PDF to this file')
+  .action(
+    run(async (offer: string, options: { amount?: number; payOffEarlyOn?: string; pdf?: string }) => {
+      const query = {
+        ...(options.amount !== undefined ? { amount: options.amount.toFixed(2) } : {}),
+        ...(options.payOffEarlyOn ? { pay_off_early_on: options.payOffEarlyOn } : {}),
+      };
+      if (options.pdf) {
+        const pdf = await client().getRepaymentSchedulePdf(offer, query);
+        await writeFile(options.pdf, pdf);
+        if (json()) return printJson({ file: options.pdf, bytes: pdf.length });
+        return out(`Wrote ${options.pdf} (${pdf.length} bytes)`);
+      }
+      const answer = await client().getRepaymentSchedule(offer, query);
+      if (json()) return printJson(answer);
+      const d = answer.data;
+      table([
+        ['DATE', 'AMOUNT', 'PRINCIPAL', 'INTEREST', 'FEES'],
+        ...d.repayments.map((r) => [r.date, r.amount.toFixed(2), r.breakdown.principal.toFixed(2), r.breakdown.interest.toFixed(2), r.breakdown.fees.toFixed(2)]),
+      ]);
+      out(`Borrowed ${d.amount_borrowed.toFixed(2)}, total payable ${d.total_payable.toFixed(2)}${d.amount_saved_by_repaying_early ? `, saved by repaying early ${d.amount_saved_by_repaying_early.toFixed(2)}` : ''}`);
+    }),
+  );
+
+// documents
+
+const documents = program.command('documents').description('documents');
+documents
+  .command('upload')
+  .description('POST /document_upload/{customer}/ (multipart), with a progress bar')
+  .argument('<customer>', 'customer id')
+  .argument('<file>', 'the file to upload')
+  .requiredOption('--type <type>', 'document type, e.g. "bank statement", "business accounts", "personal id"')
+  .action(
+    run(async (customer: string, file: string, options: { type: string }) => {
+      const content = await readFile(file);
+      const bar = new cliProgress.SingleBar(
+        { stream: process.stderr, format: `Uploading ${basename(file)} [{bar}] {percentage}% {value}/{total} bytes`, noTTYOutput: !process.stderr.isTTY, notTTYSchedule: 250 },
+        cliProgress.Presets.shades_classic,
+      );
+      let started = false;
+      const answer = await client()
+        .uploadDocument(customer, {
+          document_type: options.type as DocumentType,
+          content,
+          filename: basename(file),
+          onProgress: ({ sent, total }) => {
+            if (!started) {
+              bar.start(total, sent);
+              started = true;
+            } else bar.update(sent);
+          },
+        })
+        .finally(() => started && bar.stop());
+      if (json()) return printJson(answer);
+      const d = answer.data as { document_id: string; document_type: string };
+      out(`Uploaded document ${d.document_id} (${d.document_type})`);
+    }),
+  );
+
+// events
+
+function eventLine(e: LendingEvent): (string | number)[] {
+  return [e.created_at, e.webhook_event_type, e.event_id];
+}
+
+const events = program.command('events').description('the events API');
+events
+  .command('list')
+  .description('GET /events/: events oldest first, after an event id')
+  .option('--types <types>', 'comma-separated event types', list)
+  .option('--after <event>', 'only events after this event id')
+  .option('--limit <n>', 'at most this many (1 to 100)', (v) => Number(v))
+  .action(
+    run(async (options: { types?: string[]; after?: string; limit?: number }) => {
+      const answer = await client().listEvents({ types: options.types?.join(','), after: options.after, limit: options.limit });
+      if (json()) return printJson(answer);
+      if (answer.data.length === 0) return out('No events.');
+      table([['CREATED', 'TYPE', 'EVENT'], ...answer.data.map(eventLine)]);
+      if (answer.has_more) out(`More: lending events list --after ${answer.data.at(-1)?.event_id}`);
+    }),
+  );
+
+program
+  .command('listen')
+  .description('follow the events API and POST each new event to a local URL, signed exactly as a webhook delivery')
+  .requiredOption('--forward-to <url>', 'where to POST each event, e.g. http://localhost:3000/hooks')
+  .option('--events <types>', 'only these comma-separated event types', list)
+  .option('--after <event>', 'start after this event id (default: only events from now on)')
+  .action(
+    run(async (options: { forwardTo: string; events?: string[]; after?: string }) => {
+      const api = client();
+      const target = new URL(options.forwardTo);
+      const secret = (await api.getSigningSecret()).data.signing_secret;
+      const stop = new AbortController();
+      const quit = () => stop.abort();
+      process.once('SIGINT', quit);
+      process.once('SIGTERM', quit);
+
+      let after = options.after;
+      if (after === undefined) {
+        // Start from now: skip what already happened.
+        for await (const event of api.events({ types: options.events, follow: false, signal: stop.signal })) after = event.event_id;
+      }
+      const what = options.events?.length ? options.events.join(', ') : 'all events';
+      if (json()) out(JSON.stringify({ ready: true, forward_to: target.href, types: options.events ?? null }));
+      else out(`Ready! Forwarding ${what} to ${target.href} (Ctrl-C to stop)`);
+
+      try {
+        for await (const event of api.events({ after, types: options.events, signal: stop.signal })) {
+          const body = JSON.stringify({ data: event.data });
+          let status: number | null = null;
+          let problem: string | null = null;
+          try {
+            const response = await fetch(target, {
+              method: 'POST',
+              headers: deliveryHeaders(secret, event, body),
+              body,
+              signal: AbortSignal.any([stop.signal, AbortSignal.timeout(10_000)]),
+            });
+            status = response.status;
+            await response.arrayBuffer();
+          } catch (error) {
+            if (stop.signal.aborted) break;
+            problem = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+          }
+          if (json()) out(JSON.stringify({ event_id: event.event_id, webhook_event_type: event.webhook_event_type, status, error: problem }));
+          else out(`${event.created_at}  ${event.webhook_event_type}  ${event.event_id}  -> ${status ?? `failed: ${problem}`}`);
+        }
+      } catch (error) {
+        if (!stop.signal.aborted) throw error;
+      }
+    }),
+  );
+
+program
+  .command('trigger')
+  .description('POST /sandbox/webhooks/test: record and send a sample event of this type (sandbox)')
+  .argument('<event-type>', 'e.g. application_offered (see GET /webhooks/event_types/)')
+  .action(
+    run(async (type: string) => {
+      const answer = await client().sandboxTestEvent(type as WebhookEventType);
+      if (json()) return printJson(answer);
+      out(`Triggered ${answer.data.webhook_event_type}: event ${answer.data.event_id}`);
+    }),
+  );
+
+program
+  .command('logs')
+  .description('GET /request_log/: your recent API requests, newest first')
+  .option('--failed', 'only failed requests')
+  .option('--limit <n>', 'at most this many (1 to 100)', (v) => Number(v))
+  .action(
+    run(async (options: { failed?: boolean; limit?: number }) => {
+      const answer = await client().listRequestLog({ status: options.failed ? 'failed' : undefined, limit: options.limit });
+      if (json()) return printJson(answer);
+      if (answer.data.length === 0) return out('No requests.');
+      table([
+        ['TIME', 'STATUS', 'METHOD', 'PATH', 'ERROR', 'MS', 'REQUEST'],
+        ...answer.data.map((r) => [r.time, r.status, r.method, r.path, r.error_code ?? '', r.duration_ms, r.request_id]),
+      ]);
+    }),
+  );
+
+await program.parseAsync(process.argv);

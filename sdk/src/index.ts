@@ -1,0 +1,9 @@
+/**
+ * The Lending Partner API v2.2 SDK: a typed client (LendingClient), its errors, the generated
+ * OpenAPI types and the webhook verifier and signer.
+ */
+export * from './client.ts';
+export * from './errors.ts';
+export * from './sign-webhook.ts';
+export type { components, paths } from './openapi.ts';
+export * from '../verify-webhook.ts';

@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { signWebhook as serverSign } from '../../src/domain/webhook-signature.ts';
+import { generateTypes, TYPES_PATH } from '../scripts/generate-types.ts';
+import { deliveryHeaders, signWebhook, verifyWebhook } from '../src/index.ts';
+
+describe('the SDK', () => {
+  it('has types generated from the current openapi.json (run `npm run generate` in sdk/ when this fails)', async () => {
+    const committed = await readFile(TYPES_PATH, 'utf8');
+    expect(committed === (await generateTypes()), 'sdk/src/openapi.ts is stale: run `npm run generate` in sdk/').toBe(true);
+    // The routes the client calls are in the document.
+    for (const path of ['/customers/', '/offers/{offer_id}/repayment_schedule/', '/sandbox/webhooks/test', '/document_upload/{customer_id}/']) {
+      expect(committed).toContain(`"/api/lending/v2.2${path}"`);
+    }
+  });
+
+  it('signs exactly as the service does, and its verifier accepts what it signs', () => {
+    const body = '{"data":{"application_id":"a","amount":12.5}}';
+    for (const [secret, ts] of [['whsec_a', 1_750_000_000], ['whsec_other', 1]] as const) {
+      expect(signWebhook(secret, ts, body)).toBe(serverSign(secret, ts, body));
+      expect(signWebhook(secret, ts, Buffer.from(body))).toBe(serverSign(secret, ts, Buffer.from(body)));
+    }
+    const headers = deliveryHeaders('whsec_a', { event_id: 'e1', webhook_event_type: 'application_offered' }, body);
+    expect(verifyWebhook('whsec_a', headers, body)).toMatchObject({ eventId: 'e1', eventType: 'application_offered' });
+    expect(() => verifyWebhook('whsec_b', headers, body)).toThrow(/signature/);
+  });
+});
