@@ -73,6 +73,7 @@ export function transactionAsDb(tx: Queryable, kind: Db['kind']): Db {
         throw error;
       }
     },
+    listen: () => Promise.reject(new Error('no LISTEN inside a transaction')),
     close: async () => {},
   };
 }
