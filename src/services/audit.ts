@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../domain/errors.ts';
-import type { Db, Queryable } from '../store/db.ts';
+import type { Db, Queryable, Transaction } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
 
 export type OperatorRole = 'viewer' | 'underwriter' | 'admin';
@@ -54,25 +54,12 @@ export async function appendAudit(tx: Queryable, actor: Actor, entry: AuditEntry
   );
 }
 
-let savepoints = 0;
-
 /** The transaction `tx` seen as a Db: a nested transaction is a savepoint in it. */
-export function transactionAsDb(tx: Queryable, kind: Db['kind']): Db {
+export function transactionAsDb(tx: Transaction, kind: Db['kind']): Db {
   return {
     kind,
     query: (sql, params) => tx.query(sql, params),
-    async transaction(work) {
-      const name = `sp_${++savepoints}`;
-      await tx.query(`SAVEPOINT ${name}`);
-      try {
-        const result = await work(tx);
-        await tx.query(`RELEASE SAVEPOINT ${name}`);
-        return result;
-      } catch (error) {
-        await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
-        throw error;
-      }
-    },
+    transaction: (work) => tx.savepoint(work),
     listen: () => Promise.reject(new Error('no LISTEN inside a transaction')),
     close: async () => {},
   };

@@ -12,10 +12,19 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
 }
 
+/** A transaction's connection. */
+export interface Transaction extends Queryable {
+  /**
+   * Runs `work` in a savepoint of this transaction: when `work` throws, what it did is rolled back
+   * and the transaction goes on (a failed statement outside a savepoint dooms the whole transaction).
+   */
+  savepoint<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (LISTEN on a connection of its own on PostgreSQL,
    * PGlite's listener in the embedded engine); resolves with the function that stops listening.

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import type { Db, Queryable, QueryResult, Transaction } from './db.ts';
 import { TYPE_PARSERS } from './db.ts';
 
 function wrap(target: Pick<PGlite, 'query'>): Queryable {
@@ -8,6 +8,28 @@ function wrap(target: Pick<PGlite, 'query'>): Queryable {
       const result = await target.query<T>(sql, params as unknown[]);
       // PGlite reports affectedRows 0 for a SELECT; the rows returned count then.
       return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
+    },
+  };
+}
+
+let savepoints = 0;
+
+/** A PGlite transaction, with savepoints in plain SQL. */
+function wrapTransaction(tx: Pick<PGlite, 'query'>): Transaction {
+  const base = wrap(tx);
+  return {
+    query: base.query,
+    async savepoint(work) {
+      const name = `sp_${++savepoints}`;
+      await tx.query(`SAVEPOINT ${name}`);
+      try {
+        const result = await work(wrapTransaction(tx));
+        await tx.query(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (error) {
+        await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        throw error;
+      }
     },
   };
 }
@@ -21,7 +43,7 @@ export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlit
     kind: 'pglite',
     pglite,
     query: base.query,
-    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    transaction: (work) => pglite.transaction((tx) => work(wrapTransaction(tx))),
     listen: (channel, onNotify) => pglite.listen(channel, onNotify),
     close: () => pglite.close(),
   };

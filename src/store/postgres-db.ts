@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import type { Db, Queryable, QueryResult, Transaction } from './db.ts';
 import { TYPE_PARSERS } from './db.ts';
 
 /**
@@ -52,10 +52,16 @@ export function openPostgres(options: PostgresOptions): Db {
       return { rows: result as unknown as T[], rowCount: result.count ?? result.length };
     },
   });
+  // postgres.js dooms a transaction (or savepoint) in which any statement failed, caught or not:
+  // code that goes on after a failure runs the failing part in a savepoint (Transaction.savepoint).
+  const inTransaction = (tx: postgres.TransactionSql): Transaction => ({
+    query: run(tx).query,
+    savepoint: (work) => tx.savepoint((sp) => work(inTransaction(sp))) as Promise<Awaited<ReturnType<typeof work>>>,
+  });
   return {
     kind: 'postgres',
     query: run(sql).query,
-    transaction: (work) => sql.begin((tx) => work(run(tx))) as Promise<Awaited<ReturnType<typeof work>>>,
+    transaction: (work) => sql.begin((tx) => work(inTransaction(tx))) as Promise<Awaited<ReturnType<typeof work>>>,
     async listen(channel, onNotify) {
       // postgres.js listens on a connection of its own, and listens again after a reconnect.
       const { unlisten } = await sql.listen(channel, (payload) => onNotify(payload ?? ''));

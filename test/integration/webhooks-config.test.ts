@@ -9,6 +9,7 @@ import { EVENT_TYPES } from '../../src/domain/event-types.ts';
 import { BACKENDS } from '../helpers/db.ts';
 import { startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
 import { extraToken } from '../helpers/lending.ts';
+import { eventually } from '../helpers/receiver.ts';
 
 /** The ten event types of the spec's Events part, spelled as the X-SVC-Event-Type header. */
 const SPEC_TYPES = [
@@ -297,8 +298,12 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
       const noUrl = await client.post('/sandbox/webhooks/test', { data: { webhook_event_type: 'customer_funded' } });
       expect(noUrl.statusCode, noUrl.body).toBe(202);
       const eventId = noUrl.json().data.event_id;
-      const listed = await client.get('/events/?types=customer_funded');
-      expect(listed.json().data.map((e: { event_id: string }) => e.event_id)).toEqual([eventId]);
+      // Events are listed once every older transaction has ended (on a busy PostgreSQL, not at once).
+      const listed = await eventually(async () => {
+        const ids = (await client.get('/events/?types=customer_funded')).json().data.map((e: { event_id: string }) => e.event_id) as string[];
+        return ids.length > 0 && ids;
+      }, 15_000, 'the test event in the events API');
+      expect(listed).toEqual([eventId]);
       const one = await client.get(`/events/${eventId}/`);
       expect(one.json().data.delivery).toEqual({ status: 'not_subscribed', attempts: 0 });
     });
