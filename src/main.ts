@@ -61,9 +61,13 @@ async function main(): Promise<void> {
   }
 }
 
-/** Listens on the port with a bare server, so that a port in use stops the start before anything is created. */
+/**
+ * Listens on the port with a bare server, so that a port in use stops the start before anything is
+ * created. A connection made meanwhile is closed at once (the client sees the server as not up yet,
+ * rather than waiting on a socket nobody answers).
+ */
 async function reservePort(port: number, host: string): Promise<Server> {
-  const server = createServer();
+  const server = createServer((socket) => socket.destroy());
   try {
     server.listen({ port, host, exclusive: true });
     await once(server, 'listening');
