@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config.ts';
@@ -23,6 +24,7 @@ import { sendBareNotFound } from '../web/surface.ts';
 import { assetRoutes } from '../web/assets.ts';
 import { EventSignal } from '../services/event-signal.ts';
 import { RequestLogRecorder } from './request-log.ts';
+import { docsCsp, documentRoute, webhooksSection } from './openapi-docs.ts';
 
 export interface AppDeps {
   config: Config;
@@ -111,10 +113,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       const hide = !url.startsWith(API_PREFIX) || (schema as { hide?: boolean } | undefined)?.hide === true;
-      return { schema: { ...(schema as object), hide } as typeof schema, url };
+      const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
+      const documented = hide ? (schema as object) : documentRoute(schema as Record<string, unknown>, method, url.slice(API_PREFIX.length));
+      return { schema: { ...documented, hide } as typeof schema, url };
     },
+    // The ten webhook payloads go in the document's `webhooks` section (OpenAPI 3.1).
+    transformObject: (documents) => ({ ...(documents as { openapiObject: Record<string, unknown> }).openapiObject, webhooks: webhooksSection() }) as never,
+  });
+  // The interactive reference of the same document, from assets served here (no other host).
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: docsCsp,
+    uiConfig: { validatorUrl: null, deepLinking: true, docExpansion: 'list', tryItOutEnabled: false },
   });
 
   installErrorHandler(app);

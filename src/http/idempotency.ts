@@ -10,7 +10,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const KEY_TTL_MS = 24 * 3_600_000;
 /** A claim older than this whose request never finished (its node stopped) may be taken over. */
 export const STALE_CLAIM_MS = 10 * 60_000;
-const KEY_FORMAT = /^[\x20-\x7e]{1,255}$/;
+export const KEY_FORMAT = /^[\x20-\x7e]{1,255}$/;
 /** Headers of the first answer that a replay repeats. */
 const KEPT_HEADERS = ['content-type', 'location', 'content-disposition'];
 

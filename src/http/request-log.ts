@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Db } from '../store/db.ts';
 import { insertRequestLog, type RequestLogEntry } from '../store/request-log-store.ts';
-import { IDEMPOTENCY_HEADER } from './idempotency.ts';
+import { IDEMPOTENCY_HEADER, KEY_FORMAT } from './idempotency.ts';
 import { LEGACY_PREFIX } from './partner-api.ts';
 
 /** Entries waiting for the next batch write at most this long. */
@@ -11,7 +11,6 @@ const FLUSH_INTERVAL_MS = 1000;
 const BATCH_SIZE = 500;
 /** Entries kept in memory while the database does not take them; beyond, the oldest are dropped. */
 const MAX_BUFFERED = 20_000;
-const PRINTABLE_KEY = /^[\x20-\x7e]{1,255}$/;
 
 /**
  * The request log (contract section 18), written off the request's path: an answered request
@@ -84,7 +83,7 @@ function errorCodeOf(payload: unknown): string | null {
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const value = request.headers[IDEMPOTENCY_HEADER];
-  return typeof value === 'string' && PRINTABLE_KEY.test(value) ? value : null;
+  return typeof value === 'string' && KEY_FORMAT.test(value) ? value : null;
 }
 
 /** Records every authenticated partner request of the scope (metadata only: no body, token or query). */

@@ -5,6 +5,8 @@ import { countRows, expectError } from '../helpers/foundation.ts';
 import { offeredBySandbox } from '../helpers/lending.ts';
 import { pdf, upload } from '../helpers/files.ts';
 import { sweepExpiredIdempotencyKeys } from '../../src/services/partner-tools-sweeps.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { clientFor } from '../helpers/app.ts';
 
 const key = (name: string) => ({ 'idempotency-key': `${name}-${Math.random().toString(36).slice(2)}` });
 const customerNamed = (number: string) => customerBody({ external_customer_id: `ext-${number}` }, { company_number: number });
@@ -171,6 +173,24 @@ describe.each(BACKENDS)('idempotency keys on %s', (backend) => {
       expect(await countRows(t, 'idempotency_keys', 'key = $1', [k['idempotency-key']])).toBe(0);
     } finally {
       t.clock.set(new Date());
+    }
+  });
+
+  it('works across nodes: a second server on the same database replays what the first kept', async () => {
+    const other = await buildApp({ config: t.config, db: t.testDb.db, adminTokenHash: null, now: t.clock.now });
+    await other.ready();
+    try {
+      const onOther = clientFor(other, partner.partnerId, partner.tokenId, partner.token);
+      const k = key('nodes');
+      const first = await partner.post('/customers/', customerNamed('10000013'), k);
+      expect(first.statusCode).toBe(201);
+      const again = await onOther.post('/customers/', customerNamed('10000013'), k);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expectError(await onOther.post('/customers/', customerNamed('10000014'), k), 422, 'IdempotencyKeyReused');
+    } finally {
+      await other.close();
     }
   });
 });

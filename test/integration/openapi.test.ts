@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { EVENT_TYPES } from '../../src/domain/event-types.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 const BASE = '/api/lending/v2.2';
@@ -36,6 +39,9 @@ const DOCUMENTED: [string, string][] = [
   ['post', '/sandbox/applications/{application_id}/decision'],
   ['post', '/sandbox/offers/{offer_id}/fundings'],
   ['post', '/sandbox/webhooks/test'],
+  ['get', '/events/'],
+  ['get', '/events/{event_id}/'],
+  ['get', '/request_log/'],
 ];
 
 describe('the OpenAPI document', () => {
@@ -72,5 +78,83 @@ describe('the OpenAPI document', () => {
   it('is what `npm run openapi` wrote to openapi.json (run it after changing a schema)', async () => {
     const committed = JSON.parse(await readFile('openapi.json', 'utf8'));
     expect(committed).toEqual(doc);
+  });
+
+  interface Media {
+    schema: Record<string, unknown>;
+    example?: unknown;
+  }
+  interface Operation {
+    summary?: string;
+    description?: string;
+    parameters?: { in: string; name: string }[];
+    requestBody?: { content: Record<string, Media> };
+    responses: Record<string, { description: string; content?: Record<string, Media> }>;
+  }
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op: op as unknown as Operation })));
+
+  /** Validates `value` against a schema of the document (its components resolved). */
+  function validator() {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ components: doc.components }, 'doc');
+    return (schema: Record<string, unknown>, value: unknown) => {
+      const text = JSON.stringify(schema).replace(/"#\/components\//g, '"doc#/components/');
+      const validate = ajv.compile(JSON.parse(text));
+      return validate(value) ? null : JSON.stringify(validate.errors);
+    };
+  }
+
+  it('teaches: every operation has a summary, a description and an example answer that its schema accepts', () => {
+    const check = validator();
+    // The checker refuses what does not match (an envelope without errors, a customer id that is no uuid).
+    expect(check({ $ref: '#/components/schemas/def-0' }, { error: 'x' })).not.toBeNull();
+    expect(check((doc.paths[`${BASE}/customers/`].post as unknown as Operation).responses['201'].content!['application/json'].schema, { data: { customer_id: 'x' } })).not.toBeNull();
+    for (const { name, op } of operations()) {
+      expect(op.summary, name).toBeTruthy();
+      expect(op.description, name).toBeTruthy();
+      const success = Object.entries(op.responses).filter(([status]) => Number(status) < 300);
+      expect(success.length, name).toBeGreaterThan(0);
+      for (const [status, response] of success) {
+        const media = response.content?.['application/json'];
+        if (!media) continue;
+        expect(media.example, `${name} ${status}`).toBeDefined();
+        expect(check(media.schema, media.example), `${name} ${status} example`).toBeNull();
+      }
+      const body = op.requestBody?.content['application/json'];
+      if (body?.example !== undefined) expect(check(body.schema, body.example), `${name} request example`).toBeNull();
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        const media = response.content?.['application/json'];
+        expect(media?.example, `${name} ${status} error example`).toBeDefined();
+        expect(check(media!.schema, media!.example), `${name} ${status} error example`).toBeNull();
+      }
+    }
+    // The examples the issue names.
+    const example = (path: string, method: string, status: string) => doc.paths[`${BASE}${path}`][method] as unknown as Operation;
+    expect(example('/customers/', 'post', '201').requestBody?.content['application/json'].example).toMatchObject({ data: { company: { company_number: '01234567' } } });
+    expect(JSON.stringify(example('/applications/{application_id}/offers/', 'get', '200').responses['200'])).toContain('offers_available');
+    expect(JSON.stringify(example('/offers/{offer_id}/repayment_schedule/', 'get', '200').responses['200'])).toContain('total_payable');
+  });
+
+  it('lists 429 on every route (all count against the rate limits) and the Idempotency-Key on every POST and PATCH', () => {
+    for (const { name, method, op } of operations()) {
+      expect(op.responses['429'], name).toBeDefined();
+      if (method === 'post' || method === 'patch') {
+        expect(op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'), name).toBe(true);
+        expect(op.responses['422'], name).toBeDefined();
+      }
+    }
+  });
+
+  it('holds the ten webhook payloads in `webhooks`, each with an example', () => {
+    const webhooks = (doc as unknown as { webhooks: Record<string, { post: Operation }> }).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual(EVENT_TYPES.map((e) => e.webhook_event_type).sort());
+    for (const [type, item] of Object.entries(webhooks)) {
+      const media = item.post.requestBody?.content['application/json'];
+      expect(item.post.description, type).toBeTruthy();
+      expect((media?.example as { data: Record<string, unknown> }).data, type).toBeTypeOf('object');
+    }
   });
 });
