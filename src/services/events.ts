@@ -18,8 +18,8 @@ export interface EventJson {
 export type DeliveryStatus = 'delivered' | 'pending' | 'failing' | 'not_subscribed';
 
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES.map((e) => e.webhook_event_type));
-/** After a wake that shows nothing (an older transaction still running holds the event back), a few short re-reads. */
-const SETTLE_DELAYS_MS = [25, 50, 100, 200, 400];
+/** Pauses between re-reads after a wake that shows nothing yet (an older transaction still running holds the event back). */
+const SETTLE_DELAYS_MS = [25, 50, 100, 200, 400, 1000];
 
 function toJson(event: StoredEvent): EventJson {
   return { event_id: event.id, webhook_event_type: event.event_type, created_at: new Date(event.created_at).toISOString(), data: event.payload };
@@ -59,6 +59,8 @@ export async function listTenantEvents(
     return { data: rows.slice(0, query.limit).map(toJson), has_more: rows.length > query.limit };
   };
   if (query.waitSeconds <= 0) return read();
+  const heldBack = async () =>
+    (await listEvents(ctx.db, tenant, { after, types: query.types, since: retentionStart(ctx), limit: 1, heldBack: true })).length > 0;
 
   await signal.ready();
   const deadline = Date.now() + query.waitSeconds * 1000;
@@ -71,10 +73,15 @@ export async function listTenantEvents(
     }
     const woken = await next.wait;
     if (!woken) return read();
-    for (const delay of SETTLE_DELAYS_MS) {
+    // A notification of ours says an event has committed. If it is one this poll wants but older
+    // running transactions still hold it back, read again after short, growing pauses until it
+    // shows; otherwise (another type) wait for the next notification.
+    for (let i = 0; ; i += 1) {
       const settled = await read();
       if (settled.data.length > 0 || Date.now() >= deadline) return settled;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))));
+      if (!(await heldBack())) break;
+      const pause = SETTLE_DELAYS_MS[Math.min(i, SETTLE_DELAYS_MS.length - 1)];
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, deadline - Date.now()))));
     }
   }
 }

@@ -31,12 +31,14 @@ export async function eventPosition(db: Queryable, tenant: Tenant, id: string): 
 export async function listEvents(
   db: Queryable,
   tenant: Tenant,
-  filter: { after: EventPosition | null; types: string[] | null; since: Date; limit: number },
+  filter: { after: EventPosition | null; types: string[] | null; since: Date; limit: number; heldBack?: boolean },
 ): Promise<StoredEvent[]> {
+  // heldBack: only the committed events that an older running transaction still holds back.
+  const horizon = filter.heldBack ? 'txid >= pg_snapshot_xmin(pg_current_snapshot())' : 'txid < pg_snapshot_xmin(pg_current_snapshot())';
   const { rows } = await db.query<StoredEvent>(
     `SELECT id, event_type, payload, created_at FROM outbox_events
       WHERE partner_id = $1 AND environment = $2 AND created_at > $3
-        AND txid < pg_snapshot_xmin(pg_current_snapshot())
+        AND ${horizon}
         AND ($4::xid8 IS NULL OR (txid, seq) > ($4::xid8, $5::int8))
         AND ($6::text[] IS NULL OR event_type = ANY($6))
       ORDER BY txid, seq LIMIT $7`,

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../../src/worker/worker.ts';
+import { EVENT_TYPES } from '../../src/domain/event-types.ts';
 import { sweepOldEvents } from '../../src/services/partner-tools-sweeps.ts';
 import { BACKENDS } from '../helpers/db.ts';
 import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
@@ -46,6 +47,15 @@ describe.each(BACKENDS)('events API on %s', (backend) => {
     return res.json() as { data: EventItem[]; has_more: boolean };
   };
 
+  /** The listing once it holds `count` events (a shared PostgreSQL may hold new ones back a moment). */
+  const listed = (partner: PartnerClient, count: number, query = '?limit=100') =>
+    eventually(async () => {
+      const page = await list(partner, query);
+      return page.data.length >= count ? page : null;
+    });
+  const stored = async (partner: PartnerClient) =>
+    (await t.testDb.db.query<{ id: string }>('SELECT id FROM outbox_events WHERE partner_id = $1 ORDER BY seq', [partner.partnerId])).rows.map((r) => r.id);
+
   it('lists every event of the tenant oldest first, pages with after and limit, filters by type', async () => {
     const partner = await t.partner();
     const other = await t.partner();
@@ -53,11 +63,11 @@ describe.each(BACKENDS)('events API on %s', (backend) => {
     const applicationId = await apply(partner, customerId);
     expect((await partner.post(`/sandbox/applications/${applicationId}/decision`, { data: { outcome: 'declined' } })).statusCode).toBe(200);
     await apply(other, await createCustomer(other));
-    const all = await list(partner, '?limit=100');
+    const ids = await stored(partner);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    const all = await listed(partner, ids.length);
     expect(all.has_more).toBe(false);
-    expect(all.data.length).toBeGreaterThanOrEqual(2);
-    const stored = await t.testDb.db.query<{ id: string }>('SELECT id FROM outbox_events WHERE partner_id = $1 ORDER BY seq', [partner.partnerId]);
-    expect(all.data.map((e) => e.event_id)).toEqual(stored.rows.map((r) => r.id));
+    expect(all.data.map((e) => e.event_id)).toEqual(ids);
     for (const e of all.data) expect(Object.keys(e).sort()).toEqual(['created_at', 'data', 'event_id', 'webhook_event_type']);
 
     // Page by page with limit 1: the same events, has_more until the last.
@@ -82,7 +92,7 @@ describe.each(BACKENDS)('events API on %s', (backend) => {
     const last = all.data[all.data.length - 1].event_id;
     expect((await list(partner, `?after=${last}`)).data).toEqual([]);
     // Another tenant's event id is unknown here.
-    const theirs = await list(other, '');
+    const theirs = await listed(other, 1, '');
     expect(theirs.data.length).toBeGreaterThan(0);
     expect(theirs.data.every((e) => !all.data.some((mine) => mine.event_id === e.event_id))).toBe(true);
     expect(expectError(await partner.get(`/events/?after=${theirs.data[0].event_id}`), 400, 'ValidationError')[0].source).toEqual({ parameter: 'after' });
@@ -125,6 +135,18 @@ describe.each(BACKENDS)('events API on %s', (backend) => {
     expect(events[0].data.application_id).toBe(applicationId);
   });
 
+  it('a long poll with a type filter answers only with that type', { timeout: 25_000 }, async () => {
+    const partner = await t.partner();
+    const polling = partner.get('/events/?wait=30&types=application_declined');
+    const applicationId = await apply(partner, await createCustomer(partner));
+    expect((await partner.post(`/sandbox/applications/${applicationId}/decision`, { data: { outcome: 'declined' } })).statusCode).toBe(200);
+    const answered = await polling;
+    expect(answered.statusCode, answered.body).toBe(200);
+    const events = answered.json().data as EventItem[];
+    expect(events.map((e) => e.webhook_event_type)).toEqual(['application_declined']);
+    expect(events[0].data.application_id).toBe(applicationId);
+  });
+
   it('a long poll with nothing new waits out its time and answers empty', async () => {
     const partner = await t.partner();
     const res = await partner.get('/events/?wait=1');
@@ -139,7 +161,7 @@ describe.each(BACKENDS)('events API on %s', (backend) => {
     const customerId = await createCustomer(partner, { external_customer_id: 'ext-events-1' });
     const applicationId = await apply(partner, customerId);
     expect((await partner.post(`/sandbox/applications/${applicationId}/decision`, { data: { outcome: 'declined' } })).statusCode).toBe(200);
-    const events = (await list(partner, '')).data;
+    const events = (await listed(partner, (await stored(partner)).length)).data;
     const attributed = events.find((e) => e.webhook_event_type === 'application_attributed')!;
     const unsubscribed = events.find((e) => e.webhook_event_type !== 'application_attributed')!;
     const delivered = await receiver.waitFor((all) => all.some((d) => d.eventId === attributed.event_id));
@@ -162,10 +184,29 @@ describe.each(BACKENDS)('events API on %s', (backend) => {
     expectError(await stranger.get(`/events/${attributed.event_id}/`), 404, 'NotFound');
   });
 
+  it('every event type: the events API item is the body the webhook receiver got', { timeout: 60_000 }, async () => {
+    const partner = await t.partner();
+    expect((await partner.request('PUT', '/webhooks/configuration/', { data: { url: receiver.url } })).statusCode).toBe(200);
+    const sent: string[] = [];
+    for (const { webhook_event_type } of EVENT_TYPES) {
+      const res = await partner.post('/sandbox/webhooks/test', { data: { webhook_event_type } });
+      expect(res.statusCode, res.body).toBe(202);
+      sent.push(res.json().data.event_id);
+    }
+    const items = (await listed(partner, sent.length)).data;
+    expect(items.map((e) => e.event_id)).toEqual(sent);
+    const delivered = await receiver.waitFor((all) => sent.every((id) => all.some((d) => d.eventId === id)), 30_000);
+    for (const item of items) {
+      const delivery = delivered.find((d) => d.eventId === item.event_id)!;
+      expect(delivery.eventType).toBe(item.webhook_event_type);
+      expect(JSON.parse(delivery.rawBody)).toEqual({ data: item.data });
+    }
+  });
+
   it('keeps events 30 days: older ones are not listed and the sweep deletes them', async () => {
     const partner = await t.partner();
     await apply(partner, await createCustomer(partner));
-    const before = (await list(partner, '')).data;
+    const before = (await listed(partner, 1)).data;
     expect(before.length).toBe(1);
     await t.testDb.db.query(`UPDATE outbox_events SET created_at = now() - interval '31 days', dispatched_at = now() WHERE partner_id = $1`, [partner.partnerId]);
     expect((await list(partner, '')).data).toEqual([]);
