@@ -34,35 +34,19 @@ export type CreateCustomerBody = BodyOf<'/customers/', 'post'>;
 export type Application = AnswerOf<'/customers/{customer_id}/applications/latest/', 'get'>['data'];
 export type OffersAnswer = AnswerOf<'/applications/{application_id}/offers/', 'get'>['data'];
 export type RepaymentSchedule = AnswerOf<'/offers/{offer_id}/repayment_schedule/', 'get'>['data'];
-export type DocumentType = NonNullable<paths[P<'/document_upload/{customer_id}/'>]['post']>['requestBody'] extends
-  | { content: { 'multipart/form-data': { document_type: infer T } } }
-  | undefined
-  ? T
-  : string;
+export type DocumentType = NonNullable<
+  NonNullable<Operation<P<'/document_upload/{customer_id}/'>, 'post'>['requestBody']>['content']['multipart/form-data']
+>['document_type'];
 export type WebhookEventType = BodyOf<'/sandbox/webhooks/test', 'post'>['data']['webhook_event_type'];
 
-export interface LendingEvent {
-  event_id: string;
-  webhook_event_type: WebhookEventType;
-  created_at: string;
-  /** Exactly the payload of the webhook delivery's `data`. */
-  data: Record<string, unknown>;
-}
-export interface LendingEventWithDelivery extends LendingEvent {
-  delivery: { status: 'delivered' | 'pending' | 'failing' | 'not_subscribed'; attempts: number };
-}
-export interface EventList {
-  data: LendingEvent[];
-  has_more: boolean;
-}
-export interface EventListQuery {
-  after?: string;
-  /** Comma-separated event types. */
-  types?: string;
-  limit?: number;
-  /** Seconds to wait for an event when none is there yet (0 to 30). */
-  wait?: number;
-}
+/** Query parameters as the document types them (strings), numbers accepted too. */
+type Loose<Q> = { [K in keyof Q]?: Q[K] | number };
+
+/** One event of the events API; `data` is exactly the webhook payload. */
+export type LendingEvent = AnswerOf<'/events/', 'get'>['data'][number];
+export type LendingEventWithDelivery = AnswerOf<'/events/{event_id}/', 'get'>['data'];
+export type EventList = AnswerOf<'/events/', 'get'>;
+export type EventListQuery = Loose<QueryOf<'/events/', 'get'>>;
 export interface EventIteratorOptions {
   after?: string;
   types?: string[];
@@ -73,24 +57,9 @@ export interface EventIteratorOptions {
   pageSize?: number;
   signal?: AbortSignal;
 }
-export interface RequestLogEntry {
-  request_id: string;
-  time: string;
-  method: string;
-  path: string;
-  status: number;
-  error_code: string | null;
-  duration_ms: number;
-  idempotency_key: string | null;
-  api_version: string;
-}
-export interface RequestLog {
-  data: RequestLogEntry[];
-}
-export interface RequestLogQuery {
-  limit?: number;
-  status?: 'succeeded' | 'failed';
-}
+export type RequestLogEntry = AnswerOf<'/request_log/', 'get'>['data'][number];
+export type RequestLog = AnswerOf<'/request_log/', 'get'>;
+export type RequestLogQuery = Loose<QueryOf<'/request_log/', 'get'>>;
 
 /** Options of one call. */
 export interface CallOptions {
@@ -477,7 +446,7 @@ export class LendingClient {
 
   /** GET /events/{event_id}/: one event with its delivery status. */
   getEvent(eventId: string, call?: CallOptions) {
-    return this.#json<{ data: LendingEventWithDelivery }>({ method: 'GET', path: `/events/${enc(eventId)}/` }, call);
+    return this.#json<AnswerOf<'/events/{event_id}/', 'get'>>({ method: 'GET', path: `/events/${enc(eventId)}/` }, call);
   }
 
   /**

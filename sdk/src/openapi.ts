@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve offers (the first call decides) */
+        /**
+         * Retrieve offers (the first call decides)
+         * @description The offers of the application. The first call decides the application under the lender's policy; then the answer is stable. `offer_creation_status` says whether offers are available, pending or declined.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -23,12 +26,56 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "offer_creation_status": "offers_available",
+                         *         "offers": [
+                         *           {
+                         *             "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                         *             "offer_type": "confirmed",
+                         *             "product_type": "flexi_loan",
+                         *             "max_amount": 50000,
+                         *             "monthly_interest_percentage": 3,
+                         *             "fee_percentage": 0,
+                         *             "duration": {
+                         *               "amount": 365,
+                         *               "unit": "days"
+                         *             },
+                         *             "duration_in_days": 365,
+                         *             "is_suggested": true,
+                         *             "status": "available",
+                         *             "expires_at": "2026-07-31T09:30:00.000Z",
+                         *             "data_requirements": []
+                         *           },
+                         *           {
+                         *             "offer_id": "9efb28fb-610d-4274-8266-b80606f9d359",
+                         *             "offer_type": "confirmed",
+                         *             "product_type": "business_loan",
+                         *             "max_amount": 50000,
+                         *             "monthly_interest_percentage": 2.5,
+                         *             "fee_percentage": 2.5,
+                         *             "duration": {
+                         *               "amount": 730,
+                         *               "unit": "days"
+                         *             },
+                         *             "duration_in_days": 730,
+                         *             "is_suggested": false,
+                         *             "status": "available",
+                         *             "expires_at": "2026-07-31T09:30:00.000Z",
+                         *             "data_requirements": []
+                         *           }
+                         *         ],
+                         *         "data_requirements": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** @description What the decision is waiting for when offer_creation_status is action_required (our addition). */
@@ -78,6 +125,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -87,6 +144,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -96,6 +163,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -105,6 +182,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -125,7 +231,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify headers and connectivity */
+        /**
+         * Verify headers and connectivity
+         * @description Checks your token and headers: answers the API version, the environment of the token and your partner id. Call it first when you set up.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -135,12 +244,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "version": "v2.2",
+                         *       "data": {
+                         *         "api_version": "2.2.0",
+                         *         "environment": "sandbox",
+                         *         "partner_id": "33e73c7e-93d2-49af-aa46-d1abde6f05f1"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 api_version: string;
@@ -157,6 +276,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -166,6 +295,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -175,6 +314,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -197,11 +365,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload an open-banking JSON bank statement as the body (optionally wrapped in data) */
+        /**
+         * Upload an open-banking JSON bank statement as the body (optionally wrapped in data)
+         * @description Uploads an open-banking bank statement as a JSON body; it is read into transactions and bank accounts.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     customer_id: string;
                 };
@@ -216,12 +390,22 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "document_id": "c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                         *         "document_name": "bank-statement.json",
+                         *         "document_type": "bank statement",
+                         *         "upload_date": "2026-07-01T09:30:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** Format: uuid */
@@ -241,6 +425,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -250,6 +447,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -259,6 +466,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -268,6 +485,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -277,6 +504,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -286,6 +523,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -295,6 +542,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PayloadTooLarge",
+                         *           "detail": "the request body is larger than allowed"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -304,15 +561,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
-                /** @description Throttled */
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -333,16 +632,57 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a customer */
+        /**
+         * Create a customer
+         * @description Creates a customer: the company and its people (one applicant at least). `external_customer_id` is your own id for the customer; a second customer with the same one is 409 DuplicateCustomer. Send an `Idempotency-Key` to retry safely.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "external_customer_id": "crm-1042",
+                     *         "company": {
+                     *           "registered_company_name": "Acme Widgets Ltd",
+                     *           "company_number": "01234567",
+                     *           "type": "limited_liability_company",
+                     *           "trading_from_date": "2019-03-01",
+                     *           "last_12_months_turnover": {
+                     *             "amount": 250000,
+                     *             "valid_from": "2026-01-01T00:00:00Z"
+                     *           }
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace",
+                     *             "date_of_birth": "1980-12-10",
+                     *             "roles": [
+                     *               "applicant",
+                     *               "director",
+                     *               "guarantor"
+                     *             ],
+                     *             "emails": [
+                     *               {
+                     *                 "email": "ada@example.com",
+                     *                 "type": "primary"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             company: {
@@ -475,12 +815,19 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** Format: uuid */
@@ -495,6 +842,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -504,6 +864,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -513,6 +883,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -522,6 +902,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -531,6 +921,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -540,6 +940,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PayloadTooLarge",
+                         *           "detail": "the request body is larger than allowed"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -549,6 +959,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -567,7 +1028,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a customer */
+        /**
+         * Read a customer
+         * @description The customer as stored, with its company and people.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -579,12 +1043,51 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "external_customer_id": "crm-1042",
+                         *         "correlation_id": null,
+                         *         "company": {
+                         *           "registered_company_name": "Acme Widgets Ltd",
+                         *           "company_number": "01234567",
+                         *           "type": "limited_liability_company",
+                         *           "trading_from_date": "2019-03-01",
+                         *           "last_12_months_turnover": {
+                         *             "amount": 250000,
+                         *             "valid_from": "2026-01-01T00:00:00Z"
+                         *           }
+                         *         },
+                         *         "people": [
+                         *           {
+                         *             "first_name": "Ada",
+                         *             "last_name": "Lovelace",
+                         *             "date_of_birth": "1980-12-10",
+                         *             "roles": [
+                         *               "applicant",
+                         *               "director",
+                         *               "guarantor"
+                         *             ],
+                         *             "emails": [
+                         *               {
+                         *                 "email": "ada@example.com",
+                         *                 "type": "primary"
+                         *               }
+                         *             ]
+                         *           }
+                         *         ],
+                         *         "created_at": "2026-07-01T09:30:00.000Z",
+                         *         "updated_at": "2026-07-01T09:30:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 company: {
@@ -611,6 +1114,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -620,6 +1133,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -629,6 +1152,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -638,12 +1171,44 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
             };
         };
-        /** Replace a customer's details */
+        /**
+         * Replace a customer's details
+         * @description Replaces the customer's details (the whole company and people). The same rules as creation apply.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -655,6 +1220,41 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "external_customer_id": "crm-1042",
+                     *         "company": {
+                     *           "registered_company_name": "Acme Widgets Ltd",
+                     *           "company_number": "01234567",
+                     *           "type": "limited_liability_company",
+                     *           "trading_from_date": "2019-03-01",
+                     *           "last_12_months_turnover": {
+                     *             "amount": 250000,
+                     *             "valid_from": "2026-01-01T00:00:00Z"
+                     *           }
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace",
+                     *             "date_of_birth": "1980-12-10",
+                     *             "roles": [
+                     *               "applicant",
+                     *               "director",
+                     *               "guarantor"
+                     *             ],
+                     *             "emails": [
+                     *               {
+                     *                 "email": "ada@example.com",
+                     *                 "type": "primary"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             company: {
@@ -787,12 +1387,51 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "external_customer_id": "crm-1042",
+                         *         "correlation_id": null,
+                         *         "company": {
+                         *           "registered_company_name": "Acme Widgets Ltd",
+                         *           "company_number": "01234567",
+                         *           "type": "limited_liability_company",
+                         *           "trading_from_date": "2019-03-01",
+                         *           "last_12_months_turnover": {
+                         *             "amount": 250000,
+                         *             "valid_from": "2026-01-01T00:00:00Z"
+                         *           }
+                         *         },
+                         *         "people": [
+                         *           {
+                         *             "first_name": "Ada",
+                         *             "last_name": "Lovelace",
+                         *             "date_of_birth": "1980-12-10",
+                         *             "roles": [
+                         *               "applicant",
+                         *               "director",
+                         *               "guarantor"
+                         *             ],
+                         *             "emails": [
+                         *               {
+                         *                 "email": "ada@example.com",
+                         *                 "type": "primary"
+                         *               }
+                         *             ]
+                         *           }
+                         *         ],
+                         *         "created_at": "2026-07-01T09:30:00.000Z",
+                         *         "updated_at": "2026-07-01T09:30:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 company: {
@@ -819,6 +1458,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -828,6 +1480,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -837,6 +1499,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -846,6 +1518,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -855,6 +1537,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -864,6 +1556,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -873,6 +1575,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PayloadTooLarge",
+                         *           "detail": "the request body is larger than allowed"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -882,6 +1594,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -903,11 +1644,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an application */
+        /**
+         * Create an application
+         * @description Opens an application for the customer with the amount wanted (GBP). One open application per customer (409 ApplicationAlreadyOpen). Emits application_attributed.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     customer_id: string;
                 };
@@ -915,6 +1662,24 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "amount": 25000,
+                     *         "requests": [
+                     *           {
+                     *             "amount": 25000,
+                     *             "duration": {
+                     *               "amount": 12,
+                     *               "unit": "months"
+                     *             },
+                     *             "purpose": "stock",
+                     *             "urgency": "weeks"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             amount: number;
@@ -941,12 +1706,41 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "status": "open",
+                         *         "is_closed": false,
+                         *         "is_topup": false,
+                         *         "amount": 25000,
+                         *         "requests": [
+                         *           {
+                         *             "amount": 25000,
+                         *             "duration": {
+                         *               "amount": 12,
+                         *               "unit": "months"
+                         *             },
+                         *             "purpose": "stock",
+                         *             "urgency": "weeks"
+                         *           }
+                         *         ],
+                         *         "introducer": {
+                         *           "entity_to_contact": "customer",
+                         *           "introducer_id": null
+                         *         },
+                         *         "created_at": "2026-07-01T09:30:00.000Z",
+                         *         "updated_at": "2026-07-01T09:30:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 amount: number;
@@ -987,6 +1781,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -996,6 +1803,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1005,6 +1822,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1014,6 +1841,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1023,6 +1860,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1032,6 +1879,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1041,6 +1898,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PayloadTooLarge",
+                         *           "detail": "the request body is larger than allowed"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1050,6 +1917,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1068,7 +1986,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the latest application */
+        /**
+         * Read the latest application
+         * @description The customer's most recent application and its status.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1080,12 +2001,41 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "status": "open",
+                         *         "is_closed": false,
+                         *         "is_topup": false,
+                         *         "amount": 25000,
+                         *         "requests": [
+                         *           {
+                         *             "amount": 25000,
+                         *             "duration": {
+                         *               "amount": 12,
+                         *               "unit": "months"
+                         *             },
+                         *             "purpose": "stock",
+                         *             "urgency": "weeks"
+                         *           }
+                         *         ],
+                         *         "introducer": {
+                         *           "entity_to_contact": "customer",
+                         *           "introducer_id": null
+                         *         },
+                         *         "created_at": "2026-07-01T09:30:00.000Z",
+                         *         "updated_at": "2026-07-01T09:30:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 amount: number;
@@ -1126,6 +2076,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1135,6 +2095,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1144,6 +2114,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1153,6 +2133,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1163,11 +2172,17 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the latest application while it is open */
+        /**
+         * Update the latest application while it is open
+         * @description Changes the loan requests or the introducer of the latest application while it is open.
+         */
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     customer_id: string;
                 };
@@ -1175,6 +2190,21 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "requests": [
+                     *           {
+                     *             "amount": 30000,
+                     *             "duration": {
+                     *               "amount": 18,
+                     *               "unit": "months"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             introducer?: {
@@ -1206,6 +2236,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "status": "open",
+                         *         "is_closed": false,
+                         *         "is_topup": false,
+                         *         "amount": 25000,
+                         *         "requests": [
+                         *           {
+                         *             "amount": 25000,
+                         *             "duration": {
+                         *               "amount": 12,
+                         *               "unit": "months"
+                         *             },
+                         *             "purpose": "stock",
+                         *             "urgency": "weeks"
+                         *           }
+                         *         ],
+                         *         "introducer": {
+                         *           "entity_to_contact": "customer",
+                         *           "introducer_id": null
+                         *         },
+                         *         "created_at": "2026-07-01T09:30:00.000Z",
+                         *         "updated_at": "2026-07-01T09:30:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": unknown;
                     };
                 };
@@ -1215,6 +2274,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1224,6 +2296,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1233,6 +2315,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1242,6 +2334,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1251,6 +2353,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1260,6 +2391,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PayloadTooLarge",
+                         *           "detail": "the request body is larger than allowed"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1269,6 +2410,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1283,7 +2475,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a single-use customer login link (valid 24 hours) */
+        /**
+         * Get a single-use customer login link (valid 24 hours)
+         * @description A single-use link that signs the customer in to the portal (valid 24 hours). Only when the application names the customer as the contact.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1297,12 +2492,19 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "login_link": "https://lender.example.com/portal/login/ll_8Qm2x4YvN0s"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** Format: uri */
@@ -1317,6 +2519,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1326,6 +2541,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1335,6 +2560,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1344,6 +2579,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1353,6 +2598,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1373,7 +2647,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the customer's documents with their status and bank accounts */
+        /**
+         * List the customer's documents with their status and bank accounts
+         * @description The customer's documents with their processing status, and the bank accounts read from statements.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1385,12 +2662,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [],
+                         *       "included": []
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 attributes: {
@@ -1436,6 +2719,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1445,6 +2738,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1454,6 +2757,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1463,17 +2776,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
             };
         };
         put?: never;
-        /** Upload a document (multipart: text part document_type, file part document) */
+        /**
+         * Upload a document (multipart: text part document_type, file part document)
+         * @description Uploads one document as multipart/form-data: a text part `document_type` first, then the file part `document` (PDF, image, CSV, spreadsheet; 20 MiB at most). Uploads have their own rate limit.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     customer_id: string;
                 };
@@ -1493,12 +2841,22 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "document_id": "c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                         *         "document_name": "accounts-2025.pdf",
+                         *         "document_type": "business accounts",
+                         *         "upload_date": "2026-07-01T09:30:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** Format: uuid */
@@ -1518,6 +2876,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1527,6 +2898,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1536,6 +2917,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1545,6 +2936,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1554,6 +2955,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1563,6 +2974,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1572,6 +2993,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PayloadTooLarge",
+                         *           "detail": "the request body is larger than allowed"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1581,20 +3012,416 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
-                /** @description Throttled */
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events (cursor, type filter, long poll)
+         * @description Every event emitted for you in the last 30 days, subscribed or not, oldest first, strictly after the event `after`. With `wait`, an empty answer waits up to that many seconds for the next event. Each item's `data` is exactly the webhook body's `data`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An event id: only events after it (from the start of the 30 days when absent) */
+                    after?: string;
+                    /** @description 1 to 100, default 20 */
+                    limit?: string;
+                    /** @description Comma-separated event types, e.g. application_offered,application_declined */
+                    types?: string;
+                    /** @description 0 to 30 seconds: with nothing to answer yet, wait this long for an event (long poll) */
+                    wait?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                         *           "webhook_event_type": "application_attributed",
+                         *           "created_at": "2026-07-01T09:30:00.000Z",
+                         *           "data": {
+                         *             "application_id": "00000000-0000-4000-8000-000000000001",
+                         *             "customer_id": "00000000-0000-4000-8000-000000000002",
+                         *             "external_customer_id": "sample-customer-001",
+                         *             "amount": 25000,
+                         *             "is_topup": false,
+                         *             "attributed_at": "2026-07-01T09:30:00.000Z"
+                         *           }
+                         *         }
+                         *       ],
+                         *       "has_more": false
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The payload, exactly the `data` of the webhook body */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: uuid */
+                                event_id: string;
+                                webhook_event_type: string;
+                            }[];
+                            has_more: boolean;
+                        };
+                    };
+                };
+                /** @description Bad request: validation or domain error (source points at the problem) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotAcceptable: Accept does not admit application/json */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/events/{event_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event with its delivery status
+         * @description The event and where its webhook delivery stands: delivered, pending, failing (attempts failed so far) or not_subscribed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    event_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                         *         "webhook_event_type": "application_attributed",
+                         *         "created_at": "2026-07-01T09:30:00.000Z",
+                         *         "data": {
+                         *           "application_id": "00000000-0000-4000-8000-000000000001",
+                         *           "customer_id": "00000000-0000-4000-8000-000000000002",
+                         *           "external_customer_id": "sample-customer-001",
+                         *           "amount": 25000,
+                         *           "is_topup": false,
+                         *           "attributed_at": "2026-07-01T09:30:00.000Z"
+                         *         },
+                         *         "delivery": {
+                         *           "status": "delivered",
+                         *           "attempts": 1
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The payload, exactly the `data` of the webhook body */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                delivery: {
+                                    /** @description Delivery attempts made so far */
+                                    attempts: number;
+                                    /** @enum {string} */
+                                    status: "delivered" | "pending" | "failing" | "not_subscribed";
+                                };
+                                /** Format: uuid */
+                                event_id: string;
+                                webhook_event_type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotFound: no such resource for this partner and environment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotAcceptable: Accept does not admit application/json */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1608,7 +3435,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your introducers */
+        /**
+         * List your introducers
+         * @description The introducers of your account, to name one on an application.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1618,12 +3448,19 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "introducers": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 introducers: {
@@ -1642,6 +3479,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1651,6 +3498,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1660,6 +3517,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1680,7 +3566,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Repayment schedule (JSON, or a PDF when Accept or Content-Type is application/pdf) */
+        /**
+         * Repayment schedule (JSON, or a PDF when Accept or Content-Type is application/pdf)
+         * @description The repayment schedule of an offer for an amount (default its maximum), optionally paid off early on a date. Exact pence. Accept application/pdf for a printable PDF.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1697,12 +3586,57 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "amount_borrowed": 3000,
+                         *         "amount_saved_by_repaying_early": 0,
+                         *         "fee_percentage": 0,
+                         *         "monthly_interest_percentage": 3,
+                         *         "repayments": [
+                         *           {
+                         *             "amount": 1090,
+                         *             "date": "2026-08-01",
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 90,
+                         *               "principal": 1000
+                         *             }
+                         *           },
+                         *           {
+                         *             "amount": 1060,
+                         *             "date": "2026-09-01",
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 60,
+                         *               "principal": 1000
+                         *             }
+                         *           },
+                         *           {
+                         *             "amount": 1030,
+                         *             "date": "2026-10-01",
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 30,
+                         *               "principal": 1000
+                         *             }
+                         *           }
+                         *         ],
+                         *         "total_payable": 3180,
+                         *         "total_payable_breakdown": {
+                         *           "total_fees": 0,
+                         *           "total_interest": 180,
+                         *           "total_principal": 3000
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 amount_borrowed: number;
@@ -1738,6 +3672,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1747,6 +3694,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1756,6 +3713,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1765,6 +3732,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1774,6 +3751,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1796,11 +3802,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Select an offer */
+        /**
+         * Select an offer
+         * @description Selects an offer for the customer and says who the lender contacts next (customer or introducer). Other offers stay available until one is funded.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     offer_id: string;
                 };
@@ -1808,6 +3820,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "entity_to_contact": "customer"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @enum {string} */
@@ -1817,12 +3836,19 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "login_link": "https://lender.example.com/portal/login/ll_8Qm2x4YvN0s"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** Format: uri */
@@ -1837,6 +3863,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1846,6 +3885,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1855,6 +3904,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1864,6 +3923,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1873,6 +3942,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1882,6 +3980,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1900,7 +4049,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the status and quotes of a prequalification file */
+        /**
+         * Read the status and quotes of a prequalification file
+         * @description The processing status of a prequalification file and the quotes made.
+         */
         get: {
             parameters: {
                 query: {
@@ -1913,12 +4065,23 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "prequalification_data_id": "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+                         *         "status": "processed",
+                         *         "processed_at": "2026-07-01T09:30:00.000Z",
+                         *         "reason": null,
+                         *         "quotes": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** Format: uuid */
@@ -1951,6 +4114,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1960,6 +4136,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1969,6 +4155,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1978,6 +4174,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -1987,6 +4193,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2000,7 +4235,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2032,12 +4270,20 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "prequalification_data_id": "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+                         *         "status": "processing"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** Format: uuid */
@@ -2054,6 +4300,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2063,6 +4322,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2072,6 +4341,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2081,6 +4360,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2090,6 +4398,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PayloadTooLarge",
+                         *           "detail": "the request body is larger than allowed"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2099,20 +4417,235 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
-                /** @description Throttled */
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/request_log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your recent API requests, newest first
+         * @description The last 7 days of your requests: method, path (no query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1 to 100, default 20 */
+                    limit?: string;
+                    /** @description succeeded: 2xx; failed: 4xx and 5xx */
+                    status?: "succeeded" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "request_id": "req-3f1c",
+                         *           "time": "2026-07-01T09:30:00.000Z",
+                         *           "method": "POST",
+                         *           "path": "/api/lending/v2.2/customers/3ada20af-1217-4192-883b-39fdda4b9110/applications/",
+                         *           "status": 201,
+                         *           "error_code": null,
+                         *           "duration_ms": 42,
+                         *           "idempotency_key": "app-crm-1042-1",
+                         *           "api_version": "2.2"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                api_version: string;
+                                duration_ms: number;
+                                error_code: string | null;
+                                idempotency_key: string | null;
+                                method: string;
+                                /** @description Without the query string */
+                                path: string;
+                                request_id: string;
+                                status: number;
+                                /** Format: date-time */
+                                time: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad request: validation or domain error (source points at the problem) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotAcceptable: Accept does not admit application/json */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2128,11 +4661,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decide an open application (sandbox only) */
+        /**
+         * Decide an open application (sandbox only)
+         * @description Sandbox only: decides an open application now (offered with the terms you give, declined, deferred…), emitting the same events as a real decision.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     application_id: string;
                 };
@@ -2140,6 +4679,22 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "outcome": "offered",
+                     *         "offers": [
+                     *           {
+                     *             "product_type": "flexi_loan",
+                     *             "max_amount": 50000,
+                     *             "monthly_interest_percentage": 3,
+                     *             "fee_percentage": 0,
+                     *             "duration_in_days": 365
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             offers?: {
@@ -2157,12 +4712,41 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "status": "open",
+                         *         "is_closed": false,
+                         *         "is_topup": false,
+                         *         "amount": 25000,
+                         *         "requests": [
+                         *           {
+                         *             "amount": 25000,
+                         *             "duration": {
+                         *               "amount": 12,
+                         *               "unit": "months"
+                         *             },
+                         *             "purpose": "stock",
+                         *             "urgency": "weeks"
+                         *           }
+                         *         ],
+                         *         "introducer": {
+                         *           "entity_to_contact": "customer",
+                         *           "introducer_id": null
+                         *         },
+                         *         "created_at": "2026-07-01T09:30:00.000Z",
+                         *         "updated_at": "2026-07-01T09:30:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 amount: number;
@@ -2203,6 +4787,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2212,6 +4809,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2221,6 +4828,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2230,6 +4847,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2239,6 +4866,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2248,6 +4885,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2268,11 +4956,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Draw funds from a selected offer (sandbox only) */
+        /**
+         * Draw funds from a selected offer (sandbox only)
+         * @description Sandbox only: draws funds from a selected offer, moving the application to funded and emitting customer_funded and funding_created_202607.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     offer_id: string;
                 };
@@ -2280,6 +4974,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "amount": 10000
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             amount: number;
@@ -2288,12 +4989,26 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "funding_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "funding_amount": 10000,
+                         *         "funding_fee_amount": 0,
+                         *         "funding_created_at": "2026-07-01T09:30:00.000Z",
+                         *         "offer_max_amount": 50000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 application_id: string | null;
@@ -2318,6 +5033,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2327,6 +5055,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2336,6 +5074,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2345,6 +5093,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2354,6 +5131,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2374,16 +5202,29 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a sample event of any type (sandbox only) */
+        /**
+         * Send a sample event of any type (sandbox only)
+         * @description Sandbox only: sends a realistic sample event of any type to your webhook URL (and to the events API).
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_event_type": "application_offered"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             webhook_event_type: string;
@@ -2392,12 +5233,21 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                         *         "webhook_event_type": "application_offered",
+                         *         "status": "queued"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** Format: uuid */
@@ -2415,6 +5265,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2424,6 +5287,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2433,6 +5306,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2442,6 +5325,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2451,6 +5363,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2469,7 +5432,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the webhook URL (the token is write-only) */
+        /**
+         * Read the webhook URL (the token is write-only)
+         * @description The webhook URL; the token is never shown again.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2479,12 +5445,20 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "url": "https://partner.example.com/hooks",
+                         *         "has_token": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 has_token: boolean;
@@ -2499,6 +5473,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2508,6 +5492,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2517,12 +5511,44 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
             };
         };
-        /** Set the webhook URL and token */
+        /**
+         * Set the webhook URL and token
+         * @description Sets where webhooks go (https in production) and an optional bearer token the lender sends with them.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2532,6 +5558,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://partner.example.com/hooks",
+                     *         "token": "partner-shared-token"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             token?: string | null;
@@ -2542,12 +5576,20 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "url": "https://partner.example.com/hooks",
+                         *         "has_token": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 has_token: boolean;
@@ -2562,6 +5604,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2571,6 +5626,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2580,6 +5645,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2589,6 +5664,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2598,6 +5683,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2617,7 +5731,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log: every attempt, newest first */
+        /**
+         * The delivery log: every attempt, newest first
+         * @description Every delivery attempt, newest first: status, response status, duration, error and the next retry. Page with `cursor` (next_cursor).
+         */
         get: {
             parameters: {
                 query?: {
@@ -2634,12 +5751,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "deliveries": [
+                         *           {
+                         *             "delivery_id": "7d0f6a4e-1c55-4d2f-9f0e-3a1b2c3d4e5f",
+                         *             "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                         *             "webhook_event_type": "application_attributed",
+                         *             "attempt": 1,
+                         *             "attempted_at": "2026-07-01T09:30:00.000Z",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "status": "succeeded",
+                         *             "response_status": 200,
+                         *             "duration_ms": 84,
+                         *             "error": null,
+                         *             "next_attempt_at": null
+                         *           }
+                         *         ],
+                         *         "next_cursor": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 deliveries: {
@@ -2669,6 +5808,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2678,6 +5830,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2687,6 +5849,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2696,6 +5868,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2716,7 +5917,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List subscribable event types */
+        /**
+         * List subscribable event types
+         * @description The ten event types you can subscribe to, with what each means.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2726,12 +5930,60 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "webhook_event_types": [
+                         *           {
+                         *             "webhook_event_type": "application_attributed",
+                         *             "description": "An application is created for a customer and attributed to you."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_offered",
+                         *             "description": "The customer receives a confirmed offer for an application."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_declined",
+                         *             "description": "An application is declined."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_deferred",
+                         *             "description": "An application is closed without an approve or decline decision."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_status_changed",
+                         *             "description": "The status of an application changes."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "indicative_offer_created",
+                         *             "description": "An indicative offer is created for a customer."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "customer_funded",
+                         *             "description": "A customer draws funds from an offer that originated from one of your applications."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "funding_created_202607",
+                         *             "description": "Funds are sent to a customer; carries the funding and the offer it was drawn from."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "prequalification_202505",
+                         *             "description": "A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                         *             "description": "A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data."
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 webhook_event_types: {
@@ -2748,6 +6000,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2757,6 +6019,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2766,6 +6038,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2788,11 +6089,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an event again now */
+        /**
+         * Send an event again now
+         * @description Sends an event again now, whatever the subscriptions say.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     event_id: string;
                 };
@@ -2800,12 +6107,20 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Accepted */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                         *         "status": "queued"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** Format: uuid */
@@ -2823,6 +6138,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2832,6 +6160,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2841,6 +6179,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2850,6 +6198,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2859,6 +6217,76 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2877,7 +6305,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the webhook signing secret */
+        /**
+         * Read the webhook signing secret
+         * @description The secret that signs every webhook (X-SVC-Signature, HMAC-SHA256 of the timestamp and the body). The SDK's verifier checks it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2887,12 +6318,19 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "signing_secret": "whsec_rGMCoc8pdGgvf1HH0Q7Y0p9f_m-4ak_C84we-zopf9w"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 signing_secret: string;
@@ -2906,6 +6344,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2915,6 +6363,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2924,6 +6382,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2946,22 +6433,35 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret */
+        /**
+         * Replace the signing secret
+         * @description Replaces the signing secret at once; webhooks sent from now on are signed with the new one.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "signing_secret": "whsec_N3wS3cr3tN3wS3cr3tN3wS3cr3tN3wS3cr3tN3w"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 signing_secret: string;
@@ -2975,6 +6475,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2984,6 +6494,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -2993,6 +6513,76 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3011,7 +6601,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List subscriptions (one row per event type) */
+        /**
+         * List subscriptions (one row per event type)
+         * @description Every event type with whether you subscribe to it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3021,12 +6614,70 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "subscriptions": [
+                         *           {
+                         *             "webhook_event_type": "application_attributed",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_offered",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": true
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_declined",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_deferred",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_status_changed",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "indicative_offer_created",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "customer_funded",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "funding_created_202607",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "prequalification_202505",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 subscriptions: {
@@ -3044,6 +6695,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3053,6 +6714,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3062,22 +6733,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
             };
         };
         put?: never;
-        /** Subscribe to event types (idempotent) */
+        /**
+         * Subscribe to event types (idempotent)
+         * @description Subscribes to event types (subscribing twice changes nothing).
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_event_types": [
+                     *           "application_offered"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             webhook_event_types: string[];
@@ -3086,12 +6801,70 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "subscriptions": [
+                         *           {
+                         *             "webhook_event_type": "application_attributed",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_offered",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": true
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_declined",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_deferred",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_status_changed",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "indicative_offer_created",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "customer_funded",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "funding_created_202607",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "prequalification_202505",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 subscriptions: {
@@ -3109,6 +6882,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3118,6 +6904,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3127,6 +6923,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3136,6 +6942,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3145,12 +6980,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
             };
         };
-        /** Unsubscribe from event types */
+        /**
+         * Unsubscribe from event types
+         * @description Unsubscribes from event types.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -3160,6 +7049,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_event_types": [
+                     *           "application_offered"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             webhook_event_types: string[];
@@ -3168,12 +7066,70 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "subscriptions": [
+                         *           {
+                         *             "webhook_event_type": "application_attributed",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_offered",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": true
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_declined",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_deferred",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "application_status_changed",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "indicative_offer_created",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "customer_funded",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "funding_created_202607",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "prequalification_202505",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 subscriptions: {
@@ -3191,6 +7147,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3200,6 +7169,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3209,6 +7188,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3218,6 +7207,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3227,6 +7226,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
@@ -3238,7 +7266,595 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    application_attributed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * application_attributed
+         * @description An application is created for a customer and attributed to you. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "amount": 25000,
+                     *         "is_topup": false,
+                     *         "attributed_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    application_declined: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * application_declined
+         * @description An application is declined. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "declined_at": "2026-07-01T09:30:00.000Z",
+                     *         "can_reapply_from": "2026-10-01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    application_deferred: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * application_deferred
+         * @description An application is closed without an approve or decline decision. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "deferred_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    application_offered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * application_offered
+         * @description The customer receives a confirmed offer for an application. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "offers": [
+                     *           {
+                     *             "offer_id": "00000000-0000-4000-8000-000000000003",
+                     *             "product_type": "flexi_loan",
+                     *             "max_amount": 25000,
+                     *             "monthly_interest_percentage": 3,
+                     *             "fee_percentage": 0,
+                     *             "duration_in_days": 365
+                     *           }
+                     *         ],
+                     *         "offered_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    application_status_changed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * application_status_changed
+         * @description The status of an application changes. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "previous_status": "open",
+                     *         "status": "offered",
+                     *         "changed_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    customer_funded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer_funded
+         * @description A customer draws funds from an offer that originated from one of your applications. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "offer_id": "00000000-0000-4000-8000-000000000003",
+                     *         "funding_id": "00000000-0000-4000-8000-000000000004",
+                     *         "funding_amount": 10000,
+                     *         "funded_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    funding_created_202607: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * funding_created_202607
+         * @description Funds are sent to a customer; carries the funding and the offer it was drawn from. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "funding_amount": 10000,
+                     *         "funding_created_at": "2026-07-01T09:30:00.000Z",
+                     *         "funding_fee_amount": 0,
+                     *         "funding_id": "00000000-0000-4000-8000-000000000003",
+                     *         "offer_duration_in_days": 365,
+                     *         "offer_fee_percentage": 0,
+                     *         "offer_id": "00000000-0000-4000-8000-000000000004",
+                     *         "offer_max_amount": 25000,
+                     *         "offer_monthly_interest_percentage": 3
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    indicative_offer_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * indicative_offer_created
+         * @description An indicative offer is created for a customer. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "customer_id": "00000000-0000-4000-8000-000000000001",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "offer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "max_amount": 20000,
+                     *         "monthly_interest_percentage": 3,
+                     *         "fee_percentage": 0,
+                     *         "duration_in_days": 365,
+                     *         "created_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    prequalification_202505: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * prequalification_202505
+         * @description A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "prequalification_data_id": "00000000-0000-4000-8000-000000000001",
+                     *         "quotes": [
+                     *           {
+                     *             "external_customer_id": "sample-customer-001",
+                     *             "correlation_id": "00000000-0000-4000-8000-000000000002",
+                     *             "prequalified": true,
+                     *             "max_amount": 20000,
+                     *             "monthly_interest_percentage": 3,
+                     *             "fee_percentage": 0,
+                     *             "duration_in_days": 365,
+                     *             "expires_at": "2026-07-31T09:30:00.000Z",
+                     *             "reason": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    prequalification_data_file_processed_202510: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * prequalification_data_file_processed_202510
+         * @description A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "prequalification_data_id": "00000000-0000-4000-8000-000000000001"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** Error envelope */

@@ -2,7 +2,7 @@
  * The SDK's client against a real server (HTTP on loopback, the worker running), on both
  * databases; failures come from a real proxy in front of it (sdk/test/fault-proxy.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWebServer, type WebServer } from '../../test/helpers/browser.ts';
 import { customerBody, type PartnerClient } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
@@ -230,11 +230,15 @@ describe.each(BACKENDS)('the SDK client on %s', (backend) => {
     expect(one.data).toMatchObject({ event_id: event.event_id, webhook_event_type: 'application_offered', data: event.data });
     expect(one.data.delivery.status).toBe('not_subscribed');
 
-    // Aborting ends a waiting iterator.
+    // Aborting ends a waiting iterator (here a request that gets no answer).
+    proxy.plan(() => 'hang');
     const controller = new AbortController();
-    const waiting = client.events({ after: event.event_id, signal: controller.signal, waitSeconds: 30 }).next();
-    setTimeout(() => controller.abort(), 200);
+    const waiting = proxied.events({ after: event.event_id, signal: controller.signal, waitSeconds: 30 }).next();
+    await vi.waitUntil(() => proxy.requests.length === 1);
+    expect(proxy.requests[0].path).toContain('wait=30');
+    controller.abort();
     await expect(waiting).rejects.toThrow(/abort/i);
+    expect(proxy.requests).toHaveLength(1); // not retried
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {

@@ -13,6 +13,8 @@ export type Fault =
   | 'forward-then-drop'
   /** Drop the connection without forwarding. */
   | 'drop'
+  /** Never answer (until the proxy closes). */
+  | 'hang'
   | { status: number; headers?: Record<string, string>; body?: string };
 
 export interface ProxiedRequest {
@@ -44,6 +46,7 @@ export class FaultProxy {
         const recorded: ProxiedRequest = { ...base, fault };
         this.requests.push(recorded);
         if (fault === 'drop') return req.socket.destroy();
+        if (fault === 'hang') return;
         if (typeof fault === 'object') {
           res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
           return res.end(fault.body ?? '');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { signWebhook as serverSign } from '../../src/domain/webhook-signature.ts';
 import { generateTypes, TYPES_PATH } from '../scripts/generate-types.ts';
-import { deliveryHeaders, signWebhook, verifyWebhook } from '../src/index.ts';
+import { deliveryHeaders, signWebhook, verifyWebhook, type DocumentType, type LendingEvent, type RequestLogEntry, type WebhookEventType } from '../src/index.ts';
 
 describe('the SDK', () => {
   it('has types generated from the current openapi.json (run `npm run generate` in sdk/ when this fails)', async () => {
@@ -25,3 +25,8 @@ describe('the SDK', () => {
     expect(() => verifyWebhook('whsec_b', headers, body)).toThrow(/signature/);
   });
 });
+
+// The generated types reach the client's signatures (a type error here fails `npm run typecheck`).
+export const typed: [DocumentType, WebhookEventType, LendingEvent['webhook_event_type'], RequestLogEntry['status']] = ['business accounts', 'application_offered', 'customer_funded', 200];
+// @ts-expect-error not a document type
+export const wrongDocument: DocumentType = 'not a type';
