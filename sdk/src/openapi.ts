@@ -1693,6 +1693,7 @@ export interface paths {
                                 amount: number;
                                 detailed_purpose?: string;
                                 duration?: {
+                                    /** @description A whole number of the unit */
                                     amount: number;
                                     /** @enum {string} */
                                     unit: "days" | "weeks" | "months";
@@ -2217,6 +2218,7 @@ export interface paths {
                                 amount: number;
                                 detailed_purpose?: string;
                                 duration?: {
+                                    /** @description A whole number of the unit */
                                     amount: number;
                                     /** @enum {string} */
                                     unit: "days" | "weeks" | "months";
@@ -6306,7 +6308,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read the webhook signing secret
+         * Read the webhook signing secret (needs the write scope)
          * @description The secret that signs every webhook (X-SVC-Signature, HMAC-SHA256 of the timestamp and the body). The SDK's verifier checks it.
          */
         get: {
