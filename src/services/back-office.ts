@@ -286,7 +286,12 @@ export async function boConfirmApproval(ctx: ServiceContext, actor: Actor & { ki
     ctx,
     actor,
     async (inner, tx) => {
-      await findApplicationAnyTenant(tx, approval.application_id, true);
+      const application = await findApplicationAnyTenant(tx, approval.application_id, true);
+      // The application may have left review meanwhile (a sandbox decision, the inactivity sweep):
+      // then the approval can no longer be confirmed, and nothing is written.
+      if (application?.status !== 'in_underwriting') {
+        throw new DomainError('InvalidTransition', 'this application is no longer in review: the approval cannot be confirmed');
+      }
       const settled = await tx.query(
         `UPDATE pending_approvals SET status = 'confirmed', settled_by = $2, settled_at = $3
           WHERE id = $1 AND status = 'pending' AND requested_by <> $2`,

@@ -144,6 +144,29 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     ]);
   });
 
+  it('refuses to confirm an approval once the application has left review, and writes nothing', async () => {
+    const applicationId = await waitingApplication();
+    const first = await signedInOperator(t, 'underwriter');
+    const second = await signedInOperator(t, 'admin');
+    await first.user.get(`/console/applications/${applicationId}`);
+    await first.user.post(`/console/applications/${applicationId}/start-review`);
+    await first.user.get(`/console/applications/${applicationId}`);
+    await first.user.post(`/console/applications/${applicationId}/approve`, { ...OFFER, intent: 'approve' });
+    const { rows } = await t.testDb.db.query<{ id: string }>('SELECT id FROM pending_approvals WHERE application_id = $1', [applicationId]);
+    // The sandbox decides meanwhile: the application is declined, the approval still pending.
+    expect((await partner.post(`/sandbox/applications/${applicationId}/decision`, { data: { outcome: 'declined' } })).statusCode).toBe(200);
+    const auditBefore = await audit(applicationId);
+    await second.user.get(`/console/applications/${applicationId}`);
+    const confirm = await second.user.post(`/console/approvals/${rows[0].id}/confirm`);
+    expect(confirm.statusCode).toBe(409);
+    expect(await storedStatus(t, applicationId)).toBe('declined');
+    const { rows: approval } = await t.testDb.db.query<{ status: string }>('SELECT status FROM pending_approvals WHERE id = $1', [rows[0].id]);
+    expect(approval[0].status).not.toBe('confirmed');
+    const { rows: offers } = await t.testDb.db.query('SELECT id FROM offers WHERE application_id = $1', [applicationId]);
+    expect(offers).toHaveLength(0);
+    expect(await audit(applicationId)).toEqual(auditBefore);
+  });
+
   it('creates the offers once when two operators confirm at the same moment', async () => {
     const applicationId = await waitingApplication();
     const first = await signedInOperator(t, 'underwriter');
