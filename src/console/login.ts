@@ -9,6 +9,7 @@ import { endSession, setSessionCookie } from '../web/surface.ts';
 import { consoleChrome, consoleCookie, consolePage, Notices, signedIn } from './context.ts';
 
 const WRONG = 'The email or password is not right.';
+const THROTTLED = 'Too many failed logins from this address. Try again in a minute.';
 const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later, or ask an admin.';
 
 /** Login (with the lock-out), logout, and the operator's own password. */
@@ -49,6 +50,13 @@ export const consoleLoginRoutes: FastifyPluginAsync = async (app) => {
     const form = formValues(request.body);
     const result = await login(app.ctx, form.email ?? '', form.password ?? '');
     if (!result.ok) {
+      // Failed logins count against the address too (AUTH_FAILURES_PER_MINUTE, as for tokens), so
+      // guessing across many emails is throttled as well.
+      const throttled = await app.authFailed(request).then(
+        () => false,
+        () => true,
+      );
+      if (throttled) return loginPage(request, reply, 429, (form.email ?? '').slice(0, 254), THROTTLED, null);
       return loginPage(request, reply, result.reason === 'locked' ? 429 : 401, (form.email ?? '').slice(0, 254), result.reason === 'locked' ? LOCKED : WRONG, null);
     }
     // A new session for the operator: the login form's session (or anyone else's) ends here.

@@ -111,11 +111,11 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     );
     const errors = extra.errors ?? {};
     const intro = extra.introducer ?? { name: '', email: '', environment: 'sandbox' };
-    const post = (path: string, label: string, kind = 'secondary', hidden: Record<string, string> = {}, accessible?: string) =>
+    const post = (path: string, label: string, kind = 'secondary', hidden: Record<string, string> = {}, accessible?: string, describedBy?: string) =>
       html`<form method="post" action=${`/console/partners/${partnerId}/${path}`} class="inline">
         <${CsrfField} token=${csrf} />
         ${Object.entries(hidden).map(([k, v]) => html`<input type="hidden" name=${k} value=${v} />`)}
-        <button type="submit" class=${kind} aria-label=${accessible}>${label}</button>
+        <button type="submit" class=${kind} aria-label=${accessible} aria-describedby=${describedBy}>${label}</button>
       </form>`;
     return reply.page(
       status,
@@ -184,10 +184,10 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
                         ${e.log.deliveries.map(
                           (d) => html`<tr>
                             <td>${formatDateTime(new Date(d.attempted_at))}</td>
-                            <td data-label="Event">${d.webhook_event_type}</td>
+                            <td data-label="Event" id=${`delivery-${d.delivery_id}`}>${d.webhook_event_type} <code class="small">${d.event_id.slice(0, 8)}</code></td>
                             <td data-label="Attempt">${d.attempt}</td>
                             <td data-label="Result">${d.status}${d.response_status ? ` (${d.response_status})` : ''}${d.error ? `: ${d.error}` : ''}</td>
-                            <td data-label="Action">${isAdmin ? post('redeliver', 'Redeliver', 'secondary', { event_id: d.event_id, environment: e.environment }, `Redeliver ${d.webhook_event_type} ${d.event_id.slice(0, 8)}`) : ''}</td>
+                            <td data-label="Action">${isAdmin ? post('redeliver', 'Redeliver', 'secondary', { event_id: d.event_id, environment: e.environment }, undefined, `delivery-${d.delivery_id}`) : ''}</td>
                           </tr>`,
                         )}
                       </tbody>

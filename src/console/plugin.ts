@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activeOperator } from '../services/operators.ts';
+import { decoyHash } from '../services/passwords.ts';
 import { endSession, SessionRequired, webSurface } from '../web/surface.ts';
 import { DomainError } from '../domain/errors.ts';
 import { consoleChrome, consoleCookie, messagePage } from './context.ts';
@@ -16,6 +17,9 @@ import { consoleOperatorRoutes } from './operators.ts';
  */
 export const operatorConsole: FastifyPluginAsync = async (app) => {
   const cookie = consoleCookie(app.config.publicBaseUrl);
+  // The decoy hash an unknown email is checked against exists before the first login, so that
+  // login costs one scrypt like any other.
+  await decoyHash();
   await webSurface(app, {
     surface: 'console',
     ...cookie,

@@ -140,16 +140,22 @@ export type LoginResult = { ok: true; operator: OperatorRow } | { ok: false; rea
 export async function login(ctx: ServiceContext, email: string, password: string): Promise<LoginResult> {
   const key = emailKey(email).slice(0, 254);
   const now = ctx.now();
-  const operator = key.length > 0 ? await findOperatorByEmail(ctx.db, key) : null;
-  const valid = await verifyPassword(password.slice(0, 200), operator?.password_hash ?? (await decoyHash()));
-  const locked = await lockedUntil(ctx.db, key, now);
-  if (locked) return { ok: false, reason: 'locked', lockedUntil: locked };
-  if (valid && operator && operator.active) {
-    await clearLoginFailures(ctx.db, key);
-    return { ok: true, operator };
-  }
-  const lockedNow = await ctx.db.transaction((tx) => recordLoginFailure(tx, key, now, LOCKOUT));
-  return lockedNow ? { ok: false, reason: 'locked', lockedUntil: lockedNow } : { ok: false, reason: 'invalid' };
+  // One attempt at a time per email (a transaction-scoped advisory lock): guesses sent in parallel
+  // are counted one after the other, so none gets past the lock-out.
+  return ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`operator-login:${key}`]);
+    const operator = key.length > 0 ? await findOperatorByEmail(tx, key) : null;
+    // Always one scrypt, whether the email is known, unknown or locked: the answers cost the same.
+    const valid = await verifyPassword(password.slice(0, 200), operator?.password_hash ?? (await decoyHash()));
+    const locked = await lockedUntil(tx, key, now);
+    if (locked) return { ok: false, reason: 'locked', lockedUntil: locked };
+    if (valid && operator && operator.active) {
+      await clearLoginFailures(tx, key);
+      return { ok: true, operator };
+    }
+    const lockedNow = await recordLoginFailure(tx, key, now, LOCKOUT);
+    return lockedNow ? { ok: false, reason: 'locked', lockedUntil: lockedNow } : { ok: false, reason: 'invalid' };
+  });
 }
 
 /** The operator behind a console session, when still active. */

@@ -288,7 +288,7 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     const introducers = (await partner.get('/introducers/')).json();
     expect(JSON.stringify(introducers)).toContain('ivy@introducers.example');
     const before = receiver.received.length;
-    const redeliver = page.getByRole('button', { name: /^Redeliver / }).first();
+    const redeliver = page.getByRole('button', { name: 'Redeliver', exact: true }).first();
     const label = (await redeliver.getAttribute('aria-label')) as string;
     await redeliver.click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('Redelivery queued');

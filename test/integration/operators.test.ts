@@ -100,6 +100,15 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
     expect(await login(t.app.ctx, 'ghost@lender.example', 'x')).toMatchObject({ ok: false, reason: 'locked' });
   });
 
+  it('counts guesses sent at once one by one: of 12 parallel wrong passwords, 4 are wrong and 8 find the email locked', async () => {
+    const { password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email: 'race@lender.example', name: 'Race', role: 'viewer' });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(t.app.ctx, 'race@lender.example', 'wrong guess')));
+    // Unserialised, every guess would pass the lock check before any failure was counted.
+    expect(answers.filter((a) => !a.ok && a.reason === 'invalid')).toHaveLength(LOCKOUT.maxFailures - 1);
+    expect(answers.filter((a) => !a.ok && a.reason === 'locked')).toHaveLength(12 - (LOCKOUT.maxFailures - 1));
+    expect(await login(t.app.ctx, 'race@lender.example', password)).toMatchObject({ ok: false, reason: 'locked' });
+  });
+
   it('ends the sessions of an operator whose role changes or who is deactivated; a deactivated operator cannot log in', async () => {
     const { operator, password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email: 'roles@lender.example', name: 'Roles', role: 'viewer' });
     const sessions = async () => (await t.testDb.db.query('SELECT 1 FROM web_sessions WHERE operator_id = $1', [operator.id])).rowCount;

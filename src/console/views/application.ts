@@ -1,5 +1,5 @@
 import { nextStatus } from '../../domain/application-status.ts';
-import { basisPointsToPercent } from '../../domain/money.ts';
+import { basisPointsToPercent, toPence } from '../../domain/money.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { OperatorRow } from '../../store/operators-store.ts';
 import type { ApplicationReview } from '../../services/review.ts';
@@ -48,8 +48,8 @@ function CustomerSection({ review }: { review: ApplicationReview }): VNode {
         ['Company number', c.company_number],
         ['Type', c.type?.replaceAll('_', ' ')],
         ['Trading since', c.trading_from_date ? formatDate(c.trading_from_date) : null],
-        ['Stated turnover (12 months)', c.last_12_months_turnover?.amount !== undefined ? formatGbp(Math.round(c.last_12_months_turnover.amount * 100)) : 'not stated'],
-        ['Stated profit (12 months)', c.last_12_months_profit?.amount !== undefined ? formatGbp(Math.round(c.last_12_months_profit.amount * 100)) : null],
+        ['Stated turnover (12 months)', c.last_12_months_turnover?.amount !== undefined ? formatGbp(toPence(c.last_12_months_turnover.amount)) : 'not stated'],
+        ['Stated profit (12 months)', c.last_12_months_profit?.amount !== undefined ? formatGbp(toPence(c.last_12_months_profit.amount)) : null],
         ['Partner', `${partner.name} (${application.environment})`],
         ['External customer id', customer.external_customer_id],
         ['Amount asked for', formatGbp(application.amount_pence)],
