@@ -289,6 +289,8 @@ export async function boConfirmApproval(ctx: ServiceContext, actor: Actor & { ki
       const application = await findApplicationAnyTenant(tx, approval.application_id, true);
       // The application may have left review meanwhile (a sandbox decision, the inactivity sweep):
       // then the approval can no longer be confirmed, and nothing is written.
+      const current = await tx.query<{ status: string }>('SELECT status FROM pending_approvals WHERE id = $1', [approvalId]);
+      if (current.rows[0]?.status !== 'pending') throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
       if (application?.status !== 'in_underwriting') {
         throw new DomainError('InvalidTransition', 'this application is no longer in review: the approval cannot be confirmed');
       }

@@ -289,11 +289,13 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     expect(JSON.stringify(introducers)).toContain('ivy@introducers.example');
     const before = receiver.received.length;
     const redeliver = page.getByRole('button', { name: 'Redeliver', exact: true }).first();
-    const label = (await redeliver.getAttribute('aria-label')) as string;
+    // The button is named exactly Redeliver; its row (event type and id) describes it.
+    const describedBy = (await redeliver.getAttribute('aria-describedby')) as string;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/[a-z_0-9]+ [0-9a-f]{8}/);
+    const eventId = (await redeliver.locator('xpath=ancestor::form').locator('input[name=event_id]').getAttribute('value')) as string;
     await redeliver.click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('Redelivery queued');
-    const eventPrefix = label.split(' ').pop() as string;
-    await eventually(() => Promise.resolve(receiver.received.slice(before).some((d) => d.eventId.startsWith(eventPrefix))), 20_000, 'the redelivered event');
+    await eventually(() => Promise.resolve(receiver.received.slice(before).some((d) => d.eventId === eventId)), 20_000, 'the redelivered event');
     const { rows: redeliveries } = await server.t.testDb.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target_id = $1 AND action = 'webhook.redelivery_requested'`, [partner.partnerId]);
     expect(redeliveries).toHaveLength(1);
 
