@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const HOST = '127.0.0.1';
@@ -85,15 +85,18 @@ async function stopProcess(child: ChildProcess): Promise<StopResult> {
   return { code: child.exitCode, signal: child.signalCode, killed: child.signalCode === 'SIGKILL' };
 }
 
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: HOST, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+/**
+ * Whether the child answers HTTP on the port (any status). A connection alone is not enough: the API
+ * server takes its port before it opens the database, and closes connections made meanwhile.
+ */
+async function answersHttp(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://${HOST}:${port}/`, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface StartOptions {
@@ -104,7 +107,7 @@ export interface StartOptions {
 }
 
 /**
- * Starts `node <script>` with PORT/HOST set, and resolves once the port accepts connections.
+ * Starts `node <script>` with PORT/HOST set, and resolves once it answers HTTP on it.
  * Retries on a fresh port if the child dies before listening (the port may have been taken).
  */
 export async function startChild(options: StartOptions): Promise<ChildServer> {
@@ -156,7 +159,7 @@ async function startOnce(options: StartOptions, port: number): Promise<ChildServ
           `${options.name} exited before listening (code ${child.exitCode}, signal ${child.signalCode}):\n${output().trim()}`,
         );
       }
-      if (await Promise.race([canConnect(port), spawnFailed])) break;
+      if (await Promise.race([answersHttp(port), spawnFailed])) break;
       if (Date.now() > deadline) throw new Error(`${options.name} did not listen on ${HOST}:${port} within ${READY_TIMEOUT_MS / 1000} s:\n${output().trim()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
