@@ -12,6 +12,7 @@ import type { ServiceContext } from '../services/context.ts';
 import { installErrorHandler, installNotFoundHandler, sendErrors } from './errors.ts';
 import { RouteTable } from './route-table.ts';
 import { loggerOptions } from './logging.ts';
+import { requestLoggerFactory } from './request-logger.ts';
 import { configureAjv, isJsonRequest, rejectUnstorableStrings } from './validation.ts';
 import { installJsonBodyParser } from './json-body.ts';
 import { clientErrorHandler, requireHost } from './client-errors.ts';
@@ -55,6 +56,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, deps.logStream),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     // Missing Host and malformed HTTP answer in the envelope (client-errors.ts), not Node's bare 400.
     http: { requireHostHeader: false },
@@ -101,14 +103,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     if (route.method !== 'HEAD') routes.add(route.url, route.method);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are synchronous where they can be (a callback, no promise to settle).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-ID', request.id);
     if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
+    requireHost(request);
+    done();
   });
-  app.addHook('onRequest', requireHost);
   // JSON may hold strings PostgreSQL cannot store (NUL, unpaired surrogates): a 400, never a 500.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (isJsonRequest(request.headers['content-type'])) rejectUnstorableStrings(request.body);
+    done();
   });
 
   await app.register(swagger, {

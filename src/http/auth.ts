@@ -61,15 +61,23 @@ function unknownPartnerToken(token: string, adminTokenHash: string | null): Http
   return unauthenticated('the token is unknown or revoked');
 }
 
-/** Authenticates a partner request: 401 for bad credentials, 403 for what the token may not do. */
-export async function authenticatePartner(request: FastifyRequest, options: PartnerAuthOptions): Promise<PartnerPrincipal> {
+/**
+ * Authenticates a partner request: 401 for bad credentials, 403 for what the token may not do.
+ * Synchronous (returns nothing) when the token's principal is cached; a promise otherwise.
+ */
+export function authenticatePartner(request: FastifyRequest, options: PartnerAuthOptions): void | Promise<void> {
   let token: string;
   try {
     token = bearerToken(request);
   } catch (error) {
     return failed(request, options.authFailed, error as HttpError);
   }
-  const principal = await options.tokens.resolve(token);
+  const principal = options.tokens.lookup(token);
+  if (principal instanceof Promise) return principal.then((found) => admit(request, token, found, options));
+  return admit(request, token, principal, options);
+}
+
+function admit(request: FastifyRequest, token: string, principal: PartnerPrincipal | null, options: PartnerAuthOptions): void | Promise<never> {
   if (!principal) return failed(request, options.authFailed, unknownPartnerToken(token, options.adminTokenHash));
   if (!principal.partnerActive) throw new HttpError('PermissionDenied', 'the partner account is suspended');
   const config = request.routeOptions.config;
@@ -81,7 +89,6 @@ export async function authenticatePartner(request: FastifyRequest, options: Part
     throw new HttpError('PermissionDenied', 'sandbox routes take a sandbox token');
   }
   request.principal = principal;
-  return principal;
 }
 
 /** The tenant of an authenticated partner request. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
 /**
@@ -40,7 +40,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
  * HTTP/1.1 requires Host (RFC 9112 3.2). Node would answer a bare 400 itself; the server is created
  * with `requireHostHeader: false` so that this hook answers in the envelope instead.
  */
-export async function requireHost(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export function requireHost(request: FastifyRequest): void {
   if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
     throw new HttpError('ParseError', 'the Host header is required');
   }

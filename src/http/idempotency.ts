@@ -61,9 +61,14 @@ async function replay(reply: FastifyReply, kept: { response_status: number | nul
 export function installIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotencyClaim', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback hooks: a request without a key (or claim) passes without settling a promise.
+  app.addHook('preHandler', (request, reply, done) => {
     const key = idempotencyKeyOf(request);
-    if (key === null) return;
+    if (key === null) return done();
+    claimOrReplay(request, reply, key).then(() => done(), done);
+  });
+
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const tenant = tenantOf(request);
     const print = fingerprint(request);
     // A claim can be released between our failed insert and the read: then claim again.
@@ -87,18 +92,22 @@ export function installIdempotency(app: FastifyInstance): void {
       return replay(reply, kept);
     }
     throw new HttpError('IdempotencyKeyInUse', 'a request with this Idempotency-Key is still running; retry once it has answered');
+  };
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return done(null, payload);
+    request.idempotencyClaim = null;
+    keep(request, reply, claim, payload).then(() => done(null, payload), done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
-    request.idempotencyClaim = null;
+  const keep = async (request: FastifyRequest, reply: FastifyReply, claim: NonNullable<FastifyRequest['idempotencyClaim']>, payload: unknown) => {
     const status = reply.statusCode;
     const keepable = status < 500 && status !== 429 && (typeof payload === 'string' || Buffer.isBuffer(payload) || payload === null || payload === undefined);
     try {
       if (!keepable) {
         await releaseKey(app.ctx.db, claim.tenant, claim.key);
-        return payload;
+        return;
       }
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
@@ -112,15 +121,16 @@ export function installIdempotency(app: FastifyInstance): void {
       request.log.error({ err: error }, 'idempotency key could not be kept');
       await releaseKey(app.ctx.db, claim.tenant, claim.key).catch(() => undefined);
     }
-    return payload;
-  });
-
-  const release = async (request: FastifyRequest) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return;
-    request.idempotencyClaim = null;
-    await releaseKey(app.ctx.db, claim.tenant, claim.key).catch((error: unknown) => request.log.error({ err: error }, 'idempotency claim could not be released'));
   };
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+
+  const release = (request: FastifyRequest, done: () => void) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return done();
+    request.idempotencyClaim = null;
+    releaseKey(app.ctx.db, claim.tenant, claim.key)
+      .catch((error: unknown) => request.log.error({ err: error }, 'idempotency claim could not be released'))
+      .then(() => done());
+  };
+  app.addHook('onResponse', (request, _reply, done) => release(request, done));
+  app.addHook('onRequestAbort', (request, done) => release(request, done));
 }

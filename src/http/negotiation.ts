@@ -48,10 +48,31 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined;
 }
 
+/**
+ * What `accepts` answered, per route's list of types and Accept header: partners send the same few
+ * headers on every call, so each is parsed once. Bounded: a list's answers are cleared past the limit.
+ */
+const acceptable = new WeakMap<readonly string[], Map<string, boolean>>();
+const ACCEPTABLE_LIMIT = 1_000;
+const JSON_ONLY: readonly string[] = ['application/json'];
+
+function admitsAny(acceptHeader: string | undefined, produces: readonly string[]): boolean {
+  if (acceptHeader === undefined) return true;
+  let answers = acceptable.get(produces);
+  if (answers === undefined) acceptable.set(produces, (answers = new Map()));
+  let answer = answers.get(acceptHeader);
+  if (answer === undefined) {
+    answer = produces.some((type) => accepts(acceptHeader, type));
+    if (answers.size >= ACCEPTABLE_LIMIT) answers.clear();
+    answers.set(acceptHeader, answer);
+  }
+  return answer;
+}
+
 /** 406 when nothing the route produces is acceptable; 415 when a body comes in a type it does not take. */
 export function negotiate(request: FastifyRequest, config: NegotiationConfig): void {
-  const produces = config.produces ?? ['application/json'];
-  if (!produces.some((type) => accepts(request.headers.accept, type))) {
+  const produces = config.produces ?? JSON_ONLY;
+  if (!admitsAny(request.headers.accept, produces)) {
     throw new HttpError('NotAcceptable', `Accept must admit ${produces.join(' or ')}`);
   }
   if (BODY_METHODS.has(request.method) && hasBody(request)) {

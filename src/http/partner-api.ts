@@ -27,9 +27,14 @@ export const LEGACY_PREFIX = '/api/lending/v2.1';
 /** The partner API: every route below authenticates a partner token, then negotiates media types. */
 export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | null }> = async (app, options) => {
   const auth = { tokens: app.tokens, authFailed: app.authFailed, adminTokenHash: options.adminTokenHash };
-  app.addHook('onRequest', async (request) => {
-    await authenticatePartner(request, auth);
-    negotiate(request, request.routeOptions.config);
+  // A callback hook: most requests carry a cached token and pass without settling a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const pending = authenticatePartner(request, auth);
+    if (pending === undefined) {
+      negotiate(request, request.routeOptions.config);
+      return done();
+    }
+    pending.then(() => negotiate(request, request.routeOptions.config)).then(() => done(), done);
   });
   installIdempotency(app);
   installRequestLog(app, app.requestLog);

@@ -89,13 +89,13 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 /** Records every authenticated partner request of the scope (metadata only: no body, token or query). */
 export function installRequestLog(app: FastifyInstance, recorder: RequestLogRecorder): void {
   app.decorateRequest('answeredErrorCode', null);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && request.principal) request.answeredErrorCode = errorCodeOf(payload);
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const principal = request.principal;
-    if (!principal) return;
+    if (!principal) return done();
     recorder.record({
       request_id: String(request.id),
       partner_id: principal.partnerId,
@@ -109,5 +109,6 @@ export function installRequestLog(app: FastifyInstance, recorder: RequestLogReco
       idempotency_key: idempotencyKeyOf(request),
       api_version: request.url.startsWith(LEGACY_PREFIX) ? '2.1' : '2.2',
     });
+    done();
   });
 }

@@ -1,12 +1,13 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Environment, PartnerPrincipal, Scope } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import { findTokenByHash, insertToken } from '../store/partners-store.ts';
 
 const PREFIX: Record<Environment, string> = { sandbox: 'sk_sandbox_', production: 'sk_live_' };
 
+/** sha256, hex; one-shot (`crypto.hash`), as it runs on every request. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** 192 random bits, prefixed by environment; only its hash is stored. */
@@ -47,11 +48,24 @@ export class TokenResolver {
     this.#ttlMs = ttlMs;
   }
 
+  /** The token's principal (null when unknown or revoked). */
   async resolve(token: string): Promise<PartnerPrincipal | null> {
+    return this.lookup(token);
+  }
+
+  /**
+   * As `resolve`, but answered synchronously when the cache holds the token (most requests), so
+   * that the authentication hook settles no promise for them.
+   */
+  lookup(token: string): PartnerPrincipal | null | Promise<PartnerPrincipal | null> {
     const hash = hashToken(token);
     const now = Date.now();
     const cached = this.#cache.get(hash);
     if (cached && cached.expires > now) return cached.principal;
+    return this.#load(hash, now);
+  }
+
+  async #load(hash: string, now: number): Promise<PartnerPrincipal | null> {
     const row = await findTokenByHash(this.#db, hash);
     const principal =
       row && row.revoked_at === null && constantTimeEqual(row.token_hash, hash)

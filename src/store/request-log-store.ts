@@ -17,18 +17,20 @@ export interface RequestLogEntry {
 
 const COLUMNS = ['request_id', 'partner_id', 'environment', 'time', 'method', 'path', 'status', 'error_code', 'duration_ms', 'idempotency_key', 'api_version'] as const;
 
-/** Writes a batch of entries in one statement. */
+/**
+ * Writes a batch of entries in one statement of one shape, whatever the batch size: the entries go
+ * as one JSON array parameter, read back as rows by jsonb_to_recordset. (A VALUES list of
+ * `$n` placeholders was a new statement for each batch size, parsed and planned anew each time.)
+ */
 export async function insertRequestLog(db: Queryable, entries: RequestLogEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const params: unknown[] = [];
-  const rows = entries.map((entry) => {
-    const marks = COLUMNS.map((column) => {
-      params.push(entry[column]);
-      return `$${params.length}`;
-    });
-    return `(${marks.join(', ')})`;
-  });
-  await db.query(`INSERT INTO request_log (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, params);
+  await db.query(
+    `INSERT INTO request_log (${COLUMNS.join(', ')})
+     SELECT ${COLUMNS.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS entry(
+       request_id text, partner_id uuid, environment text, time timestamptz, method text, path text,
+       status integer, error_code text, duration_ms integer, idempotency_key text, api_version text)`,
+    [JSON.stringify(entries)],
+  );
 }
 
 /** The tenant's entries, newest first; `failed` true for 4xx/5xx, false for 2xx, null for all. */
