@@ -12,9 +12,18 @@ const londonDate = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/** The last answer, by UTC minute: London's date changes only on a minute (its offsets are whole hours). */
+let lastMinute = Number.NaN;
+let lastDate = '';
+
 /** The calendar date in London at the instant `now`. */
 export function londonToday(now: Date = new Date()): IsoDate {
-  return londonDate.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDate = londonDate.format(now);
+    lastMinute = minute;
+  }
+  return lastDate;
 }
 
 function parts(date: IsoDate): [number, number, number] {

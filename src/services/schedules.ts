@@ -1,7 +1,7 @@
 import { DomainError, notFound } from '../domain/errors.ts';
 import { londonToday } from '../domain/dates.ts';
 import { fromPence } from '../domain/money.ts';
-import { checkPayOffEarlyOn, repaymentSchedule, type RepaymentSchedule } from '../domain/repayment-schedule.ts';
+import { checkPayOffEarlyOn, repaymentSchedule, scheduleToJson, type RepaymentSchedule, type RepaymentScheduleJson, type ScheduleInput } from '../domain/repayment-schedule.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import { findOffer, type OfferRow } from '../store/offers-store.ts';
 import type { ServiceContext } from './context.ts';
@@ -25,6 +25,45 @@ async function offerTerms(ctx: ServiceContext, tenant: Tenant, offerId: string):
     termsCache.set(key, offer);
   }
   return offer;
+}
+
+/**
+ * A schedule is a pure function of its inputs (amount, rate, fee, duration, drawdown and payoff
+ * dates), and partners ask for the same few again and again: each is computed once, with its JSON
+ * view, and shared, frozen, by every request that asks for it. It holds numbers and dates only, no
+ * tenant's data. Bounded: cleared when full (the drawdown date moves daily anyway).
+ */
+const SCHEDULE_CACHE_LIMIT = 10_000;
+const schedules = new Map<string, RepaymentSchedule>();
+const jsonViews = new WeakMap<RepaymentSchedule, RepaymentScheduleJson>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function computedSchedule(input: ScheduleInput): RepaymentSchedule {
+  const key = `${input.amountPence}|${input.monthlyRateBp}|${input.feeBp}|${input.durationDays}|${input.drawnOn}|${input.payOffEarlyOn ?? ''}`;
+  let schedule = schedules.get(key);
+  if (schedule === undefined) {
+    schedule = deepFreeze(repaymentSchedule(input));
+    if (schedules.size >= SCHEDULE_CACHE_LIMIT) schedules.clear();
+    schedules.set(key, schedule);
+  }
+  return schedule;
+}
+
+/** The schedule as the API answers it (computed once per schedule, frozen). */
+export function scheduleJson(schedule: RepaymentSchedule): RepaymentScheduleJson {
+  let view = jsonViews.get(schedule);
+  if (view === undefined) {
+    view = deepFreeze(scheduleToJson(schedule));
+    jsonViews.set(schedule, view);
+  }
+  return view;
 }
 
 /**
@@ -57,7 +96,7 @@ export async function scheduleForOffer(
       throw new DomainError('ValidationError', detail, { source: { parameter: 'pay_off_early_on' } });
     }
   }
-  const schedule = repaymentSchedule({
+  const schedule = computedSchedule({
     amountPence: amount,
     monthlyRateBp: offer.monthly_rate_bp,
     feeBp: offer.fee_bp,

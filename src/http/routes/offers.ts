@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../domain/errors.ts';
 import { toPence } from '../../domain/money.ts';
-import { scheduleToJson } from '../../domain/repayment-schedule.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import {
   ApplicationIdParams,
@@ -13,7 +12,7 @@ import {
   SelectOfferResponse,
 } from '../../schemas/offers.ts';
 import { getOffers, selectOffer } from '../../services/offers.ts';
-import { scheduleForOffer, schedulePdf } from '../../services/schedules.ts';
+import { scheduleForOffer, scheduleJson, schedulePdf } from '../../services/schedules.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../ids.ts';
 
@@ -93,7 +92,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .header('Content-Disposition', `inline; filename="repayment-schedule-${result.offer.id}.pdf"`)
           .send((await schedulePdf(result)) as never);
       }
-      return { data: scheduleToJson(result.schedule) };
+      return { data: scheduleJson(result.schedule) };
     },
   );
 };
