@@ -1,4 +1,4 @@
-import type { Queryable } from './db.ts';
+import { isUniqueViolation, type Queryable } from './db.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { CompanyData, PersonData } from '../schemas/customer.ts';
 
@@ -41,7 +41,9 @@ export async function insertCustomer(db: Queryable, tenant: Tenant, id: string, 
  * The common create in one statement: inserts the customer unless a prequalification quote exists
  * for its external_customer_id or correlation_id (then nothing is inserted and `quoted` is true: the
  * caller checks the quote and creates the customer with its indicative offer in one transaction).
- * `id` is null when nothing was inserted (quoted, or the external id is taken in the tenant).
+ * `id` is null when nothing was inserted: quoted, or the external id is taken in the tenant (the
+ * unique index refuses the row; caught here, outside any transaction). Each key is looked up with an
+ * index of its own, and a plain INSERT costs the database less than ON CONFLICT's speculative one.
  */
 export async function insertCustomerUnlessQuoted(
   db: Queryable,
@@ -50,24 +52,22 @@ export async function insertCustomerUnlessQuoted(
   c: CustomerWrite,
   now: Date = new Date(),
 ): Promise<{ id: string | null; quoted: boolean }> {
-  const { rows } = await db.query<{ id: string | null; quoted: boolean }>(
-    `WITH quote AS (
-       SELECT EXISTS (
-         SELECT 1 FROM prequalification_quotes
-          WHERE partner_id = $2::uuid AND environment = $3::text
-            AND (external_customer_id = $4::text OR correlation_id = $5::uuid)
-       ) AS found
-     ), created AS (
-       INSERT INTO customers (id, partner_id, environment, external_customer_id, correlation_id, company, people, created_at, updated_at)
+  try {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO customers (id, partner_id, environment, external_customer_id, correlation_id, company, people, created_at, updated_at)
        SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::uuid, $6::jsonb, $7::jsonb, $8::timestamptz, $8::timestamptz
-        WHERE NOT (SELECT found FROM quote)
-       ON CONFLICT (partner_id, environment, external_customer_id) WHERE external_customer_id IS NOT NULL DO NOTHING
-       RETURNING id
-     )
-     SELECT (SELECT id FROM created) AS id, (SELECT found FROM quote) AS quoted`,
-    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people), now],
-  );
-  return rows[0];
+        WHERE NOT EXISTS (SELECT 1 FROM prequalification_quotes
+                           WHERE partner_id = $2::uuid AND environment = $3::text AND external_customer_id = $4::text)
+          AND NOT EXISTS (SELECT 1 FROM prequalification_quotes
+                           WHERE correlation_id = $5::uuid AND partner_id = $2::uuid AND environment = $3::text)
+       RETURNING id`,
+      [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people), now],
+    );
+    return rows.length === 1 ? { id: rows[0].id, quoted: false } : { id: null, quoted: true };
+  } catch (error) {
+    if (isUniqueViolation(error, 'customers_external_id')) return { id: null, quoted: false };
+    throw error;
+  }
 }
 
 export async function findCustomerIdByExternalId(db: Queryable, tenant: Tenant, externalId: string): Promise<string | null> {
