@@ -283,7 +283,7 @@ export function formatTable(rows: Measurement[], ceiling: number): string {
     formatRate(m.rate, m.unit),
     fmtMs(m.p50Ms),
     fmtMs(m.p99Ms),
-    m.backend === 'bare' ? '100%' : m.unit === 'req/s' ? pct(m.rate / ceiling) : '',
+    m.unit === 'req/s' ? pct(m.rate / ceiling) : '',
     m.floorRate !== undefined ? pct(m.rate / m.floorRate) : '',
     targetText(m, ceiling),
     m.summary ?? '',
