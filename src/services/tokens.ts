@@ -48,14 +48,9 @@ export class TokenResolver {
     this.#ttlMs = ttlMs;
   }
 
-  /** The token's principal (null when unknown or revoked). */
-  async resolve(token: string): Promise<PartnerPrincipal | null> {
-    return this.lookup(token);
-  }
-
   /**
-   * As `resolve`, but answered synchronously when the cache holds the token (most requests), so
-   * that the authentication hook settles no promise for them.
+   * The token's principal (null when unknown or revoked): synchronously when the cache holds the
+   * token (most requests), so that the authentication hook settles no promise for them.
    */
   lookup(token: string): PartnerPrincipal | null | Promise<PartnerPrincipal | null> {
     const hash = hashToken(token);
