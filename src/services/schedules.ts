@@ -7,12 +7,20 @@ import { findOffer, type OfferRow } from '../store/offers-store.ts';
 import type { ServiceContext } from './context.ts';
 import { renderSchedulePdf } from '../pdf/repayment-schedule-pdf.ts';
 
+/** Entries each in-memory cache below holds at most; a full cache is cleared and fills again. */
+const CACHE_LIMIT = 10_000;
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): V {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
 /**
  * An offer's terms never change once made (only its status does, which a schedule does not use),
  * so they are kept in memory after the first read: schedules are read often, by partners comparing
  * amounts and dates. Bounded; entries are keyed by tenant, so tenancy holds.
  */
-const TERMS_CACHE_LIMIT = 10_000;
 const termsCache = new Map<string, OfferRow>();
 
 async function offerTerms(ctx: ServiceContext, tenant: Tenant, offerId: string): Promise<OfferRow | null> {
@@ -20,11 +28,7 @@ async function offerTerms(ctx: ServiceContext, tenant: Tenant, offerId: string):
   const cached = termsCache.get(key);
   if (cached) return cached;
   const offer = await findOffer(ctx.db, tenant, offerId);
-  if (offer) {
-    if (termsCache.size >= TERMS_CACHE_LIMIT) termsCache.clear();
-    termsCache.set(key, offer);
-  }
-  return offer;
+  return offer ? remember(termsCache, key, offer) : null;
 }
 
 /**
@@ -33,7 +37,6 @@ async function offerTerms(ctx: ServiceContext, tenant: Tenant, offerId: string):
  * view, and shared, frozen, by every request that asks for it. It holds numbers and dates only, no
  * tenant's data. Bounded: cleared when full (the drawdown date moves daily anyway).
  */
-const SCHEDULE_CACHE_LIMIT = 10_000;
 const schedules = new Map<string, RepaymentSchedule>();
 const jsonViews = new WeakMap<RepaymentSchedule, RepaymentScheduleJson>();
 
@@ -47,13 +50,7 @@ function deepFreeze<T>(value: T): T {
 
 function computedSchedule(input: ScheduleInput): RepaymentSchedule {
   const key = `${input.amountPence}|${input.monthlyRateBp}|${input.feeBp}|${input.durationDays}|${input.drawnOn}|${input.payOffEarlyOn ?? ''}`;
-  let schedule = schedules.get(key);
-  if (schedule === undefined) {
-    schedule = deepFreeze(repaymentSchedule(input));
-    if (schedules.size >= SCHEDULE_CACHE_LIMIT) schedules.clear();
-    schedules.set(key, schedule);
-  }
-  return schedule;
+  return schedules.get(key) ?? remember(schedules, key, deepFreeze(repaymentSchedule(input)));
 }
 
 /** The schedule as the API answers it (computed once per schedule, frozen). */
