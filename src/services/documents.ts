@@ -5,7 +5,7 @@ import { decodeUtf8, parseJsonFile } from '../domain/json-text.ts';
 import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
 import { detectFileType, isAllowedForDocumentType, mimeTypeOf } from '../domain/file-type.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import { isUniqueViolation, type Transaction } from '../store/db.ts';
+import { isUniqueViolation } from '../store/db.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import {
   findDocumentIdBySha,
@@ -33,30 +33,6 @@ export function documentName(filename: string | undefined): string {
 
 /** Stored chunk size: large enough to be fast, small enough to keep memory flat. */
 const CHUNK_BYTES = 1024 * 1024;
-/** Chunk inserts sent before the first is answered: the file is read while the database writes. */
-const CHUNKS_IN_FLIGHT = 3;
-
-/**
- * Stores the file's chunks in order, pipelined: up to CHUNKS_IN_FLIGHT inserts are sent on the
- * transaction's connection before waiting for the oldest. The first failure is thrown (the
- * transaction then rolls back); later ones are awaited too, so none is left unhandled.
- */
-async function insertChunks(tx: Transaction, documentId: string, file: StagedFile): Promise<void> {
-  const inFlight: Promise<void>[] = [];
-  let seq = 0;
-  try {
-    for await (const chunk of file.chunks(CHUNK_BYTES)) {
-      const sent = insertChunk(tx, documentId, seq++, chunk);
-      sent.catch(() => undefined); // seen here at once; awaited below, where it throws
-      inFlight.push(sent);
-      if (inFlight.length >= CHUNKS_IN_FLIGHT) await inFlight.shift();
-    }
-  } finally {
-    const settled = await Promise.allSettled(inFlight);
-    const failed = settled.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
-  }
-}
 
 export async function requireCustomer(ctx: ServiceContext, tenant: Tenant, customerId: string): Promise<void> {
   if (!(await findCustomer(ctx.db, tenant, customerId))) throw notFound('customer');
@@ -115,7 +91,8 @@ export async function storeDocument(
         sha256: file.sha256,
         now,
       });
-      await insertChunks(tx, document.id, file);
+      let seq = 0;
+      for await (const chunk of file.chunks(CHUNK_BYTES)) await insertChunk(tx, document.id, seq++, chunk);
       await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
       return document;
     });
