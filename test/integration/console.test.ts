@@ -21,6 +21,14 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     return applicationId;
   }
 
+  /** The operator opens the application, starts its review and asks to approve OFFER (above the four-eyes threshold). */
+  async function askApproval(user: ConsoleUser, applicationId: string) {
+    await user.get(`/console/applications/${applicationId}`);
+    await user.post(`/console/applications/${applicationId}/start-review`);
+    await user.get(`/console/applications/${applicationId}`);
+    return user.post(`/console/applications/${applicationId}/approve`, { ...OFFER, intent: 'approve' });
+  }
+
   const audit = async (applicationId: string) =>
     (await t.testDb.db.query<{ action: string; actor: string; operator_id: string | null }>('SELECT action, actor, operator_id FROM audit_log WHERE target_id = $1 ORDER BY seq', [applicationId])).rows;
 
@@ -113,10 +121,7 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     const applicationId = await waitingApplication();
     const first = await signedInOperator(t, 'underwriter');
     const second = await signedInOperator(t, 'admin');
-    await first.user.get(`/console/applications/${applicationId}`);
-    await first.user.post(`/console/applications/${applicationId}/start-review`);
-    await first.user.get(`/console/applications/${applicationId}`);
-    const res = await first.user.post(`/console/applications/${applicationId}/approve`, { ...OFFER, intent: 'approve' });
+    const res = await askApproval(first.user, applicationId);
     expect(res.headers.location).toBe(`/console/applications/${applicationId}?done=pending`);
     expect(await storedStatus(t, applicationId)).toBe('in_underwriting');
     expect((await getOffers(partner, applicationId)).offers).toEqual([]);
@@ -148,10 +153,7 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     const applicationId = await waitingApplication();
     const first = await signedInOperator(t, 'underwriter');
     const second = await signedInOperator(t, 'admin');
-    await first.user.get(`/console/applications/${applicationId}`);
-    await first.user.post(`/console/applications/${applicationId}/start-review`);
-    await first.user.get(`/console/applications/${applicationId}`);
-    await first.user.post(`/console/applications/${applicationId}/approve`, { ...OFFER, intent: 'approve' });
+    await askApproval(first.user, applicationId);
     const { rows } = await t.testDb.db.query<{ id: string }>('SELECT id FROM pending_approvals WHERE application_id = $1', [applicationId]);
     // The sandbox decides meanwhile: the application is declined, the approval still pending.
     expect((await partner.post(`/sandbox/applications/${applicationId}/decision`, { data: { outcome: 'declined' } })).statusCode).toBe(200);
@@ -171,10 +173,7 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     const applicationId = await waitingApplication();
     const first = await signedInOperator(t, 'underwriter');
     const [a, b] = [await signedInOperator(t, 'underwriter'), await signedInOperator(t, 'admin')];
-    await first.user.get(`/console/applications/${applicationId}`);
-    await first.user.post(`/console/applications/${applicationId}/start-review`);
-    await first.user.get(`/console/applications/${applicationId}`);
-    await first.user.post(`/console/applications/${applicationId}/approve`, { ...OFFER, intent: 'approve' });
+    await askApproval(first.user, applicationId);
     const { rows } = await t.testDb.db.query<{ id: string }>(`SELECT id FROM pending_approvals WHERE application_id = $1`, [applicationId]);
     await a.user.get(`/console/applications/${applicationId}`);
     await b.user.get(`/console/applications/${applicationId}`);
