@@ -29,6 +29,7 @@
  *   BENCH_UPLOAD_CONCURRENCY        uploads in flight at once (default 4)
  *   BENCH_UPLOAD_MIB                size of each uploaded PDF (default 5)
  *   BENCH_UPLOAD_MAX_TOTAL_MIB      cap on the bytes uploaded in one measured run (default 1024)
+ *   BENCH_SERVER_NODE_OPTIONS       NODE_OPTIONS of the API server, e.g. "--cpu-prof --cpu-prof-dir=profiles"
  *
  * Adding a scenario: append to SCENARIOS in bench/scenarios.ts. A load scenario is
  * { id, name, targets, setup(api) }: setup prepares data through `api` (a partner with a sandbox

@@ -201,6 +201,9 @@ export function startApiServer(options: ApiServerOptions): Promise<ChildServer> 
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
+  // For profiling the server under load, e.g. "--cpu-prof --cpu-prof-dir=profiles".
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
+  if (nodeOptions) env.NODE_OPTIONS = nodeOptions;
   return startChild({ name: 'API server (src/main.ts)', script: 'src/main.ts', env });
 }
 
