@@ -8,7 +8,7 @@ import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import { findLatestApplication } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
-import { findDocumentAnyTenant, readChunks, readEdgeChunks, setDocumentOutcome, upsertBankAccount, type DocumentRow } from '../store/documents-store.ts';
+import { findDocumentAnyTenant, readChunks, readEdges, setDocumentOutcome, upsertBankAccount, type DocumentRow } from '../store/documents-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import { HEAD_BYTES, TAIL_BYTES } from './staged-file.ts';
@@ -38,10 +38,8 @@ async function judge(db: Queryable, document: DocumentRow): Promise<Outcome> {
       account: { bankName: s.bankName, accountNumber: s.accountNumber, sortCode: s.sortCode },
     };
   }
-  // Only the edges matter, and chunks are far larger than what is kept of each edge.
-  const { first, last } = await readEdgeChunks(db, document.id);
-  const head = first.subarray(0, HEAD_BYTES);
-  const tail = last.subarray(Math.max(0, last.length - TAIL_BYTES));
+  // Only the edges matter.
+  const { head, tail } = await readEdges(db, document.id, HEAD_BYTES, TAIL_BYTES);
   const reason = unreadableReason(document.file_kind as FileKind, head, tail, document.size_bytes);
   return reason ? { status: 'rejected', rejectReason: reason } : { status: 'accepted', rejectReason: null };
 }

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../store/db.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import {
   findDocumentIdBySha,
-  insertChunk,
+  insertChunks,
   insertDocument,
   listBankAccounts,
   listCustomerDocuments,
@@ -91,8 +91,7 @@ export async function storeDocument(
         sha256: file.sha256,
         now,
       });
-      let seq = 0;
-      for await (const chunk of file.chunks(CHUNK_BYTES)) await insertChunk(tx, document.id, seq++, chunk);
+      await insertChunks(tx, document.id, file.chunks(CHUNK_BYTES));
       await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
       return document;
     });

@@ -19,6 +19,11 @@ export interface Transaction extends Queryable {
    * and the transaction goes on (a failed statement outside a savepoint dooms the whole transaction).
    */
   savepoint<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (null on PGlite, which has no COPY stream): runs `statement`, a
+   * `COPY … FROM STDIN`, with `source` as its data, and resolves once the server has taken it all.
+   */
+  readonly copyFromStdin: ((statement: string, source: AsyncIterable<Uint8Array>) => Promise<void>) | null;
 }
 
 export interface Db extends Queryable {

@@ -1,4 +1,4 @@
-import type { Queryable } from './db.ts';
+import type { Queryable, Transaction } from './db.ts';
 import type { Tenant } from '../domain/tenant.ts';
 
 export type DocumentStatus = 'pending' | 'processing' | 'accepted' | 'rejected';
@@ -48,8 +48,48 @@ export async function insertDocument(db: Queryable, tenant: Tenant, d: DocumentI
  * Base64 is a third larger than the bytes, is made in one pass, and kept the server's memory flat
  * under concurrent uploads where hex grew it by tens of MiB (docs/benchmarks.md).
  */
-export async function insertChunk(db: Queryable, documentId: string, seq: number, data: Buffer): Promise<void> {
+async function insertChunk(db: Queryable, documentId: string, seq: number, data: Buffer): Promise<void> {
   await db.query(`INSERT INTO document_chunks (document_id, seq, data) VALUES ($1, $2, decode($3, 'base64'))`, [documentId, seq, data.toString('base64')]);
+}
+
+/** The signature, flags and header extension of PostgreSQL's binary COPY format. */
+const COPY_BINARY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+/** A tuple count of -1: the end of binary COPY data. */
+const COPY_BINARY_TRAILER = Buffer.from([0xff, 0xff]);
+
+/**
+ * The rows (document_id, seq, data) of a document's chunks in PostgreSQL's binary COPY format: each
+ * row's fixed fields as a small header, then the chunk itself, never copied.
+ */
+export async function* binaryChunkRows(documentId: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const id = Buffer.from(documentId.replaceAll('-', ''), 'hex');
+  yield COPY_BINARY_HEADER;
+  let seq = 0;
+  for await (const chunk of chunks) {
+    const row = Buffer.alloc(2 + 4 + 16 + 4 + 4 + 4);
+    let at = row.writeInt16BE(3, 0); // fields
+    at = row.writeInt32BE(16, at);
+    at += id.copy(row, at); // uuid
+    at = row.writeInt32BE(4, at);
+    at = row.writeInt32BE(seq++, at); // int4
+    row.writeInt32BE(chunk.length, at); // bytea, whose bytes follow
+    yield row;
+    yield chunk;
+  }
+  yield COPY_BINARY_TRAILER;
+}
+
+/**
+ * Stores a document's bytes in order, one chunk per row. On PostgreSQL they stream in one binary
+ * COPY, on PGlite (in-process, no COPY stream) one INSERT each; the rows are the same.
+ */
+export async function insertChunks(tx: Transaction, documentId: string, chunks: AsyncIterable<Buffer>): Promise<void> {
+  if (tx.copyFromStdin) {
+    await tx.copyFromStdin('COPY document_chunks (document_id, seq, data) FROM STDIN (FORMAT binary)', binaryChunkRows(documentId, chunks));
+    return;
+  }
+  let seq = 0;
+  for await (const chunk of chunks) await insertChunk(tx, documentId, seq++, chunk);
 }
 
 export async function findDocumentIdBySha(db: Queryable, customerId: string, sha256: string): Promise<string | null> {
@@ -71,23 +111,22 @@ export async function findDocumentAnyTenant(db: Queryable, id: string, forUpdate
 }
 
 /**
- * The first chunk and the last two (in order, without repeats): enough for the first and last
- * 64 KiB of a file stored in chunks of at least that size, without reading the middle.
+ * The first `headBytes` and the last `tailBytes` of a stored document, cut out by the database:
+ * the head from the first chunk, the tail from the last two (chunks are at least `tailBytes` long,
+ * except the last). Reading whole chunks sent megabytes to answer a few kilobytes.
  */
-export async function readEdgeChunks(db: Queryable, documentId: string): Promise<{ first: Buffer; last: Buffer }> {
-  const { rows } = await db.query<{ seq: number; data: Uint8Array }>(
-    `SELECT seq, data FROM document_chunks
-      WHERE document_id = $1
-        AND (seq = 0 OR seq >= (SELECT max(seq) - 1 FROM document_chunks WHERE document_id = $1))
-      ORDER BY seq`,
-    [documentId],
+export async function readEdges(db: Queryable, documentId: string, headBytes: number, tailBytes: number): Promise<{ head: Buffer; tail: Buffer }> {
+  const { rows } = await db.query<{ head: Uint8Array | null; tail: Uint8Array | null }>(
+    `SELECT CASE WHEN c.seq = 0 THEN substring(c.data FROM 1 FOR $2) END AS head,
+            CASE WHEN c.seq >= m.last - 1 THEN substring(c.data FROM greatest(1, length(c.data) - $3 + 1)) END AS tail
+       FROM document_chunks c, (SELECT max(seq) AS last FROM document_chunks WHERE document_id = $1) m
+      WHERE c.document_id = $1 AND (c.seq = 0 OR c.seq >= m.last - 1)
+      ORDER BY c.seq`,
+    [documentId, headBytes, tailBytes],
   );
-  if (rows.length === 0) return { first: Buffer.alloc(0), last: Buffer.alloc(0) };
-  const lastSeq = rows[rows.length - 1].seq;
-  return {
-    first: Buffer.from(rows[0].data),
-    last: Buffer.concat(rows.filter((r) => r.seq >= lastSeq - 1).map((r) => Buffer.from(r.data))),
-  };
+  const head = rows[0]?.head ? Buffer.from(rows[0].head) : Buffer.alloc(0);
+  const tail = Buffer.concat(rows.flatMap((r) => (r.tail ? [r.tail] : [])));
+  return { head, tail: tail.length > tailBytes ? tail.subarray(tail.length - tailBytes) : tail };
 }
 
 /** The document's bytes, chunk by chunk, in order (one chunk in memory at a time). */

@@ -31,6 +31,7 @@ function wrapTransaction(tx: Pick<PGlite, 'query'>): Transaction {
         throw error;
       }
     },
+    copyFromStdin: null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import postgres from 'postgres';
 import type { Db, Queryable, QueryResult, Transaction } from './db.ts';
 import { TYPE_PARSERS } from './db.ts';
@@ -57,6 +58,7 @@ export function openPostgres(options: PostgresOptions): Db {
   const inTransaction = (tx: postgres.TransactionSql): Transaction => ({
     query: run(tx).query,
     savepoint: (work) => tx.savepoint((sp) => work(inTransaction(sp))) as Promise<Awaited<ReturnType<typeof work>>>,
+    copyFromStdin: (statement, source) => copyFromStdin(tx, statement, source),
   });
   return {
     kind: 'postgres',
@@ -70,3 +72,36 @@ export function openPostgres(options: PostgresOptions): Db {
     close: () => sql.end({ timeout: 5 }),
   };
 }
+
+/** Writes one piece to a COPY stream and waits until the socket has taken it (or the stream failed). */
+function writePiece(stream: Writable, piece: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(piece, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/**
+ * COPY … FROM STDIN on a transaction's connection. postgres.js wraps each piece in one CopyData
+ * message (one copy of the bytes, where a bytea parameter cost four: text encoding and three
+ * buffers). Each piece is written once the last has gone, so memory holds one piece at a time.
+ *
+ * The end is confirmed by a statement sent after the COPY rather than by the stream's 'finish':
+ * postgres.js never finishes a COPY stream whose server-side error (a constraint checked at the
+ * end, a lost connection) arrives after the data was all sent, while a statement behind the COPY
+ * always answers, with "current transaction is aborted" if the COPY failed.
+ */
+async function copyFromStdin(tx: postgres.TransactionSql, statement: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+  const stream = (await tx.unsafe(statement).writable()) as Writable;
+  // A failed stream is reported by the write that meets it, or rethrown below: not as an event.
+  stream.on('error', () => {});
+  try {
+    for await (const piece of source) await writePiece(stream, piece);
+  } catch (error) {
+    stream.destroy(error instanceof Error ? error : new Error(String(error))); // CopyFail: the server aborts the COPY
+    throw error;
+  }
+  // Nothing is waiting to be written, so end() sends CopyDone at once, before the next statement.
+  stream.end();
+  await tx.unsafe('SELECT 1');
+}
+

@@ -8,10 +8,11 @@ import { BACKENDS } from '../helpers/db.ts';
 import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
 import { countRows, expectError, expectPointers, UNKNOWN_UUID } from '../helpers/foundation.ts';
 import { apply, decisionRows, eventsFor, getOffers, storedStatus } from '../helpers/lending.ts';
-import { csvFile, jpeg, json, pdf, png, statement, tiff, upload, xls, xlsx, type FilePart, type StatementTx } from '../helpers/files.ts';
+import { csvFile, jpeg, json, pdf, pdfOfSize, png, statement, tiff, upload, xls, xlsx, type FilePart, type StatementTx } from '../helpers/files.ts';
 import { addDays, addMonths, londonToday } from '../../src/domain/dates.ts';
 import type { Db } from '../../src/store/db.ts';
 import { processDocument } from '../../src/services/document-processing.ts';
+import { readEdges } from '../../src/store/documents-store.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 
 interface ListedDocument {
@@ -120,6 +121,27 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
       ['an XLSX without its central directory end', 'cashflow forecast', () => ({ filename: 'cut.xlsx', content: truncated(xlsx('cut'), 22) })],
       ['an XLS shorter than one sector', 'management accounts', () => ({ filename: 'cut.xls', content: xls(12).subarray(0, 300) })],
     ];
+
+    // Stored in chunks of 1 MiB: the edges of files that end inside, at and just past a chunk.
+    const MIB = 1024 * 1024;
+    it.each([100, 70_000, MIB, MIB + 1, MIB + 70_000, 2 * MIB + 3])('reads the first and last bytes of a %i-byte file from its chunks', async (size) => {
+      const customerId = await createCustomer(partner);
+      const content = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) content[i] = (i * 7 + (i >> 10)) & 0xff;
+      Buffer.from('%PDF-1.4\n').copy(content);
+      const id = await uploaded(customerId, 'other', { filename: `edges-${size}.pdf`, content });
+      const edges = await readEdges(t.app.ctx.db, id, 8192, 65536);
+      expect(edges.head.equals(content.subarray(0, 8192))).toBe(true);
+      expect(edges.tail.equals(content.subarray(Math.max(0, size - 65536)))).toBe(true);
+    });
+
+    it('accepts a PDF whose end marker straddles two chunks', async () => {
+      const customerId = await createCustomer(partner);
+      const content = pdfOfSize(MIB + 3, 'straddle'); // "%%EOF\n": three bytes in each chunk
+      const id = await uploaded(customerId, 'business accounts', { filename: 'straddle.pdf', content });
+      await processDocument(t.app.ctx, id);
+      expect((await listed(customerId, id)).attributes).toMatchObject({ status: 'accepted', reject_reason: null });
+    });
 
     it.each(unreadable)('rejects %s with an "unreadable" reason', async (_name, type, file) => {
       const customerId = await createCustomer(partner);
