@@ -3,7 +3,7 @@ import { nextStatus, outcomeEventFor, type ApplicationStatus, type StatusTrigger
 import { addMonths, londonToday } from '../domain/dates.ts';
 import * as events from '../domain/events.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import type { Queryable } from '../store/db.ts';
+import { pipelined, type Queryable } from '../store/db.ts';
 import { recordStatusChange, type ApplicationRow } from '../store/applications-store.ts';
 import { recordEvent } from '../store/outbox-store.ts';
 
@@ -35,27 +35,30 @@ export async function moveApplication(
       meta: { status: from },
     });
   }
-  await recordStatusChange(tx, application.id, from, to, trigger, now);
+  const ref = { applicationId: application.id, customerId: application.customer_id, externalCustomerId };
+  // The move and its events go together, in one round trip (db.ts pipelined). A move that keeps
+  // the status (a second "data missing" decision) is recorded, but nothing changed for the
+  // partner to hear about.
+  const writes: Promise<unknown>[] = [recordStatusChange(tx, application.id, from, to, trigger, now)];
+  if (from !== to) {
+    writes.push(recordEvent(tx, tenant, 'application_status_changed', events.applicationStatusChanged(ref, from, to, now), now));
+    switch (outcomeEventFor(to)) {
+      case 'application_offered':
+        writes.push(recordEvent(tx, tenant, 'application_offered', events.applicationOffered(ref, offers, now), now));
+        break;
+      case 'application_declined':
+        writes.push(recordEvent(tx, tenant, 'application_declined', events.applicationDeclined(ref, now, canReapplyFrom(now)), now));
+        break;
+      case 'application_deferred':
+        writes.push(recordEvent(tx, tenant, 'application_deferred', events.applicationDeferred(ref, now), now));
+        break;
+    }
+  }
+  await pipelined(writes);
   // Keep the caller's row in step with what was stored, so an answer built from it is current.
   application.status = to;
   application.status_changed_at = now;
   application.updated_at = now;
   application.last_activity_at = now;
-  const ref = { applicationId: application.id, customerId: application.customer_id, externalCustomerId };
-  // A move that keeps the status (a second "data missing" decision) is recorded, but nothing changed
-  // for the partner to hear about.
-  if (from === to) return to;
-  await recordEvent(tx, tenant, 'application_status_changed', events.applicationStatusChanged(ref, from, to, now), now);
-  switch (outcomeEventFor(to)) {
-    case 'application_offered':
-      await recordEvent(tx, tenant, 'application_offered', events.applicationOffered(ref, offers, now), now);
-      break;
-    case 'application_declined':
-      await recordEvent(tx, tenant, 'application_declined', events.applicationDeclined(ref, now, canReapplyFrom(now)), now);
-      break;
-    case 'application_deferred':
-      await recordEvent(tx, tenant, 'application_deferred', events.applicationDeferred(ref, now), now);
-      break;
-  }
   return to;
 }

@@ -5,11 +5,11 @@ import type { OfferSummary } from '../domain/events.ts';
 import { basisPointsToPercent, fromPence, toPence } from '../domain/money.ts';
 import { OFFER_VALIDITY_DAYS, PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import type { Queryable } from '../store/db.ts';
+import { pipelined, type Queryable } from '../store/db.ts';
 import type { ApplicationRow } from '../store/applications-store.ts';
 import type { CustomerRow } from '../store/customers-store.ts';
 import { insertDecision } from '../store/decisions-store.ts';
-import { insertOffer } from '../store/offers-store.ts';
+import { insertOffer, type OfferInsert } from '../store/offers-store.ts';
 import { moveApplication } from './application-moves.ts';
 import { documentFacts } from './document-facts.ts';
 
@@ -58,14 +58,16 @@ export async function decideAutomatically(tx: Queryable, tenant: Tenant, applica
   const inputs = await gatherInputs(tx, application, customer, now);
   const policy = decisionPolicy();
   const outcome = policy.decide(inputs);
-  await insertDecision(tx, { applicationId: application.id, decidedBy: 'policy', policy: policy.name, inputs, outcome, now });
   const decision: Decision =
     outcome.outcome === 'offered'
       ? { outcome: 'offered', offers: outcome.offers }
       : outcome.outcome === 'action_required'
         ? { outcome: 'action_required', requirements: outcome.requirements, reason: outcome.reason }
         : { outcome: outcome.outcome, reason: outcome.reason };
-  await applyDecision(tx, tenant, application, customer.external_customer_id, decision, 'policy', now);
+  await pipelined([
+    insertDecision(tx, { applicationId: application.id, decidedBy: 'policy', policy: policy.name, inputs, outcome, now }),
+    applyDecision(tx, tenant, application, customer.external_customer_id, decision, 'policy', now),
+  ]);
 }
 
 const TRIGGER = {
@@ -89,36 +91,31 @@ export async function applyDecision(
   source: 'policy' | 'operator' | 'sandbox',
   now: Date,
 ): Promise<void> {
-  const summaries: OfferSummary[] = [];
-  if (decision.outcome === 'offered') {
-    const expiresAt = new Date(now.getTime() + OFFER_VALIDITY_DAYS * 86_400_000);
-    for (const terms of decision.offers) {
-      // Whatever a replaced policy says, no offer exceeds the product ceiling.
-      const maxAmountPence = Math.min(terms.maxAmountPence, PRODUCT_CEILING_PENCE);
-      const offer = await insertOffer(tx, tenant, {
-        id: randomUUID(),
-        customerId: application.customer_id,
-        applicationId: application.id,
-        offerType: 'confirmed',
-        productType: terms.productType,
-        maxAmountPence,
-        monthlyRateBp: terms.monthlyRateBp,
-        feeBp: terms.feeBp,
-        durationDays: terms.durationDays,
-        isSuggested: terms.isSuggested,
-        expiresAt,
-        source,
-        now,
-      });
-      summaries.push({
-        offer_id: offer.id,
-        product_type: offer.product_type,
-        max_amount: fromPence(offer.max_amount_pence),
-        monthly_interest_percentage: basisPointsToPercent(offer.monthly_rate_bp),
-        fee_percentage: basisPointsToPercent(offer.fee_bp),
-        duration_in_days: offer.duration_days,
-      });
-    }
-  }
-  await moveApplication(tx, tenant, application, TRIGGER[decision.outcome], now, externalCustomerId, summaries);
+  const expiresAt = new Date(now.getTime() + OFFER_VALIDITY_DAYS * 86_400_000);
+  const offers: OfferInsert[] = (decision.outcome === 'offered' ? decision.offers : []).map((terms) => ({
+    id: randomUUID(),
+    customerId: application.customer_id,
+    applicationId: application.id,
+    offerType: 'confirmed',
+    productType: terms.productType,
+    // Whatever a replaced policy says, no offer exceeds the product ceiling.
+    maxAmountPence: Math.min(terms.maxAmountPence, PRODUCT_CEILING_PENCE),
+    monthlyRateBp: terms.monthlyRateBp,
+    feeBp: terms.feeBp,
+    durationDays: terms.durationDays,
+    isSuggested: terms.isSuggested,
+    expiresAt,
+    source,
+    now,
+  }));
+  const summaries: OfferSummary[] = offers.map((o) => ({
+    offer_id: o.id,
+    product_type: o.productType,
+    max_amount: fromPence(o.maxAmountPence),
+    monthly_interest_percentage: basisPointsToPercent(o.monthlyRateBp),
+    fee_percentage: basisPointsToPercent(o.feeBp),
+    duration_in_days: o.durationDays,
+  }));
+  // The offers, the move and its events in one round trip, stored in this order.
+  await pipelined([...offers.map((o) => insertOffer(tx, tenant, o)), moveApplication(tx, tenant, application, TRIGGER[decision.outcome], now, externalCustomerId, summaries)]);
 }

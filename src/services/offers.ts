@@ -9,7 +9,7 @@ import {
 } from '../domain/offers.ts';
 import type { DataRequirement } from '../domain/decision-policy.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import type { Queryable } from '../store/db.ts';
+import { pipelined, type Queryable } from '../store/db.ts';
 import { findApplication, type ApplicationRow } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import { latestDecision } from '../store/decisions-store.ts';
@@ -103,9 +103,10 @@ export async function offersState(ctx: ServiceContext, tenant: Tenant, applicati
   if (application.status === 'open') {
     application = await ctx.db.transaction(async (tx) => {
       const now = ctx.now();
-      const locked = (await findApplication(tx, tenant, applicationId, true)) as ApplicationRow;
+      // The customer is read with the lock (an application's customer never changes), in one round trip.
+      const [lockedRow, customer] = await pipelined([findApplication(tx, tenant, applicationId, true), findCustomer(tx, tenant, found.customer_id)]);
+      const locked = lockedRow as ApplicationRow;
       if (locked.status === 'open') {
-        const customer = await findCustomer(tx, tenant, locked.customer_id);
         if (!customer) throw notFound('customer');
         await decideAutomatically(tx, tenant, locked, customer, now);
       } else {

@@ -1,4 +1,4 @@
-import type { Queryable } from './db.ts';
+import { pipelined, type Queryable } from './db.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { ApplicationStatus, StatusTrigger } from '../domain/application-status.ts';
 
@@ -125,16 +125,15 @@ export async function recordStatusChange(
   trigger: StatusTrigger | 'created',
   now: Date,
 ): Promise<void> {
-  if (from !== null) {
-    await db.query(
-      `UPDATE applications SET status = $2, status_changed_at = $3, updated_at = $3, last_activity_at = $3 WHERE id = $1`,
-      [id, to, now],
-    );
-  }
-  await db.query(
+  const moved =
+    from === null
+      ? null
+      : db.query(`UPDATE applications SET status = $2, status_changed_at = $3, updated_at = $3, last_activity_at = $3 WHERE id = $1`, [id, to, now]);
+  const recorded = db.query(
     'INSERT INTO application_status_changes (application_id, from_status, to_status, trigger, changed_at) VALUES ($1, $2, $3, $4, $5)',
     [id, from, to, trigger, now],
   );
+  await pipelined([moved, recorded]);
 }
 
 export async function listStatusChanges(db: Queryable, id: string): Promise<{ from_status: string | null; to_status: string; trigger: string; changed_at: Date }[]> {

@@ -38,6 +38,19 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Statements of one transaction sent together instead of one round trip each: postgres.js pipelines
+ * them on the transaction's connection and PGlite queues them, and both run them in the order
+ * given. Every one has answered before the first failure is rethrown: nothing of the batch is
+ * still in flight when the caller goes on to its rollback.
+ */
+export async function pipelined<T extends readonly unknown[]>(statements: readonly [...T]): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(statements);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
 /** PostgreSQL error codes the repositories turn into domain answers. */
 export const PG_UNIQUE_VIOLATION = '23505';
 
