@@ -43,10 +43,8 @@ export async function insertDocument(db: Queryable, tenant: Tenant, d: DocumentI
 }
 
 /**
- * A chunk goes to the database as base64 text, decoded there. Both drivers send parameters as text,
- * and a Buffer as bytea goes as hex: twice its size, and on postgres.js a copy of the chunk besides.
- * Base64 is a third larger than the bytes, is made in one pass, and kept the server's memory flat
- * under concurrent uploads where hex grew it by tens of MiB (docs/benchmarks.md).
+ * On PGlite a chunk goes to the database as base64 text, decoded there: parameters go as text, and
+ * a Buffer as bytea would go as hex, twice its size. (PostgreSQL takes the chunks by COPY, below.)
  */
 async function insertChunk(db: Queryable, documentId: string, seq: number, data: Buffer): Promise<void> {
   await db.query(`INSERT INTO document_chunks (document_id, seq, data) VALUES ($1, $2, decode($3, 'base64'))`, [documentId, seq, data.toString('base64')]);
@@ -61,7 +59,7 @@ const COPY_BINARY_TRAILER = Buffer.from([0xff, 0xff]);
  * The rows (document_id, seq, data) of a document's chunks in PostgreSQL's binary COPY format: each
  * row's fixed fields as a small header, then the chunk itself, never copied.
  */
-export async function* binaryChunkRows(documentId: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+async function* binaryChunkRows(documentId: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   const id = Buffer.from(documentId.replaceAll('-', ''), 'hex');
   yield COPY_BINARY_HEADER;
   let seq = 0;
