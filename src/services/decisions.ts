@@ -9,9 +9,9 @@ import { pipelined, type Queryable } from '../store/db.ts';
 import type { ApplicationRow } from '../store/applications-store.ts';
 import type { CustomerRow } from '../store/customers-store.ts';
 import { insertDecision } from '../store/decisions-store.ts';
-import { insertOffer, type OfferInsert } from '../store/offers-store.ts';
+import { insertOffer, listApplicationOffers, type OfferInsert, type OfferRow } from '../store/offers-store.ts';
 import { moveApplication } from './application-moves.ts';
-import { documentFacts } from './document-facts.ts';
+import type { DocumentFacts } from './document-facts.ts';
 
 /** The policy in force; an operator's deployment can replace it (see docs/decision-policy.md). */
 let activePolicy: DecisionPolicy = defaultDecisionPolicy;
@@ -32,10 +32,11 @@ export type Decision =
   | { outcome: 'action_required'; requirements: DataRequirement[]; reason?: string }
   | { outcome: 'awaiting_underwriter'; reason?: string };
 
-/** Collects the policy's inputs from the customer, the application and accepted documents. */
-export async function gatherInputs(tx: Queryable, application: ApplicationRow, customer: CustomerRow, now: Date): Promise<DecisionInputs> {
-  const today = londonToday(now);
-  const facts = await documentFacts(tx, customer.id, today);
+/**
+ * The policy's inputs from the customer, the application and what accepted documents tell
+ * (`documentFacts`, read in the caller's transaction).
+ */
+export function gatherInputs(application: ApplicationRow, customer: CustomerRow, facts: DocumentFacts, today: string): DecisionInputs {
   const company = customer.company;
   const applicant = customer.people.find((p) => p.roles?.includes('applicant'));
   const stated = company.last_12_months_turnover?.amount;
@@ -53,9 +54,21 @@ export async function gatherInputs(tx: Queryable, application: ApplicationRow, c
   };
 }
 
-/** Runs the automated policy on an open application and applies its outcome. */
-export async function decideAutomatically(tx: Queryable, tenant: Tenant, application: ApplicationRow, customer: CustomerRow, now: Date): Promise<void> {
-  const inputs = await gatherInputs(tx, application, customer, now);
+/**
+ * Runs the automated policy on an open application and applies its outcome. `facts` are the
+ * customer's document facts for London's date of `now`, read in this transaction after the
+ * application's lock. Answers the application's offers as stored after the decision, read in the
+ * same round trip as its writes.
+ */
+export async function decideAutomatically(
+  tx: Queryable,
+  tenant: Tenant,
+  application: ApplicationRow,
+  customer: CustomerRow,
+  facts: DocumentFacts,
+  now: Date,
+): Promise<OfferRow[]> {
+  const inputs = gatherInputs(application, customer, facts, londonToday(now));
   const policy = decisionPolicy();
   const outcome = policy.decide(inputs);
   const decision: Decision =
@@ -64,10 +77,12 @@ export async function decideAutomatically(tx: Queryable, tenant: Tenant, applica
       : outcome.outcome === 'action_required'
         ? { outcome: 'action_required', requirements: outcome.requirements, reason: outcome.reason }
         : { outcome: outcome.outcome, reason: outcome.reason };
-  await pipelined([
+  const [, , offers] = await pipelined([
     insertDecision(tx, { applicationId: application.id, decidedBy: 'policy', policy: policy.name, inputs, outcome, now }),
     applyDecision(tx, tenant, application, customer.external_customer_id, decision, 'policy', now),
+    listApplicationOffers(tx, application.id),
   ]);
+  return offers;
 }
 
 const TRIGGER = {

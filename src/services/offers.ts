@@ -8,6 +8,7 @@ import {
   type OfferCreationStatus,
 } from '../domain/offers.ts';
 import type { DataRequirement } from '../domain/decision-policy.ts';
+import { londonToday } from '../domain/dates.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import { pipelined, type Queryable } from '../store/db.ts';
 import { findApplication, type ApplicationRow } from '../store/applications-store.ts';
@@ -17,6 +18,7 @@ import { findOffer, listApplicationOffers, setOfferStatus, unselectOthers, type 
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import { decideAutomatically } from './decisions.ts';
+import { documentFacts } from './document-facts.ts';
 import { createLoginLink } from './login-links.ts';
 
 export function offerView(offer: OfferRow, now: Date) {
@@ -100,26 +102,32 @@ export async function offersState(ctx: ServiceContext, tenant: Tenant, applicati
   const found = await findApplication(ctx.db, tenant, applicationId);
   if (!found) throw notFound('application');
   let application = found;
+  // The offers as the decision left them, when this call decided.
+  let decided: OfferRow[] | null = null;
   if (application.status === 'open') {
-    application = await ctx.db.transaction(async (tx) => {
+    ({ application, decided } = await ctx.db.transaction(async (tx) => {
       const now = ctx.now();
-      // The customer is read with the lock (an application's customer never changes), in one round trip.
-      const [lockedRow, customer] = await pipelined([findApplication(tx, tenant, applicationId, true), findCustomer(tx, tenant, found.customer_id)]);
+      // The customer and its accepted documents are read with the lock, in one round trip: an
+      // application's customer never changes, and the statements run in order, after the lock.
+      const [lockedRow, customer, facts] = await pipelined([
+        findApplication(tx, tenant, applicationId, true),
+        findCustomer(tx, tenant, found.customer_id),
+        documentFacts(tx, found.customer_id, londonToday(now)),
+      ]);
       const locked = lockedRow as ApplicationRow;
-      if (locked.status === 'open') {
-        if (!customer) throw notFound('customer');
-        await decideAutomatically(tx, tenant, locked, customer, now);
-      } else {
+      if (locked.status !== 'open') {
         // A concurrent first call decided while this one waited for the lock.
         await settleExpiry(tx, tenant, locked, now);
+        return { application: locked, decided: null };
       }
-      return locked;
-    });
+      if (!customer) throw notFound('customer');
+      return { application: locked, decided: await decideAutomatically(tx, tenant, locked, customer, facts, now) };
+    }));
   }
   // An offered application's offers are read once: to check their expiry and to answer, unless
-  // settling the expiry changed them.
-  let offers: OfferRow[] | null = null;
-  if (application.status === 'offered') {
+  // settling the expiry changed them. Offers made by this call's decision are not read again.
+  let offers: OfferRow[] | null = decided;
+  if (offers === null && application.status === 'offered') {
     offers = await listApplicationOffers(ctx.db, application.id);
     application = await settleExpiryIfDue(ctx, tenant, application, offers);
     if (application.status !== 'offered') offers = null;
