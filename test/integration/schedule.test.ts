@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ScheduleResponse } from '../../src/schemas/offers.ts';
 import { BACKENDS } from '../helpers/db.ts';
 import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
 import { apply, insertIndicativeOffer, offeredBySandbox, type OfferJson, type OfferTermsJson } from '../helpers/lending.ts';
@@ -238,5 +240,26 @@ describe.each(BACKENDS)('repayment schedule on %s', (backend) => {
     expect((await other.get(`/offers/${flexi.offer_id}/repayment_schedule/`)).statusCode).toBe(404);
     expect((await schedule(randomUUID())).statusCode).toBe(404);
     expect((await schedule('123')).statusCode).toBe(404);
+  });
+
+  it("answers the bytes the response schema's serialiser writes, the same for every request", async () => {
+    // The answer's text is made once per schedule (src/http/routes/offers.ts); a Fastify route
+    // with the response schema, answering the same value, is the reference.
+    const reference = Fastify();
+    reference.get('/', { schema: { response: { 200: ScheduleResponse } } }, async () => answerValue);
+    let answerValue: unknown;
+    try {
+      for (const query of ['', '?amount=1000.50', '?pay_off_early_on=2026-03-20']) {
+        const first = await schedule(business.offer_id, query);
+        const again = await schedule(business.offer_id, query);
+        expect(first.statusCode, first.body).toBe(200);
+        expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(again.body).toBe(first.body);
+        answerValue = JSON.parse(first.body);
+        expect((await reference.inject('/')).body).toBe(first.body);
+      }
+    } finally {
+      await reference.close();
+    }
   });
 });

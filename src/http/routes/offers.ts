@@ -18,6 +18,22 @@ import { idParam } from '../ids.ts';
 
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 
+/**
+ * The JSON answer of each schedule, as text. A schedule's JSON view is made once and frozen
+ * (services/schedules.ts), so its answer is serialised once too: the text is what the response
+ * schema's serialiser writes (the view has exactly the schema's properties, in its order).
+ */
+const scheduleAnswers = new WeakMap<object, string>();
+
+function scheduleAnswer(view: object): string {
+  let text = scheduleAnswers.get(view);
+  if (text === undefined) {
+    text = JSON.stringify({ data: view });
+    scheduleAnswers.set(view, text);
+  }
+  return text;
+}
+
 function parseAmountParameter(value: string | undefined): number | null {
   if (value === undefined) return null;
   if (!AMOUNT.test(value)) {
@@ -92,7 +108,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .header('Content-Disposition', `inline; filename="repayment-schedule-${result.offer.id}.pdf"`)
           .send((await schedulePdf(result)) as never);
       }
-      return { data: scheduleJson(result.schedule) };
+      return reply.type('application/json; charset=utf-8').send(scheduleAnswer(scheduleJson(result.schedule)) as never);
     },
   );
 };
