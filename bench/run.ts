@@ -3,7 +3,8 @@
  * on PGlite (fresh temp DATA_DIR) and PostgreSQL (a fresh bench_<random> database), beside a bare
  * node:http server (also a child process) measured in the same run as the ceiling, and beside each
  * database route that has one, its floor: a bare node:http process running only that route's one query
- * on the fastest driver (bench/floor-server.ts, on a fresh store of the same backend).
+ * on the fastest driver (bench/floor-server.ts, on a fresh store of the same backend), measured just
+ * before and just after the route; the route is held to the mean of the two.
  *
  * Scenarios (BENCH_SCENARIOS picks by id or group; default all):
  *   auth-check, create-customer, latest-application   request rate of three API calls
@@ -153,7 +154,7 @@ const scenarioS = (s: Scenario) => (s.kind === 'custom' ? s.plannedS(settings) :
 const plannedS =
   (needsCeiling ? settings.warmupS + settings.durationS : 0) +
   backends.length * (serverGroups.length * SERVER_START_STOP_S + scenarios.reduce((sum, s) => sum + scenarioS(s), 0)) +
-  backends.length * scenarios.filter((s) => s.kind !== 'custom' && s.floor).length * (SERVER_START_STOP_S + settings.warmupS + settings.durationS);
+  2 * backends.length * scenarios.filter((s) => s.kind !== 'custom' && s.floor).length * (SERVER_START_STOP_S + settings.warmupS + settings.durationS);
 const deadlineS = Math.round(plannedS * 2 + 180);
 const watchdog = setTimeout(() => {
   console.error(`\nThe benchmark overran its deadline (${deadlineS} s); stopping.`);
@@ -196,10 +197,10 @@ async function freshStore(backend: 'pglite' | 'postgres'): Promise<Store> {
 
 const floorScenarios = scenarios.filter((s): s is LoadScenario & { floor: NonNullable<LoadScenario['floor']> } => s.kind !== 'custom' && s.floor !== undefined);
 
-async function measureFloor(scenario: (typeof floorScenarios)[number], backend: 'pglite' | 'postgres'): Promise<Measurement | null> {
+async function measureFloor(scenario: (typeof floorScenarios)[number], backend: 'pglite' | 'postgres', when: string): Promise<Measurement | null> {
   const store = await freshStore(backend);
   if (!store.ok) return null;
-  const row = { id: `floor-${scenario.id}`, name: `floor: ${scenario.floor.name}`, targets: {} };
+  const row = { id: `floor-${scenario.id}`, name: `floor: ${scenario.floor.name}, ${when}`, targets: {} };
   try {
     const env: Record<string, string> = { FLOOR_QUERY: scenario.floor.query };
     if (store.env.databaseUrl) env.DATABASE_URL = store.env.databaseUrl;
@@ -217,6 +218,32 @@ async function measureFloor(scenario: (typeof floorScenarios)[number], backend: 
   } finally {
     await store.release();
   }
+}
+
+/**
+ * A route measured between two measurements of its floor, just before and just after it: the
+ * machine's speed drifts over a run, so the route is held to the mean of the two.
+ */
+async function bracketedByFloor(
+  scenario: (typeof floorScenarios)[number],
+  backend: 'pglite' | 'postgres',
+  measureRoute: () => Promise<Measurement[]>,
+  notes: string[],
+): Promise<Measurement[]> {
+  const before = await measureFloor(scenario, backend, 'before');
+  const route = await measureRoute();
+  const after = await measureFloor(scenario, backend, 'after');
+  const floors = [before, after].filter((m): m is Measurement => m !== null);
+  const rates = floors.map((m) => m.rate).filter((rate) => Number.isFinite(rate));
+  if (rates.length > 0) {
+    const mean = rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
+    for (const row of route) row.floorRate = mean;
+    const drift = rates.length === 2 ? Math.abs(rates[0] - rates[1]) / mean : 0;
+    if (drift > 0.1) {
+      notes.push(`the ${backend} floor of ${scenario.id} moved by ${(drift * 100).toFixed(0)} % between just before and just after the route: its ratio is uncertain by about as much`);
+    }
+  }
+  return [...(before ? [before] : []), ...route, ...(after ? [after] : [])];
 }
 
 // ---- main ----
@@ -280,15 +307,6 @@ async function main(): Promise<number> {
 
   const adminToken = `bench-admin-${randomBytes(16).toString('hex')}`;
   for (const backend of backends) {
-    const floors = new Map<string, Measurement>();
-    for (const scenario of floorScenarios) {
-      const floor = await measureFloor(scenario, backend);
-      if (floor) {
-        rows.push(floor);
-        floors.set(scenario.id, floor);
-      }
-    }
-    const firstRow = rows.length;
     for (const group of serverGroups) {
       const groupScenarios = group.scenarios.filter((s) => {
         const why = s.kind === 'custom' ? s.skipOn?.[backend] : undefined;
@@ -315,7 +333,9 @@ async function main(): Promise<number> {
           const api = await connectApi(server.url, adminToken);
           for (const scenario of groupScenarios) {
             const ctx: ScenarioContext = { api, server, backend, settings, databaseUrl: store.databaseUrl, scenario };
-            rows.push(...(await runScenario(scenario, ctx)));
+            const floor = floorScenarios.find((f) => f.id === scenario.id);
+            if (floor) rows.push(...(await bracketedByFloor(floor, backend, () => runScenario(scenario, ctx), notes)));
+            else rows.push(...(await runScenario(scenario, ctx)));
             done++;
           }
         } finally {
@@ -334,10 +354,6 @@ async function main(): Promise<number> {
       } finally {
         await store.release();
       }
-    }
-    for (const row of rows.slice(firstRow)) {
-      const floor = floors.get(row.scenarioId);
-      if (floor && Number.isFinite(floor.rate)) row.floorRate = floor.rate;
     }
   }
 
