@@ -37,7 +37,10 @@ function firstCallLoad(ctx: ScenarioContext, ids: string[]): { options: LoadOpti
       let outcome = 'unparsable answer';
       try {
         const data = JSON.parse(body).data as { offer_creation_status: string; offers: unknown[] };
-        outcome = data.offer_creation_status === 'offers_available' && data.offers.length === 2 ? 'approved' : `${data.offer_creation_status} with ${data.offers.length} offers`;
+        outcome =
+          data.offer_creation_status === 'offers_available' && data.offers.length === 2
+            ? 'approved'
+            : `${data.offer_creation_status} with ${data.offers.length} offers`;
       } catch {
         // left as unparsable
       }

@@ -50,17 +50,7 @@ import { randomBytes } from 'node:crypto';
 import { connectApi } from './api-client.ts';
 import { measureLoad, type BenchSettings } from './load.ts';
 import { createBenchDatabase, DEFAULT_DATABASE_URL, displayUrl } from './postgres.ts';
-import {
-  checkTargets,
-  describeTargets,
-  failedMeasurement,
-  formatTable,
-  missedTargets,
-  problems,
-  writeJson,
-  type Backend,
-  type Measurement,
-} from './report.ts';
+import { checkTargets, describeTargets, failedMeasurement, formatTable, missedTargets, problems, writeJson, type Backend, type Measurement } from './report.ts';
 import { pickScenarios, SCENARIO_SETTINGS, type LoadScenario, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { REPO_ROOT, startApiServer, startBareServer, startChild, stopAllChildren } from './server-process.ts';
 
@@ -82,7 +72,10 @@ function numberFromEnv(name: string, fallback: number, min: number, max: number)
 function listFromEnv(name: string): string[] | null {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return null;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 const settings: BenchSettings = {
@@ -240,7 +233,9 @@ async function bracketedByFloor(
     for (const row of route) row.floorRate = mean;
     const drift = rates.length === 2 ? Math.abs(rates[0] - rates[1]) / mean : 0;
     if (drift > 0.1) {
-      notes.push(`the ${backend} floor of ${scenario.id} moved by ${(drift * 100).toFixed(0)} % between just before and just after the route: its ratio is uncertain by about as much`);
+      notes.push(
+        `the ${backend} floor of ${scenario.id} moved by ${(drift * 100).toFixed(0)} % between just before and just after the route: its ratio is uncertain by about as much`,
+      );
     }
   }
   return [...(before ? [before] : []), ...route, ...(after ? [after] : [])];
@@ -323,7 +318,9 @@ async function main(): Promise<number> {
         skipped.push({ backend, reason: store.reason });
         break;
       }
-      const extra = Object.entries(group.env).map(([k, v]) => `${k}=${v}`).join(' ');
+      const extra = Object.entries(group.env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ');
       console.log(`[${backend}] server on a ${store.description}${extra ? ` (${extra})` : ''} for ${groupScenarios.map((s) => s.id).join(', ')}`);
       let done = 0;
       try {
@@ -364,7 +361,9 @@ async function main(): Promise<number> {
     ceiling = (first + last) / 2;
     const drift = Math.abs(first - last) / ceiling;
     if (drift > 0.1) {
-      notes.push(`the bare ceiling moved by ${(drift * 100).toFixed(0)} % between the first and last measurement: the machine's speed changed during the run, so every ratio is uncertain by about as much`);
+      notes.push(
+        `the bare ceiling moved by ${(drift * 100).toFixed(0)} % between the first and last measurement: the machine's speed changed during the run, so every ratio is uncertain by about as much`,
+      );
     }
   }
 
@@ -429,7 +428,7 @@ async function main(): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
-let exitCode = 1;
+let exitCode: number;
 try {
   exitCode = await main();
 } catch (error) {

@@ -155,9 +155,7 @@ async function startOnce(options: StartOptions, port: number): Promise<ChildServ
   try {
     for (;;) {
       if (exited(child)) {
-        throw new EarlyExit(
-          `${options.name} exited before listening (code ${child.exitCode}, signal ${child.signalCode}):\n${output().trim()}`,
-        );
+        throw new EarlyExit(`${options.name} exited before listening (code ${child.exitCode}, signal ${child.signalCode}):\n${output().trim()}`);
       }
       if (await Promise.race([answersHttp(port), spawnFailed])) break;
       if (Date.now() > deadline) throw new Error(`${options.name} did not listen on ${HOST}:${port} within ${READY_TIMEOUT_MS / 1000} s:\n${output().trim()}`);

@@ -140,7 +140,11 @@ async function documentStates(api: ScenarioContext['api'], customerId: string): 
 }
 
 /** Waits (at most `maxMs`) until the worker has processed every uploaded document. */
-async function awaitProcessed(api: ScenarioContext['api'], customerId: string, maxMs: number): Promise<{ states: Record<string, number>; waitedMs: number; done: boolean }> {
+async function awaitProcessed(
+  api: ScenarioContext['api'],
+  customerId: string,
+  maxMs: number,
+): Promise<{ states: Record<string, number>; waitedMs: number; done: boolean }> {
   const started = performance.now();
   for (;;) {
     const states = await documentStates(api, customerId);
@@ -253,7 +257,8 @@ export async function runUploads(
     const errors = failed.filter((u) => u.status === 0);
     if (errors.length > 0) issues.push(`${errors.length} uploads failed (${errors[0].error})`);
     if (baselineSamples.length === 0 || peakSamples.length === 0) issues.push(`no RSS samples (${sampler.failure ?? 'none taken'})`);
-    if (!processed.done) issues.push(`documents still unprocessed ${Math.round(processed.waitedMs / 1000)} s after the last upload (the peak may be understated)`);
+    if (!processed.done)
+      issues.push(`documents still unprocessed ${Math.round(processed.waitedMs / 1000)} s after the last upload (the peak may be understated)`);
     const rate = ok.reduce((sum, u) => sum + u.bytes, 0) / MiB / seconds;
     const m = customMeasurement({
       scenarioId: 'uploads',

@@ -183,9 +183,8 @@ class Producer {
  */
 async function awaitDeliveries(receiver: Receiver, ids: string[], giveUp: () => string | null = () => null): Promise<string | null> {
   const started = performance.now();
-  let arrived = 0;
   for (;;) {
-    arrived = 0;
+    let arrived = 0;
     for (const id of ids) if (receiver.arrivals.has(id)) arrived++;
     if (arrived === ids.length) return null;
     const reason = giveUp();
@@ -205,10 +204,9 @@ async function outboxCreatedAt(databaseUrl: string, ids: string[]): Promise<Map<
   try {
     const found = new Map<string, number>();
     for (let at = 0; at < ids.length; at += 5_000) {
-      const { rows } = await client.query<{ id: string; created_at: Date }>(
-        'SELECT id::text AS id, created_at FROM outbox_events WHERE id = ANY($1::uuid[])',
-        [ids.slice(at, at + 5_000)],
-      );
+      const { rows } = await client.query<{ id: string; created_at: Date }>('SELECT id::text AS id, created_at FROM outbox_events WHERE id = ANY($1::uuid[])', [
+        ids.slice(at, at + 5_000),
+      ]);
       for (const row of rows) found.set(row.id, row.created_at.getTime());
     }
     return found;
@@ -347,7 +345,10 @@ export async function runWebhooks(ctx: ScenarioContext, settings: Pick<ScenarioS
     if (ctx.settings.warmupS > 0) {
       process.stdout.write(`${label}: warm-up 200 events… `);
       const warm = await producer.burst(200, Math.min(20, ctx.settings.connections));
-      await awaitDeliveries(receiver, warm.sent.map((s) => s.eventId));
+      await awaitDeliveries(
+        receiver,
+        warm.sent.map((s) => s.eventId),
+      );
       const f = await figuresOf(ctx, receiver, warm);
       const issues = issuesOf(f, 200);
       console.log(issues.length > 0 ? `(warm-up: ${issues.join('; ')})` : `${f.arrived} delivered.`);
@@ -361,7 +362,10 @@ export async function runWebhooks(ctx: ScenarioContext, settings: Pick<ScenarioS
     let loopBefore = performance.eventLoopUtilization();
     const steady = await producer.paced(rate, seconds);
     process.stdout.write('awaiting deliveries… ');
-    await awaitDeliveries(receiver, steady.sent.map((s) => s.eventId));
+    await awaitDeliveries(
+      receiver,
+      steady.sent.map((s) => s.eventId),
+    );
     const steadyBusy = performance.eventLoopUtilization(loopBefore).utilization;
     const lf = await figuresOf(ctx, receiver, steady);
     const latencyRow = customMeasurement({
@@ -393,7 +397,10 @@ export async function runWebhooks(ctx: ScenarioContext, settings: Pick<ScenarioS
     loopBefore = performance.eventLoopUtilization();
     const burst = await producer.burst(count, ctx.settings.connections);
     process.stdout.write('awaiting deliveries… ');
-    await awaitDeliveries(receiver, burst.sent.map((s) => s.eventId));
+    await awaitDeliveries(
+      receiver,
+      burst.sent.map((s) => s.eventId),
+    );
     const burstBusy = performance.eventLoopUtilization(loopBefore).utilization;
     const bf = await figuresOf(ctx, receiver, burst);
     const burstRow = customMeasurement({

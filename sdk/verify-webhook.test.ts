@@ -62,8 +62,7 @@ describe('verifyWebhook', () => {
   });
 
   it('enforces the tolerance both ways (default 300 s)', () => {
-    const at = (ts: number, toleranceSeconds?: number) =>
-      reasonOf(() => verifyWebhook(SECRET, deliveryHeaders({ ts }), BODY, { now: NOW, toleranceSeconds }));
+    const at = (ts: number, toleranceSeconds?: number) => reasonOf(() => verifyWebhook(SECRET, deliveryHeaders({ ts }), BODY, { now: NOW, toleranceSeconds }));
     expect(at(NOW - 300)).toBeUndefined();
     expect(at(NOW + 300)).toBeUndefined();
     expect(at(NOW - 301)).toBe('timestamp_out_of_tolerance');
@@ -77,20 +76,16 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook(SECRET, deliveryHeaders({ ts }), BODY).timestamp).toBe(ts);
   });
 
-  it.each(['x-svc-signature', 'x-svc-timestamp', 'x-svc-event-id', 'x-svc-event-type'])(
-    'rejects a delivery without %s',
-    (name) => {
-      const headers: Record<string, string | undefined> = { ...deliveryHeaders() };
-      delete headers[name];
-      expect(reasonOf(() => verifyWebhook(SECRET, headers, BODY, { now: NOW }))).toBe('missing_header');
-      expect(reasonOf(() => verifyWebhook(SECRET, { ...headers, [name]: '' }, BODY, { now: NOW }))).toBe('missing_header');
-    },
-  );
+  it.each(['x-svc-signature', 'x-svc-timestamp', 'x-svc-event-id', 'x-svc-event-type'])('rejects a delivery without %s', (name) => {
+    const headers: Record<string, string | undefined> = { ...deliveryHeaders() };
+    delete headers[name];
+    expect(reasonOf(() => verifyWebhook(SECRET, headers, BODY, { now: NOW }))).toBe('missing_header');
+    expect(reasonOf(() => verifyWebhook(SECRET, { ...headers, [name]: '' }, BODY, { now: NOW }))).toBe('missing_header');
+  });
 
   it('rejects malformed headers', () => {
     const h = deliveryHeaders();
-    const check = (patch: Record<string, string | string[]>) =>
-      reasonOf(() => verifyWebhook(SECRET, { ...h, ...patch }, BODY, { now: NOW }));
+    const check = (patch: Record<string, string | string[]>) => reasonOf(() => verifyWebhook(SECRET, { ...h, ...patch }, BODY, { now: NOW }));
     expect(check({ 'x-svc-timestamp': '17e8' })).toBe('malformed_header');
     expect(check({ 'x-svc-timestamp': '-5' })).toBe('malformed_header');
     expect(check({ 'x-svc-signature': 'v1=abc' })).toBe('malformed_header');
@@ -126,9 +121,7 @@ describe('verifyWebhook', () => {
     }
     // Node gives repeated headers as an array.
     expect(verifyWebhook(SECRET, { ...h, 'x-svc-signature': [other, good] }, BODY, { now: NOW }).eventId).toBe(EVENT_ID);
-    expect(reasonOf(() => verifyWebhook(SECRET, { ...h, 'x-svc-signature': `${other} ${other}` }, BODY, { now: NOW }))).toBe(
-      'invalid_signature',
-    );
+    expect(reasonOf(() => verifyWebhook(SECRET, { ...h, 'x-svc-signature': `${other} ${other}` }, BODY, { now: NOW }))).toBe('invalid_signature');
   });
 
   it('refuses a parsed body or an empty secret with a plain TypeError', () => {

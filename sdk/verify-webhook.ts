@@ -10,11 +10,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type WebhookVerificationReason =
-  | 'missing_header'
-  | 'invalid_signature'
-  | 'timestamp_out_of_tolerance'
-  | 'malformed_header';
+export type WebhookVerificationReason = 'missing_header' | 'invalid_signature' | 'timestamp_out_of_tolerance' | 'malformed_header';
 
 export class WebhookVerificationError extends Error {
   readonly reason: WebhookVerificationReason;
@@ -76,12 +72,7 @@ function requireSingle(headers: WebhookHeaders, name: string): string {
  * Checks the signature and the timestamp of one delivery and returns its identity.
  * Throws WebhookVerificationError (see `reason`) when the delivery must be rejected.
  */
-export function verifyWebhook(
-  secret: string,
-  headers: WebhookHeaders,
-  rawBody: string | Buffer | Uint8Array,
-  options: VerifyOptions = {},
-): VerifiedWebhook {
+export function verifyWebhook(secret: string, headers: WebhookHeaders, rawBody: string | Buffer | Uint8Array, options: VerifyOptions = {}): VerifiedWebhook {
   if (typeof secret !== 'string' || secret === '') {
     throw new TypeError('verifyWebhook: the webhook signing secret is empty.');
   }
@@ -105,9 +96,7 @@ export function verifyWebhook(
 
   // Several "sha256=" values (space- or comma-separated) may be present while a secret is being
   // rotated; one match is enough. Values for other schemes are ignored.
-  const candidates = signatureValues
-    .flatMap((v) => v.split(/[\s,]+/))
-    .filter((v) => v.startsWith('sha256='));
+  const candidates = signatureValues.flatMap((v) => v.split(/[\s,]+/)).filter((v) => v.startsWith('sha256='));
   if (candidates.length === 0) {
     throw new WebhookVerificationError('malformed_header', 'x-svc-signature holds no sha256= value.');
   }

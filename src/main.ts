@@ -24,8 +24,7 @@ async function main(): Promise<void> {
   const boot = await bootstrap(config, db);
   const app = serveHttp ? await buildApp({ config, db, adminTokenHash: boot.adminTokenHash }) : null;
   const ctx = { db, now: () => new Date() };
-  const worker: Worker | null =
-    config.role !== 'api' ? await startWorker({ config, db, backend: queue, ctx, log: log.child({ component: 'worker' }) }) : null;
+  const worker: Worker | null = config.role !== 'api' ? await startWorker({ config, db, backend: queue, ctx, log: log.child({ component: 'worker' }) }) : null;
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -110,7 +110,7 @@ customers
       try {
         body = JSON.parse(await readFile(options.file, 'utf8'));
       } catch (error) {
-        throw new Error(`cannot read ${options.file} as JSON: ${(error as Error).message}`);
+        throw new Error(`cannot read ${options.file} as JSON: ${(error as Error).message}`, { cause: error });
       }
       const wrapped = body && typeof body === 'object' && 'data' in body ? body : { data: body };
       const answer = await client().createCustomer(wrapped as never);
@@ -170,7 +170,15 @@ program
       if (d.offers.length === 0) return;
       table([
         ['OFFER', 'PRODUCT', 'MAX AMOUNT', 'MONTHLY %', 'FEE %', 'DAYS', 'STATUS'],
-        ...d.offers.map((o) => [o.offer_id, o.product_type, o.max_amount.toFixed(2), o.monthly_interest_percentage, o.fee_percentage, o.duration_in_days, o.status]),
+        ...d.offers.map((o) => [
+          o.offer_id,
+          o.product_type,
+          o.max_amount.toFixed(2),
+          o.monthly_interest_percentage,
+          o.fee_percentage,
+          o.duration_in_days,
+          o.status,
+        ]),
       ]);
     }),
   );
@@ -201,9 +209,17 @@ program
       const d = answer.data;
       table([
         ['DATE', 'AMOUNT', 'PRINCIPAL', 'INTEREST', 'FEES'],
-        ...d.repayments.map((r) => [r.date, r.amount.toFixed(2), r.breakdown.principal.toFixed(2), r.breakdown.interest.toFixed(2), r.breakdown.fees.toFixed(2)]),
+        ...d.repayments.map((r) => [
+          r.date,
+          r.amount.toFixed(2),
+          r.breakdown.principal.toFixed(2),
+          r.breakdown.interest.toFixed(2),
+          r.breakdown.fees.toFixed(2),
+        ]),
       ]);
-      out(`Borrowed ${d.amount_borrowed.toFixed(2)}, total payable ${d.total_payable.toFixed(2)}${d.amount_saved_by_repaying_early ? `, saved by repaying early ${d.amount_saved_by_repaying_early.toFixed(2)}` : ''}`);
+      out(
+        `Borrowed ${d.amount_borrowed.toFixed(2)}, total payable ${d.total_payable.toFixed(2)}${d.amount_saved_by_repaying_early ? `, saved by repaying early ${d.amount_saved_by_repaying_early.toFixed(2)}` : ''}`,
+      );
     }),
   );
 
@@ -220,7 +236,12 @@ documents
     run(async (customer: string, file: string, options: { type: string }) => {
       const content = await readFile(file);
       const bar = new cliProgress.SingleBar(
-        { stream: process.stderr, format: `Uploading ${basename(file)} [{bar}] {percentage}% {value}/{total} bytes`, noTTYOutput: !process.stderr.isTTY, notTTYSchedule: 250 },
+        {
+          stream: process.stderr,
+          format: `Uploading ${basename(file)} [{bar}] {percentage}% {value}/{total} bytes`,
+          noTTYOutput: !process.stderr.isTTY,
+          notTTYSchedule: 250,
+        },
         cliProgress.Presets.shades_classic,
       );
       let started = false;

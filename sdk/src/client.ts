@@ -125,8 +125,7 @@ export function mediaTypeOf(filename: string): string {
   return MEDIA_TYPES[ext] ?? 'application/octet-stream';
 }
 
-const RETRYABLE_STATUS = (status: number, code: string | undefined) =>
-  status >= 500 || status === 429 || (status === 409 && code === 'IdempotencyKeyInUse');
+const RETRYABLE_STATUS = (status: number, code: string | undefined) => status >= 500 || status === 429 || (status === 409 && code === 'IdempotencyKeyInUse');
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -306,10 +305,7 @@ export class LendingClient {
   // Offers and schedules
 
   listOffers(applicationId: string, call?: CallOptions) {
-    return this.#json<AnswerOf<'/applications/{application_id}/offers/', 'get'>>(
-      { method: 'GET', path: `/applications/${enc(applicationId)}/offers/` },
-      call,
-    );
+    return this.#json<AnswerOf<'/applications/{application_id}/offers/', 'get'>>({ method: 'GET', path: `/applications/${enc(applicationId)}/offers/` }, call);
   }
 
   selectOffer(offerId: string, body: BodyOf<'/offers/{offer_id}/select/', 'post'>, call?: CallOptions) {
@@ -324,7 +320,11 @@ export class LendingClient {
   }
 
   /** The repayment schedule as a PDF document (its bytes). */
-  async getRepaymentSchedulePdf(offerId: string, query: QueryOf<'/offers/{offer_id}/repayment_schedule/', 'get'> = {}, call?: CallOptions): Promise<Uint8Array> {
+  async getRepaymentSchedulePdf(
+    offerId: string,
+    query: QueryOf<'/offers/{offer_id}/repayment_schedule/', 'get'> = {},
+    call?: CallOptions,
+  ): Promise<Uint8Array> {
     const response = await this.#send(
       { method: 'GET', path: `/offers/${enc(offerId)}/repayment_schedule/`, query: query as RequestSpec['query'], accept: 'application/pdf' },
       call,
@@ -373,10 +373,7 @@ export class LendingClient {
   }
 
   submitBankStatements(customerId: string, body: BodyOf<'/bank_statements/{customer_id}/', 'post'>, call?: CallOptions) {
-    return this.#json<AnswerOf<'/bank_statements/{customer_id}/', 'post'>>(
-      { method: 'POST', path: `/bank_statements/${enc(customerId)}/`, json: body },
-      call,
-    );
+    return this.#json<AnswerOf<'/bank_statements/{customer_id}/', 'post'>>({ method: 'POST', path: `/bank_statements/${enc(customerId)}/`, json: body }, call);
   }
 
   // Prequalification

@@ -57,7 +57,17 @@ describe('the packed package', () => {
     const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: SDK });
     const [info] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
     const files = info.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/lending.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli.js', 'dist/verify-webhook.js']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'bin/lending.js',
+        'dist/src/index.js',
+        'dist/src/index.d.ts',
+        'dist/src/cli.js',
+        'dist/verify-webhook.js',
+      ]),
+    );
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
 
     const app = join(scratch, 'app');
@@ -125,7 +135,10 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
 
   it('customers create --file, with the envelope of a refusal', async () => {
     const file = join(scratch, `customer-${backend}.json`);
-    await writeFile(file, JSON.stringify(customerBody({ external_customer_id: `cli-${backend}` }, { company_number: backend === 'pglite' ? '30000001' : '30000002' })));
+    await writeFile(
+      file,
+      JSON.stringify(customerBody({ external_customer_id: `cli-${backend}` }, { company_number: backend === 'pglite' ? '30000001' : '30000002' })),
+    );
     const created = await lending(env, 'customers', 'create', '--file', file);
     expect(created.code, created.stderr).toBe(0);
     customerId = /Created customer ([0-9a-f-]{36})/.exec(created.stdout)?.[1] as string;
@@ -151,7 +164,10 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
     expect(bad.stderr).toContain('two decimals');
 
     await sdk.sandboxDecideApplication(applicationId, {
-      data: { outcome: 'offered', offers: [{ product_type: 'business_loan', max_amount: 10000, monthly_interest_percentage: 3, fee_percentage: 2.5, duration_in_days: 365 }] },
+      data: {
+        outcome: 'offered',
+        offers: [{ product_type: 'business_loan', max_amount: 10000, monthly_interest_percentage: 3, fee_percentage: 2.5, duration_in_days: 365 }],
+      },
     });
     const offers = await lending(env, 'offers', applicationId);
     expect(offers.code, offers.stderr).toBe(0);
@@ -205,11 +221,15 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
     expect(missing.stderr).toMatch(/^Error: NotFound: /m);
   });
 
-  it('the README\'s five minutes: with no webhook URL configured, the example receiver verifies what listen forwards to localhost', async () => {
+  it("the README's five minutes: with no webhook URL configured, the example receiver verifies what listen forwards to localhost", async () => {
     const port = await freePort();
     const children: ChildProcess[] = [];
     const start = (args: string[], extra: Record<string, string> = {}) => {
-      const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: ROOT, env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...NODE_ARGS, ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, ...extra },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       const output = { text: '' };
       child.stdout?.on('data', (c: Buffer) => (output.text += c.toString()));
@@ -219,14 +239,26 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
     expect((await sdk.getWebhookConfiguration()).data.url).toBeNull();
     try {
       const receiver = start([join(SDK, 'examples', 'receiver.js')], { PORT: String(port) });
-      await until(() => receiver.text.includes('Receiving webhooks'), () => `receiver: ${receiver.text}`);
+      await until(
+        () => receiver.text.includes('Receiving webhooks'),
+        () => `receiver: ${receiver.text}`,
+      );
       const listen = start([BIN, 'listen', '--forward-to', `http://localhost:${port}/hooks`]);
-      await until(() => listen.text.includes('Ready!'), () => `listen: ${listen.text}`);
+      await until(
+        () => listen.text.includes('Ready!'),
+        () => `listen: ${listen.text}`,
+      );
       const triggered = await lending(env, 'trigger', 'application_offered');
       const eventId = /event ([0-9a-f-]{36})/.exec(triggered.stdout)?.[1] as string;
       expect(eventId, triggered.stderr).toBeDefined();
-      await until(() => receiver.text.includes(`verified application_offered ${eventId}`), () => `receiver: ${receiver.text}\nlisten: ${listen.text}`);
-      await until(() => listen.text.includes(`${eventId}  -> 204`), () => `listen: ${listen.text}`);
+      await until(
+        () => receiver.text.includes(`verified application_offered ${eventId}`),
+        () => `receiver: ${receiver.text}\nlisten: ${listen.text}`,
+      );
+      await until(
+        () => listen.text.includes(`${eventId}  -> 204`),
+        () => `listen: ${listen.text}`,
+      );
     } finally {
       for (const child of children) child.kill('SIGKILL');
     }
@@ -249,7 +281,10 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
       listener.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
       listener.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
       const exited = new Promise<number | null>((done) => listener?.on('exit', (code) => done(code)));
-      await until(() => stdout.includes('Ready!'), () => `listen never got ready: ${stdout} ${stderr}`);
+      await until(
+        () => stdout.includes('Ready!'),
+        () => `listen never got ready: ${stdout} ${stderr}`,
+      );
       expect(stdout).toContain(`Forwarding application_offered, customer_funded to ${local.url}`);
 
       // An event of another type is not forwarded; the earlier application_offered is not replayed.
@@ -268,8 +303,19 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
       // The body is the webhook's: the same payload the service delivered to the configured URL.
       const [direct] = await configured.waitForEvent(eventId);
       expect(delivery.body).toEqual(direct.body);
-      expect(Object.keys(delivery.headers).filter((h) => h.startsWith('x-svc-')).sort()).toEqual(Object.keys(direct.headers).filter((h) => h.startsWith('x-svc-')).sort());
-      await until(() => stdout.includes(`${eventId}  -> 200`), () => `no line for the event: ${stdout}`);
+      expect(
+        Object.keys(delivery.headers)
+          .filter((h) => h.startsWith('x-svc-'))
+          .sort(),
+      ).toEqual(
+        Object.keys(direct.headers)
+          .filter((h) => h.startsWith('x-svc-'))
+          .sort(),
+      );
+      await until(
+        () => stdout.includes(`${eventId}  -> 200`),
+        () => `no line for the event: ${stdout}`,
+      );
 
       listener.kill('SIGINT');
       expect(await exited).toBe(0);
@@ -283,10 +329,14 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
   it('logs [--failed] lists the request log', async () => {
     // The log is written in batches off the request's path: wait until the earlier requests are in.
     let all: Result = { code: -1, stdout: '', stderr: '' };
-    await eventually(async () => {
-      all = await lending(env, 'logs', '--limit', '100');
-      return all.code === 0 && /400\s+POST\s+\/api\/lending\/v2\.2\/document_upload\//.test(all.stdout);
-    }, 20_000, 'the request log');
+    await eventually(
+      async () => {
+        all = await lending(env, 'logs', '--limit', '100');
+        return all.code === 0 && /400\s+POST\s+\/api\/lending\/v2\.2\/document_upload\//.test(all.stdout);
+      },
+      20_000,
+      'the request log',
+    );
     expect(all.stdout).toMatch(/^TIME\s+STATUS\s+METHOD\s+PATH/m);
     expect(all.stdout).toMatch(/201\s+POST\s+\/api\/lending\/v2\.2\/customers\//);
     expect(all.stdout).toMatch(/200\s+GET\s+\/api\/lending\/v2\.2\/authentication_check\//);

@@ -130,7 +130,7 @@ describe.each(BACKENDS)('the SDK client on %s', (backend) => {
     expect((denied as LendingAuthenticationError).code).toBe('AuthenticationFailed');
   });
 
-  it('sends an Idempotency-Key on every POST, a new one per call, the caller\'s when given', async () => {
+  it("sends an Idempotency-Key on every POST, a new one per call, the caller's when given", async () => {
     proxy.plan(() => 'forward');
     await proxied.createCustomer(newCustomer());
     await proxied.createCustomer(newCustomer());

@@ -41,7 +41,14 @@ export class FaultProxy {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', async () => {
-        const base = { n: this.requests.length + 1, method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+        const base = {
+          n: this.requests.length + 1,
+          method: req.method ?? 'GET',
+          path: req.url ?? '/',
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+          at: Date.now(),
+        };
         const fault = this.#plan(base);
         const recorded: ProxiedRequest = { ...base, fault };
         this.requests.push(recorded);

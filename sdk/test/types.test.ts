@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { signWebhook as serverSign } from '../../src/domain/webhook-signature.ts';
 import { generateTypes, TYPES_PATH } from '../scripts/generate-types.ts';
-import { deliveryHeaders, signWebhook, verifyWebhook, type DocumentType, type LendingEvent, type RequestLogEntry, type WebhookEventType } from '../src/index.ts';
+import {
+  deliveryHeaders,
+  signWebhook,
+  verifyWebhook,
+  type DocumentType,
+  type LendingEvent,
+  type RequestLogEntry,
+  type WebhookEventType,
+} from '../src/index.ts';
 
 describe('the SDK', () => {
   it('has types generated from the current openapi.json (run `npm run generate` in sdk/ when this fails)', async () => {
@@ -16,7 +24,10 @@ describe('the SDK', () => {
 
   it('signs exactly as the service does, and its verifier accepts what it signs', () => {
     const body = '{"data":{"application_id":"a","amount":12.5}}';
-    for (const [secret, ts] of [['whsec_a', 1_750_000_000], ['whsec_other', 1]] as const) {
+    for (const [secret, ts] of [
+      ['whsec_a', 1_750_000_000],
+      ['whsec_other', 1],
+    ] as const) {
       expect(signWebhook(secret, ts, body)).toBe(serverSign(secret, ts, body));
       expect(signWebhook(secret, ts, Buffer.from(body))).toBe(serverSign(secret, ts, Buffer.from(body)));
     }
@@ -27,6 +38,11 @@ describe('the SDK', () => {
 });
 
 // The generated types reach the client's signatures (a type error here fails `npm run typecheck`).
-export const typed: [DocumentType, WebhookEventType, LendingEvent['webhook_event_type'], RequestLogEntry['status']] = ['business accounts', 'application_offered', 'customer_funded', 200];
+export const typed: [DocumentType, WebhookEventType, LendingEvent['webhook_event_type'], RequestLogEntry['status']] = [
+  'business accounts',
+  'application_offered',
+  'customer_funded',
+  200,
+];
 // @ts-expect-error not a document type
 export const wrongDocument: DocumentType = 'not a type';

@@ -23,11 +23,15 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const { db } = await openDatabase(config);
   try {
-    const { operator, password } = await createOperator({ db, now: () => new Date() }, { kind: 'system', label: 'command line' }, {
-      email: values.email,
-      name: values.name,
-      role: values.role,
-    });
+    const { operator, password } = await createOperator(
+      { db, now: () => new Date() },
+      { kind: 'system', label: 'command line' },
+      {
+        email: values.email,
+        name: values.name,
+        role: values.role,
+      },
+    );
     process.stdout.write(`Operator ${operator.email} (${operator.role}) created, id ${operator.id}\nPassword (shown once, keep it): ${password}\n`);
     return 0;
   } catch (error) {

@@ -37,7 +37,8 @@ const REFUSAL_STATUS: Record<string, number> = { ValidationError: 400, InvalidTr
 export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { status?: string; partner?: string } }>('/applications', async (request, reply) => {
     signedIn(request);
-    const status = typeof request.query.status === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(request.query.status) ? request.query.status : '';
+    const status =
+      typeof request.query.status === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(request.query.status) ? request.query.status : '';
     const partner = typeof request.query.partner === 'string' && isUuid(request.query.partner) ? request.query.partner.toLowerCase() : '';
     const [rows, partners] = await Promise.all([
       reviewQueue(app.ctx, { statuses: status ? [status] : QUEUE_DEFAULT_STATUSES, partnerId: partner || null, limit: 200 }),
@@ -84,7 +85,14 @@ export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
     reply: FastifyReply,
     id: string,
     status: number,
-    extra: { offerForm?: OfferFormValues[]; offerErrors?: FieldErrors; previews?: ReturnType<typeof previewSchedules> | null; noteError?: string; notice?: string | null; problem?: string | null } = {},
+    extra: {
+      offerForm?: OfferFormValues[];
+      offerErrors?: FieldErrors;
+      previews?: ReturnType<typeof previewSchedules> | null;
+      noteError?: string;
+      notice?: string | null;
+      problem?: string | null;
+    } = {},
   ) => {
     const { operator } = signedIn(request);
     const review = await applicationReview(app.ctx, id);

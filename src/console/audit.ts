@@ -28,7 +28,11 @@ export const consoleAuditRoutes: FastifyPluginAsync = async (app) => {
     });
     const page = rows.slice(0, limit);
     const operators = await listOperators(app.ctx.db);
-    const options = [{ value: '', label: 'Everyone' }, { value: 'admin-token', label: 'Admin token' }, ...operators.map((o) => ({ value: o.id, label: `${o.name} (${o.email})` }))];
+    const options = [
+      { value: '', label: 'Everyone' },
+      { value: 'admin-token', label: 'Admin token' },
+      ...operators.map((o) => ({ value: o.id, label: `${o.name} (${o.email})` })),
+    ];
     const next = rows.length > limit ? `/console/audit?${new URLSearchParams({ operator, target, before: String(page[page.length - 1].seq) })}` : null;
     return reply.page(
       200,

@@ -70,9 +70,9 @@ export function messagePage(chrome: Chrome, title: string, message: string): VNo
 /** A notice after a change (from ?done=…), or a refusal in words. */
 export function Notices({ notice, problem }: { notice?: string | null; problem?: string | null }): VNode | null {
   if (!notice && !problem) return null;
-  return html`${notice ? html`<div class="notice good" role="status"><p>${notice}</p></div>` : null}${problem
-    ? html`<div class="notice bad" role="alert"><p>${problem}</p></div>`
-    : null}`;
+  return html`${notice ? html`<div class="notice good" role="status"><p>${notice}</p></div>` : null}${
+    problem ? html`<div class="notice bad" role="alert"><p>${problem}</p></div>` : null
+  }`;
 }
 
 /** "3 h", "2 d", "12 min": how long something has waited. */
@@ -90,5 +90,9 @@ export function shortId(id: string): string {
 
 /** The 404 page for a console path the router could not read, outside any session. */
 export function consoleNotFoundPage(lender: string): VNode {
-  return messagePage({ lender, surfaceName: 'Operator console', homePath: '/console/applications', wide: true }, 'Page not found', 'There is nothing at this address. Check the address, or go back to the queue.');
+  return messagePage(
+    { lender, surfaceName: 'Operator console', homePath: '/console/applications', wide: true },
+    'Page not found',
+    'There is nothing at this address. Check the address, or go back to the queue.',
+  );
 }

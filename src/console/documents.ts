@@ -19,7 +19,16 @@ function idOf(request: FastifyRequest<IdParams>): string {
 
 /** A document: its facts, download, and Accept / Reject with a reason. */
 export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
-  const render = async (request: FastifyRequest, reply: FastifyReply, id: string, status: number, errors: FieldErrors, notice: string | null, problem: string | null, reason = '') => {
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    status: number,
+    errors: FieldErrors,
+    notice: string | null,
+    problem: string | null,
+    reason = '',
+  ) => {
     const { operator } = signedIn(request);
     const d = await findDocumentAnyTenant(app.ctx.db, id);
     if (!d) throw notFound('document');
@@ -45,9 +54,10 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
             <dt>Partner</dt><dd>${d.partner_id} (${d.environment})</dd>
           </dl>
           <p><a class="button secondary" href=${`/console/documents/${d.id}/file`} download>Download</a></p>
-          ${operator.role === 'viewer'
-            ? null
-            : html`<div class="columns">
+          ${
+            operator.role === 'viewer'
+              ? null
+              : html`<div class="columns">
                 <form method="post" action=${`/console/documents/${d.id}/review`} class="stack card">
                   <${CsrfField} token=${csrf} />
                   <input type="hidden" name="status" value="accepted" />
@@ -66,13 +76,22 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
                   </div>
                   <div><button type="submit" class="danger">Reject</button></div>
                 </form>
-              </div>`}`,
+              </div>`
+          }`,
       ),
     );
   };
 
   app.get<IdParams & { Querystring: { done?: string } }>('/documents/:id', async (request, reply) =>
-    render(request, reply, idOf(request), 200, {}, request.query.done === 'accepted' ? 'Document accepted.' : request.query.done === 'rejected' ? 'Document rejected.' : null, null),
+    render(
+      request,
+      reply,
+      idOf(request),
+      200,
+      {},
+      request.query.done === 'accepted' ? 'Document accepted.' : request.query.done === 'rejected' ? 'Document rejected.' : null,
+      null,
+    ),
   );
 
   // The file itself, always as an attachment (never shown inline on the console's origin).
@@ -97,7 +116,17 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
     let reason: string | null = null;
     if (status === 'rejected') {
       const read = readText(form.reason ?? '', 'the reason', { required: true, maxLength: 500 });
-      if (read.error) return render(request, reply, id, 400, { reason: read.error.replace(/^Enter the reason$/, 'Enter the reason for rejecting') }, null, null, form.reason ?? '');
+      if (read.error)
+        return render(
+          request,
+          reply,
+          id,
+          400,
+          { reason: read.error.replace(/^Enter the reason$/, 'Enter the reason for rejecting') },
+          null,
+          null,
+          form.reason ?? '',
+        );
       reason = read.text;
     }
     try {

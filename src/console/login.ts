@@ -57,7 +57,14 @@ export const consoleLoginRoutes: FastifyPluginAsync = async (app) => {
         () => true,
       );
       if (throttled) return loginPage(request, reply, 429, (form.email ?? '').slice(0, 254), THROTTLED, null);
-      return loginPage(request, reply, result.reason === 'locked' ? 429 : 401, (form.email ?? '').slice(0, 254), result.reason === 'locked' ? LOCKED : WRONG, null);
+      return loginPage(
+        request,
+        reply,
+        result.reason === 'locked' ? 429 : 401,
+        (form.email ?? '').slice(0, 254),
+        result.reason === 'locked' ? LOCKED : WRONG,
+        null,
+      );
     }
     // A new session for the operator: the login form's session (or anyone else's) ends here.
     await endSession(app, request, reply, cookie);

@@ -62,7 +62,8 @@ export function readOffers(values: OfferFormValues[]): { offers: OfferTerms[] | 
     if (v.product !== 'flexi_loan' && v.product !== 'business_loan') errors[`product_${i}`] = 'Choose the product';
     const amount = readMoney(v.max_amount, 'maximum amount', { required: true });
     if (amount.error) errors[`max_amount_${i}`] = amount.error;
-    else if ((amount.pence as number) <= 0 || (amount.pence as number) > MAX_AMOUNT_PENCE) errors[`max_amount_${i}`] = `Enter a maximum amount above £0 and at most £${(MAX_AMOUNT_PENCE / 100).toLocaleString('en-GB')}`;
+    else if ((amount.pence as number) <= 0 || (amount.pence as number) > MAX_AMOUNT_PENCE)
+      errors[`max_amount_${i}`] = `Enter a maximum amount above £0 and at most £${(MAX_AMOUNT_PENCE / 100).toLocaleString('en-GB')}`;
     const interest = readPercentBp(v.interest, 'monthly interest', errors, `interest_${i}`);
     const fee = readPercentBp(v.fee, 'fee', errors, `fee_${i}`);
     const duration = /^\d{1,5}$/.test(v.duration.trim()) ? Number(v.duration.trim()) : NaN;
@@ -92,6 +93,13 @@ export function readOffers(values: OfferFormValues[]): { offers: OfferTerms[] | 
 export function previewSchedules(offers: OfferTerms[], now: Date): RepaymentSchedule[] {
   const drawnOn = londonToday(now);
   return offers.map((o) =>
-    repaymentSchedule({ amountPence: o.maxAmountPence, monthlyRateBp: o.monthlyRateBp, feeBp: o.feeBp, durationDays: o.durationDays, drawnOn, payOffEarlyOn: null }),
+    repaymentSchedule({
+      amountPence: o.maxAmountPence,
+      monthlyRateBp: o.monthlyRateBp,
+      feeBp: o.feeBp,
+      durationDays: o.durationDays,
+      drawnOn,
+      payOffEarlyOn: null,
+    }),
   );
 }

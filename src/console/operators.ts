@@ -22,7 +22,13 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    extra: { errors?: FieldErrors; form?: Record<string, string>; created?: { email: string; password: string }; notice?: string | null; problem?: string | null } = {},
+    extra: {
+      errors?: FieldErrors;
+      form?: Record<string, string>;
+      created?: { email: string; password: string };
+      notice?: string | null;
+      problem?: string | null;
+    } = {},
   ) => {
     const { operator: me } = signedIn(request);
     const operators = await listOperators(app.ctx.db);
@@ -36,13 +42,15 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
         'Operators',
         html`<h1>Operators</h1>
           <${Notices} notice=${extra.notice ?? null} problem=${extra.problem ?? null} />
-          ${extra.created
-            ? html`<div class="notice good" role="status" id="new-password">
+          ${
+            extra.created
+              ? html`<div class="notice good" role="status" id="new-password">
                 <h2>Operator ${extra.created.email} created</h2>
                 <p>Give them this password now: it is shown only this once. They can change it under "Change password".</p>
                 <code class="secret">${extra.created.password}</code>
               </div>`
-            : null}
+              : null
+          }
           <${TableWrap} label="Operators">
             <table class="dense responsive" id="operators">
               <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Since</th><th scope="col">Actions</th></tr></thead>
@@ -55,8 +63,9 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
                     <td data-label="State">${o.active ? 'active' : 'deactivated'}</td>
                     <td data-label="Since">${formatDateTime(o.created_at)}</td>
                     <td data-label="Actions">
-                      ${o.active && o.id !== me.id
-                        ? html`<form method="post" action=${`/console/operators/${o.id}/role`} class="inline">
+                      ${
+                        o.active && o.id !== me.id
+                          ? html`<form method="post" action=${`/console/operators/${o.id}/role`} class="inline">
                               <${CsrfField} token=${csrf} />
                               <label class="visually-hidden" for=${`role-${o.id}`}>Role of ${o.email}</label>
                               <select id=${`role-${o.id}`} name="role">${ROLE_OPTIONS.map((r) => html`<option value=${r.value} selected=${r.value === o.role}>${r.label}</option>`)}</select>
@@ -66,7 +75,8 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
                               <${CsrfField} token=${csrf} />
                               <button type="submit" class="danger" aria-label=${`Deactivate ${o.email}`}>Deactivate</button>
                             </form>`
-                        : null}
+                          : null
+                      }
                     </td>
                   </tr>`,
                 )}
@@ -87,7 +97,14 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.get<{ Querystring: { done?: string } }>('/operators', admin, async (request, reply) =>
-    page(request, reply, 200, { notice: request.query.done === 'role' ? 'Role changed: their sessions have ended.' : request.query.done === 'deactivated' ? 'Operator deactivated: their sessions have ended.' : null }),
+    page(request, reply, 200, {
+      notice:
+        request.query.done === 'role'
+          ? 'Role changed: their sessions have ended.'
+          : request.query.done === 'deactivated'
+            ? 'Operator deactivated: their sessions have ended.'
+            : null,
+    }),
   );
 
   app.post('/operators', admin, async (request, reply) => {

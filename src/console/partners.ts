@@ -52,20 +52,23 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
               <thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Since</th><th scope="col">Id</th></tr></thead>
               <tbody>
                 ${partners.map(
-                  (p) => html`<tr><td><a href=${`/console/partners/${p.id}`}>${p.name}</a></td><td data-label="Status">${p.status}</td><td data-label="Since">${formatDateTime(p.created_at)}</td><td data-label="Id"><code class="small">${p.id}</code></td></tr>`,
+                  (p) =>
+                    html`<tr><td><a href=${`/console/partners/${p.id}`}>${p.name}</a></td><td data-label="Status">${p.status}</td><td data-label="Since">${formatDateTime(p.created_at)}</td><td data-label="Id"><code class="small">${p.id}</code></td></tr>`,
                 )}
               </tbody>
             </table>
           </${TableWrap}>
-          ${can(request, 'admin')
-            ? html`<form method="post" action="/console/partners" class="stack card" novalidate>
+          ${
+            can(request, 'admin')
+              ? html`<form method="post" action="/console/partners" class="stack card" novalidate>
                 <h2>Create a partner</h2>
                 <${ErrorSummary} errors=${errors} />
                 <${CsrfField} token=${reply.generateCsrf()} />
                 <${Field} name="name" label="Name" value=${name} error=${errors.name} />
                 <div><button type="submit">Create partner</button></div>
               </form>`
-            : null}`,
+              : null
+          }`,
       ),
     );
   };
@@ -86,7 +89,13 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     reply: FastifyReply,
     partnerId: string,
     status: number,
-    extra: { notice?: string | null; problem?: string | null; newToken?: { token: string; environment: string; scopes: string[] }; errors?: FieldErrors; introducer?: Record<string, string> } = {},
+    extra: {
+      notice?: string | null;
+      problem?: string | null;
+      newToken?: { token: string; environment: string; scopes: string[] };
+      errors?: FieldErrors;
+      introducer?: Record<string, string>;
+    } = {},
   ) => {
     signedIn(request);
     const partner = await findPartner(app.ctx.db, partnerId);
@@ -126,13 +135,15 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
           <h1>${partner.name}</h1>
           <p>Status: <strong id="partner-status">${partner.status}</strong> <code class="small">${partner.id}</code></p>
           <${Notices} notice=${extra.notice ?? null} problem=${extra.problem ?? null} />
-          ${extra.newToken
-            ? html`<div class="notice good" role="status" id="new-token">
+          ${
+            extra.newToken
+              ? html`<div class="notice good" role="status" id="new-token">
                 <h2>New ${extra.newToken.environment} token</h2>
                 <p>Copy it now: it is shown only this once.</p>
                 <code class="secret">${extra.newToken.token}</code>
               </div>`
-            : null}
+              : null
+          }
           ${isAdmin ? html`<div class="actions">${partner.status === 'active' ? post('suspend', 'Suspend', 'danger') : post('reinstate', 'Reinstate', '')}</div>` : null}
           <section class="card" aria-labelledby="h-tokens">
             <h2 id="h-tokens">Tokens</h2>
@@ -152,32 +163,42 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
                 </tbody>
               </table>
             </${TableWrap}>
-            ${isAdmin
-              ? html`<form method="post" action=${`/console/partners/${partnerId}/tokens`} class="filters">
+            ${
+              isAdmin
+                ? html`<form method="post" action=${`/console/partners/${partnerId}/tokens`} class="filters">
                   <${CsrfField} token=${csrf} />
                   <${SelectField} name="environment" label="Environment" options=${ENV_OPTIONS} value="sandbox" />
                   <${SelectField} name="scopes" label="Scopes" options=${SCOPE_OPTIONS} value="read,write" />
                   <div><button type="submit">Create token</button></div>
                 </form>`
-              : null}
+                : null
+            }
           </section>
           ${envs.map(
             (e) => html`<section class="card" aria-labelledby=${`h-env-${e.environment}`}>
               <h2 id=${`h-env-${e.environment}`}>${e.environment === 'sandbox' ? 'Sandbox' : 'Production'}</h2>
               <h3>Introducers</h3>
-              ${e.introducers.length === 0
-                ? html`<p class="muted">None.</p>`
-                : html`<ul>${e.introducers.map((i) => html`<li>${i.name} (${i.email})${i.is_active ? '' : ', inactive'}</li>`)}</ul>`}
+              ${
+                e.introducers.length === 0
+                  ? html`<p class="muted">None.</p>`
+                  : html`<ul>${e.introducers.map((i) => html`<li>${i.name} (${i.email})${i.is_active ? '' : ', inactive'}</li>`)}</ul>`
+              }
               <h3>Webhook configuration</h3>
               <dl class="facts">
                 <dt>URL</dt><dd>${e.config?.url ?? 'not configured'}</dd>
                 <dt>Authorization token</dt><dd>${e.config?.token ? 'set (not shown)' : 'none'}</dd>
-                <dt>Subscribed events</dt><dd>${e.subscriptions.filter((x) => x.subscribed).map((x) => x.webhook_event_type).join(', ') || 'none'}</dd>
+                <dt>Subscribed events</dt><dd>${
+                  e.subscriptions
+                    .filter((x) => x.subscribed)
+                    .map((x) => x.webhook_event_type)
+                    .join(', ') || 'none'
+                }</dd>
               </dl>
               <h3>Delivery log</h3>
-              ${e.log.deliveries.length === 0
-                ? html`<p class="muted">No deliveries.</p>`
-                : html`<${TableWrap} label=${`${e.environment} deliveries`}>
+              ${
+                e.log.deliveries.length === 0
+                  ? html`<p class="muted">No deliveries.</p>`
+                  : html`<${TableWrap} label=${`${e.environment} deliveries`}>
                     <table class="dense responsive">
                       <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Result</th><th scope="col">Action</th></tr></thead>
                       <tbody>
@@ -192,11 +213,13 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
                         )}
                       </tbody>
                     </table>
-                  </${TableWrap}>`}
+                  </${TableWrap}>`
+              }
             </section>`,
           )}
-          ${isAdmin
-            ? html`<form method="post" action=${`/console/partners/${partnerId}/introducers`} class="stack card" novalidate>
+          ${
+            isAdmin
+              ? html`<form method="post" action=${`/console/partners/${partnerId}/introducers`} class="stack card" novalidate>
                 <h2>Add an introducer</h2>
                 <${ErrorSummary} errors=${errors} />
                 <${CsrfField} token=${csrf} />
@@ -205,7 +228,8 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
                 <${SelectField} name="introducer_environment" label="Introducer environment" options=${ENV_OPTIONS} value=${intro.environment} />
                 <div><button type="submit" class="secondary">Add introducer</button></div>
               </form>`
-            : null}`,
+              : null
+          }`,
       ),
     );
   };
@@ -238,7 +262,10 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect(`/console/partners/${partnerId}?done=revoked`, 303);
   });
 
-  for (const [path, suspended] of [['suspend', true], ['reinstate', false]] as const) {
+  for (const [path, suspended] of [
+    ['suspend', true],
+    ['reinstate', false],
+  ] as const) {
     app.post<IdParams>(`/partners/:id/${path}`, admin, async (request, reply) => {
       const { actor } = signedIn(request);
       const partnerId = partnerIdOf(request);
@@ -256,7 +283,8 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     const errors: FieldErrors = {};
     const name = readText(introducer.name, 'the introducer name', { required: true, maxLength: 200 });
     if (name.error) errors.introducer_name = name.error;
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(introducer.email.trim()) || introducer.email.length > 254) errors.introducer_email = 'Enter the introducer email as an email address';
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(introducer.email.trim()) || introducer.email.length > 254)
+      errors.introducer_email = 'Enter the introducer email as an email address';
     const environment = (ENVIRONMENTS as readonly string[]).includes(introducer.environment) ? (introducer.environment as Environment) : null;
     if (!environment) errors.introducer_environment = 'Choose the environment';
     if (Object.keys(errors).length > 0) return partnerPage(request, reply, partnerId, 400, { errors, introducer });

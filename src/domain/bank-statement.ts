@@ -54,9 +54,7 @@ export interface ParsedStatement {
   transactions: StatementTransaction[];
 }
 
-export type BankStatementResult =
-  | { ok: true; statement: ParsedStatement }
-  | { ok: false; problems: StatementProblem[] };
+export type BankStatementResult = { ok: true; statement: ParsedStatement } | { ok: false; problems: StatementProblem[] };
 
 export const MAX_PROBLEMS = 1000;
 

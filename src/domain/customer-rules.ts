@@ -10,9 +10,7 @@ interface WithRoles {
  * be added. Problems point at /data/people.
  */
 export function checkPeople(people: readonly WithRoles[]): Problem[] {
-  const applicants = people
-    .map((person, index) => ({ index, roles: person.roles ?? [] }))
-    .filter((p) => p.roles.includes('applicant'));
+  const applicants = people.map((person, index) => ({ index, roles: person.roles ?? [] })).filter((p) => p.roles.includes('applicant'));
   const source = { pointer: '/data/people' };
   if (applicants.length !== 1) {
     return [

@@ -155,8 +155,7 @@ function missingData(inputs: DecisionInputs): DataRequirement[] {
 
 function offers(limitPence: Pence, bandBp: BasisPoints, requestedDays: number | null): OfferTerms[] {
   // The flexi loan wins ties (and is suggested when no duration was requested).
-  const businessSuggested =
-    requestedDays !== null && Math.abs(BUSINESS_LOAN_DAYS - requestedDays) < Math.abs(FLEXI_LOAN_DAYS - requestedDays);
+  const businessSuggested = requestedDays !== null && Math.abs(BUSINESS_LOAN_DAYS - requestedDays) < Math.abs(FLEXI_LOAN_DAYS - requestedDays);
   return [
     {
       productType: 'flexi_loan',
@@ -178,10 +177,7 @@ function offers(limitPence: Pence, bandBp: BasisPoints, requestedDays: number | 
 }
 
 /** A policy with the contract's rules and the given thresholds. */
-export function createDecisionPolicy(
-  overrides: Partial<PolicyParameters> = {},
-  name = 'default',
-): DecisionPolicy {
+export function createDecisionPolicy(overrides: Partial<PolicyParameters> = {}, name = 'default'): DecisionPolicy {
   const params: Readonly<PolicyParameters> = { ...DEFAULT_POLICY_PARAMETERS, ...overrides };
   function decide(inputs: DecisionInputs, options: DecideOptions = {}): DecisionOutcome {
     const prequalification = options.prequalification === true;

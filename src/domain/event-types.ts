@@ -30,8 +30,7 @@ export const EVENT_TYPES = [
   },
   {
     webhook_event_type: 'customer_funded',
-    description:
-      "A customer draws funds from an offer that originated from one of your applications.",
+    description: 'A customer draws funds from an offer that originated from one of your applications.',
   },
   {
     webhook_event_type: 'funding_created_202607',
@@ -39,13 +38,11 @@ export const EVENT_TYPES = [
   },
   {
     webhook_event_type: 'prequalification_202505',
-    description:
-      'A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file.',
+    description: 'A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file.',
   },
   {
     webhook_event_type: 'prequalification_data_file_processed_202510',
-    description:
-      'A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data.',
+    description: 'A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data.',
   },
 ] as const satisfies readonly { webhook_event_type: string; description: string }[];
 

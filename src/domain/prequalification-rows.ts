@@ -37,7 +37,10 @@ export interface PrequalRow {
 export type PrequalParseResult = { ok: true; rows: PrequalRow[] } | { ok: false; reason: string };
 
 function normaliseName(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -70,7 +70,10 @@ function v4From(hi: number, lo: number): string {
  */
 export function isPrivateAddress(ip: string): boolean {
   // Accept the bracketed form of URLs and drop an IPv6 zone index ("fe80::1%eth0").
-  const addr = ip.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  const addr = ip
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
   const family = isIP(addr);
   if (family === 4) return V4.check(addr, 'ipv4');
   if (family !== 6) return true;
@@ -105,10 +108,7 @@ const systemLookup: LookupFn = (host) => dnsLookup(host, { all: true });
  * Vets a webhook URL. The resolved addresses are returned so the sender can connect to exactly
  * those (or re-check at delivery time): a hostname can resolve differently later (DNS rebinding).
  */
-export async function checkWebhookUrl(
-  url: string,
-  opts: { requireHttps: boolean; allowPrivate: boolean; lookup?: LookupFn },
-): Promise<WebhookUrlCheck> {
+export async function checkWebhookUrl(url: string, opts: { requireHttps: boolean; allowPrivate: boolean; lookup?: LookupFn }): Promise<WebhookUrlCheck> {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -117,9 +117,7 @@ function withEarlyPayoff(input: ScheduleInput, standard: ScheduledRepayment[], p
   const elapsed = daysBetween(previousDate, payOffOn);
   const period = daysBetween(previousDate, next.date);
   // One exact rational rounding: balance × bp × elapsed / (10,000 × period), never a rounded daily rate.
-  const interest = Number(
-    divideHalfEven(BigInt(balance) * BigInt(input.monthlyRateBp) * BigInt(elapsed), 10_000n * BigInt(period)),
-  );
+  const interest = Number(divideHalfEven(BigInt(balance) * BigInt(input.monthlyRateBp) * BigInt(elapsed), 10_000n * BigInt(period)));
   const fee = kept.length === 0 ? standard[0].feesPence : 0;
   return [...kept, line(payOffOn, fee, interest, balance)];
 }

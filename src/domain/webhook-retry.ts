@@ -3,9 +3,7 @@
  * 30 s, 2 min, 5 min, 15 min, 30 min, 1 h, 2 h, 3 h, 4 h and 5 h: 15 h 52 min 30 s in all, the
  * "about 16 hours" of the contract.
  */
-export const RETRY_DELAYS_SECONDS: readonly number[] = Object.freeze([
-  30, 120, 300, 900, 1800, 3600, 7200, 10800, 14400, 18000,
-]);
+export const RETRY_DELAYS_SECONDS: readonly number[] = Object.freeze([30, 120, 300, 900, 1800, 3600, 7200, 10800, 14400, 18000]);
 
 /** Total attempts for one event: the first delivery plus every retry. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;

@@ -107,6 +107,10 @@ export async function authenticateAdmin(request: FastifyRequest, adminTokenHash:
   }
   if (adminTokenHash === null || !constantTimeEqual(hashToken(token), adminTokenHash)) {
     const partnerToken = /^sk_(sandbox|live)_/.test(token);
-    await failed(request, authFailed, unauthenticated(partnerToken ? 'this is a partner token: /admin/v1 takes the operator token (ADMIN_TOKEN)' : 'the admin token is not valid'));
+    await failed(
+      request,
+      authFailed,
+      unauthenticated(partnerToken ? 'this is a partner token: /admin/v1 takes the operator token (ADMIN_TOKEN)' : 'the admin token is not valid'),
+    );
   }
 }

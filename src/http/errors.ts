@@ -96,7 +96,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       const problems = problemsFromValidation(error.validation, error.validationContext ?? 'body');
-      return sendErrors(reply, 400, problems.map((p) => ({ code: 'ValidationError', ...p })));
+      return sendErrors(
+        reply,
+        400,
+        problems.map((p) => ({ code: 'ValidationError', ...p })),
+      );
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
@@ -117,9 +121,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendErrors(reply, error.statusCode, [{ code: 'BadRequest', detail: 'the request could not be processed' }]);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendErrors(reply, 500, [
-      { code: 'ServerError', detail: 'an unexpected error occurred', meta: { request_id: String(request.id) } },
-    ]);
+    return sendErrors(reply, 500, [{ code: 'ServerError', detail: 'an unexpected error occurred', meta: { request_id: String(request.id) } }]);
   });
 }
 
@@ -133,9 +135,7 @@ export function installNotFoundHandler(app: FastifyInstance, allowedMethods: (pa
     const listed = allowed.includes(request.method) || (request.method === 'HEAD' && allowed.includes('GET'));
     if (allowed.length > 0 && !listed) {
       reply.header('Allow', allowed.join(', '));
-      return sendErrors(reply, 405, [
-        { code: 'MethodNotAllowed', detail: `${request.method} is not allowed here; allowed: ${allowed.join(', ')}` },
-      ]);
+      return sendErrors(reply, 405, [{ code: 'MethodNotAllowed', detail: `${request.method} is not allowed here; allowed: ${allowed.join(', ')}` }]);
     }
     return sendErrors(reply, 404, [{ code: 'NotFound', detail: 'no such route' }]);
   });

@@ -46,7 +46,10 @@ function fingerprint(request: FastifyRequest): string {
   return createHash('sha256').update(`${request.method}\n${request.url}\n${body}`).digest('hex');
 }
 
-async function replay(reply: FastifyReply, kept: { response_status: number | null; response_headers: Record<string, string> | null; response_body: string | null }) {
+async function replay(
+  reply: FastifyReply,
+  kept: { response_status: number | null; response_headers: Record<string, string> | null; response_body: string | null },
+) {
   reply.code(kept.response_status ?? 200);
   for (const [name, value] of Object.entries(kept.response_headers ?? {})) reply.header(name, value);
   reply.header('Idempotent-Replayed', 'true');

@@ -1,7 +1,8 @@
 import { DomainError } from '../domain/errors.ts';
 
 /** What the multipart parser (busboy) throws for a body that is malformed or cut short: a 400, never a 500. */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot)/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot)/;
 
 /**
  * Turns the multipart parser's complaints about a request into the client errors they are: a

@@ -68,7 +68,16 @@ const OFFERS = {
     offer_creation_status: 'offers_available',
     offers: [
       OFFER,
-      { ...OFFER, offer_id: OFFER_2_ID, product_type: 'business_loan', monthly_interest_percentage: 2.5, fee_percentage: 2.5, duration: { amount: 730, unit: 'days' }, duration_in_days: 730, is_suggested: false },
+      {
+        ...OFFER,
+        offer_id: OFFER_2_ID,
+        product_type: 'business_loan',
+        monthly_interest_percentage: 2.5,
+        fee_percentage: 2.5,
+        duration: { amount: 730, unit: 'days' },
+        duration_in_days: 730,
+        is_suggested: false,
+      },
     ],
     data_requirements: [],
   },
@@ -135,7 +144,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /customers/:customer_id/': { description: 'The customer as stored, with its company and people.', response: CUSTOMER_VIEW },
   'PUT /customers/:customer_id/': {
-    description: 'Replaces the customer\'s details (the whole company and people). The same rules as creation apply.',
+    description: "Replaces the customer's details (the whole company and people). The same rules as creation apply.",
     request: CUSTOMER_BODY,
     response: CUSTOMER_VIEW,
   },
@@ -145,7 +154,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     request: { data: { amount: 25000, requests: [{ amount: 25000, duration: { amount: 12, unit: 'months' }, purpose: 'stock', urgency: 'weeks' }] } },
     response: APPLICATION,
   },
-  'GET /customers/:customer_id/applications/latest/': { description: 'The customer\'s most recent application and its status.', response: APPLICATION },
+  'GET /customers/:customer_id/applications/latest/': { description: "The customer's most recent application and its status.", response: APPLICATION },
   'PATCH /customers/:customer_id/applications/latest/': {
     description: 'Changes the loan requests or the introducer of the latest application while it is open.',
     request: { data: { requests: [{ amount: 30000, duration: { amount: 18, unit: 'months' } }] } },
@@ -158,28 +167,45 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /introducers/': { description: 'The introducers of your account, to name one on an application.', response: { data: { introducers: [] } } },
   'GET /applications/:application_id/offers/': {
     description:
-      'The offers of the application. The first call decides the application under the lender\'s policy; then the answer is stable. `offer_creation_status` says whether offers are available, pending or declined.',
+      "The offers of the application. The first call decides the application under the lender's policy; then the answer is stable. `offer_creation_status` says whether offers are available, pending or declined.",
     response: OFFERS,
   },
   'POST /offers/:offer_id/select/': {
-    description: 'Selects an offer for the customer and says who the lender contacts next (customer or introducer). Other offers stay available until one is funded.',
+    description:
+      'Selects an offer for the customer and says who the lender contacts next (customer or introducer). Other offers stay available until one is funded.',
     request: { data: { entity_to_contact: 'customer' } },
     response: { data: { login_link: 'https://lender.example.com/portal/login/ll_8Qm2x4YvN0s' } },
   },
   'GET /offers/:offer_id/repayment_schedule/': {
-    description: 'The repayment schedule of an offer for an amount (default its maximum), optionally paid off early on a date. Exact pence. Accept application/pdf for a printable PDF.',
+    description:
+      'The repayment schedule of an offer for an amount (default its maximum), optionally paid off early on a date. Exact pence. Accept application/pdf for a printable PDF.',
     response: SCHEDULE,
   },
   'POST /sandbox/applications/:application_id/decision': {
-    description: 'Sandbox only: decides an open application now (offered with the terms you give, declined, deferred…), emitting the same events as a real decision.',
-    request: { data: { outcome: 'offered', offers: [{ product_type: 'flexi_loan', max_amount: 50000, monthly_interest_percentage: 3, fee_percentage: 0, duration_in_days: 365 }] } },
+    description:
+      'Sandbox only: decides an open application now (offered with the terms you give, declined, deferred…), emitting the same events as a real decision.',
+    request: {
+      data: {
+        outcome: 'offered',
+        offers: [{ product_type: 'flexi_loan', max_amount: 50000, monthly_interest_percentage: 3, fee_percentage: 0, duration_in_days: 365 }],
+      },
+    },
     response: APPLICATION,
   },
   'POST /sandbox/offers/:offer_id/fundings': {
     description: 'Sandbox only: draws funds from a selected offer, moving the application to funded and emitting customer_funded and funding_created_202607.',
     request: { data: { amount: 10000 } },
     response: {
-      data: { funding_id: '54a8853b-8740-400e-a61e-147028d873e2', offer_id: OFFER_ID, application_id: APPLICATION_ID, customer_id: CUSTOMER_ID, funding_amount: 10000, funding_fee_amount: 0, funding_created_at: AT, offer_max_amount: 50000 },
+      data: {
+        funding_id: '54a8853b-8740-400e-a61e-147028d873e2',
+        offer_id: OFFER_ID,
+        application_id: APPLICATION_ID,
+        customer_id: CUSTOMER_ID,
+        funding_amount: 10000,
+        funding_fee_amount: 0,
+        funding_created_at: AT,
+        offer_max_amount: 50000,
+      },
     },
   },
   'PUT /webhooks/configuration/': {
@@ -187,9 +213,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     request: { data: { url: 'https://partner.example.com/hooks', token: 'partner-shared-token' } },
     response: { data: { url: 'https://partner.example.com/hooks', has_token: true } },
   },
-  'GET /webhooks/configuration/': { description: 'The webhook URL; the token is never shown again.', response: { data: { url: 'https://partner.example.com/hooks', has_token: true } } },
+  'GET /webhooks/configuration/': {
+    description: 'The webhook URL; the token is never shown again.',
+    response: { data: { url: 'https://partner.example.com/hooks', has_token: true } },
+  },
   'GET /webhooks/signing_secret/': {
-    description: 'The secret that signs every webhook (X-SVC-Signature, HMAC-SHA256 of the timestamp and the body). The SDK\'s verifier checks it.',
+    description: "The secret that signs every webhook (X-SVC-Signature, HMAC-SHA256 of the timestamp and the body). The SDK's verifier checks it.",
     response: { data: { signing_secret: 'whsec_rGMCoc8pdGgvf1HH0Q7Y0p9f_m-4ak_C84we-zopf9w' } },
   },
   'POST /webhooks/signing_secret/rotate/': {
@@ -201,36 +230,64 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: { data: { webhook_event_types: EVENT_TYPES.map((e) => ({ ...e })) } },
   },
   'GET /webhooks/subscriptions/': { description: 'Every event type with whether you subscribe to it.', response: SUBSCRIPTIONS },
-  'POST /webhooks/subscriptions/': { description: 'Subscribes to event types (subscribing twice changes nothing).', request: { data: { webhook_event_types: ['application_offered'] } }, response: SUBSCRIPTIONS },
-  'DELETE /webhooks/subscriptions/': { description: 'Unsubscribes from event types.', request: { data: { webhook_event_types: ['application_offered'] } }, response: SUBSCRIPTIONS },
+  'POST /webhooks/subscriptions/': {
+    description: 'Subscribes to event types (subscribing twice changes nothing).',
+    request: { data: { webhook_event_types: ['application_offered'] } },
+    response: SUBSCRIPTIONS,
+  },
+  'DELETE /webhooks/subscriptions/': {
+    description: 'Unsubscribes from event types.',
+    request: { data: { webhook_event_types: ['application_offered'] } },
+    response: SUBSCRIPTIONS,
+  },
   'GET /webhooks/deliveries/': {
     description: 'Every delivery attempt, newest first: status, response status, duration, error and the next retry. Page with `cursor` (next_cursor).',
     response: {
       data: {
         deliveries: [
-          { delivery_id: '7d0f6a4e-1c55-4d2f-9f0e-3a1b2c3d4e5f', event_id: EVENT_ID, webhook_event_type: 'application_attributed', attempt: 1, attempted_at: AT, url: 'https://partner.example.com/hooks', status: 'succeeded', response_status: 200, duration_ms: 84, error: null, next_attempt_at: null },
+          {
+            delivery_id: '7d0f6a4e-1c55-4d2f-9f0e-3a1b2c3d4e5f',
+            event_id: EVENT_ID,
+            webhook_event_type: 'application_attributed',
+            attempt: 1,
+            attempted_at: AT,
+            url: 'https://partner.example.com/hooks',
+            status: 'succeeded',
+            response_status: 200,
+            duration_ms: 84,
+            error: null,
+            next_attempt_at: null,
+          },
         ],
         next_cursor: null,
       },
     },
   },
-  'POST /webhooks/events/:event_id/redeliver/': { description: 'Sends an event again now, whatever the subscriptions say.', response: { data: { event_id: EVENT_ID, status: 'queued' } } },
+  'POST /webhooks/events/:event_id/redeliver/': {
+    description: 'Sends an event again now, whatever the subscriptions say.',
+    response: { data: { event_id: EVENT_ID, status: 'queued' } },
+  },
   'POST /sandbox/webhooks/test': {
     description: 'Sandbox only: sends a realistic sample event of any type to your webhook URL (and to the events API).',
     request: { data: { webhook_event_type: 'application_offered' } },
     response: { data: { event_id: EVENT_ID, webhook_event_type: 'application_offered', status: 'queued' } },
   },
   'GET /document_upload/:customer_id/': {
-    description: 'The customer\'s documents with their processing status, and the bank accounts read from statements.',
+    description: "The customer's documents with their processing status, and the bank accounts read from statements.",
     response: { data: [], included: [] },
   },
   'POST /document_upload/:customer_id/': {
-    description: 'Uploads one document as multipart/form-data: a text part `document_type` first, then the file part `document` (PDF, image, CSV, spreadsheet; 20 MiB at most). Uploads have their own rate limit.',
-    response: { data: { document_id: 'c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f', document_name: 'accounts-2025.pdf', document_type: 'business accounts', upload_date: AT } },
+    description:
+      'Uploads one document as multipart/form-data: a text part `document_type` first, then the file part `document` (PDF, image, CSV, spreadsheet; 20 MiB at most). Uploads have their own rate limit.',
+    response: {
+      data: { document_id: 'c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f', document_name: 'accounts-2025.pdf', document_type: 'business accounts', upload_date: AT },
+    },
   },
   'POST /bank_statements/:customer_id/': {
     description: 'Uploads an open-banking bank statement as a JSON body; it is read into transactions and bank accounts.',
-    response: { data: { document_id: 'c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f', document_name: 'bank-statement.json', document_type: 'bank statement', upload_date: AT } },
+    response: {
+      data: { document_id: 'c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f', document_name: 'bank-statement.json', document_type: 'bank statement', upload_date: AT },
+    },
   },
   'POST /prequalification_data': {
     description: 'Sends prospective customers to prequalify; quotes come back by GET and by the prequalification webhooks.',
@@ -250,7 +307,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /events/': {
     description:
-      'Every event emitted for you in the last 30 days (subscribed or not), oldest first, strictly after the event `after`. Each item\'s `data` is exactly the webhook body\'s `data`. With `wait` (seconds), an empty answer waits for the next event: the long poll that `lending listen` uses.',
+      "Every event emitted for you in the last 30 days (subscribed or not), oldest first, strictly after the event `after`. Each item's `data` is exactly the webhook body's `data`. With `wait` (seconds), an empty answer waits for the next event: the long poll that `lending listen` uses.",
     response: { data: [EVENT_ITEM], has_more: false },
   },
   'GET /events/:event_id/': {
@@ -258,10 +315,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: { data: { ...EVENT_ITEM, delivery: { status: 'delivered', attempts: 1 } } },
   },
   'GET /request_log/': {
-    description: 'Your requests of the last 7 days, newest first: method, path (never the query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data.',
+    description:
+      'Your requests of the last 7 days, newest first: method, path (never the query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data.',
     response: {
       data: [
-        { request_id: 'req-3f1c', time: AT, method: 'POST', path: `/api/lending/v2.2/customers/${CUSTOMER_ID}/applications/`, status: 201, error_code: null, duration_ms: 42, idempotency_key: 'app-crm-1042-1', api_version: '2.2' },
+        {
+          request_id: 'req-3f1c',
+          time: AT,
+          method: 'POST',
+          path: `/api/lending/v2.2/customers/${CUSTOMER_ID}/applications/`,
+          status: 201,
+          error_code: null,
+          duration_ms: 42,
+          idempotency_key: 'app-crm-1042-1',
+          api_version: '2.2',
+        },
       ],
     },
   },
@@ -277,7 +345,9 @@ const ERROR_EXAMPLES: Record<number, unknown> = {
   409: error('DuplicateCustomer', 'a customer with this external_customer_id already exists'),
   413: error('PayloadTooLarge', 'the request body is larger than allowed'),
   415: error('UnsupportedMediaType', 'Content-Type must be application/json'),
-  422: error('IdempotencyKeyReused', 'this Idempotency-Key was used with another method, path or body; use a new key for a new request', { parameter: 'Idempotency-Key' }),
+  422: error('IdempotencyKeyReused', 'this Idempotency-Key was used with another method, path or body; use a new key for a new request', {
+    parameter: 'Idempotency-Key',
+  }),
   429: error('Throttled', 'too many requests: at most 600 a minute; retry in 12 s'),
 };
 
@@ -305,7 +375,8 @@ export function documentRoute(schema: Schema, method: string, path: string): Sch
           type: 'string',
           minLength: 1,
           maxLength: 255,
-          description: 'Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours.',
+          description:
+            'Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours.',
         },
       },
     };
@@ -317,7 +388,11 @@ export function documentRoute(schema: Schema, method: string, path: string): Sch
       responses[status] = envelope(String(response.description ?? 'Error'), code);
       continue;
     }
-    responses[status] = { description: code === 202 ? 'Accepted' : code === 201 ? 'Created' : 'Success', ...response, ...(doc?.response !== undefined ? { examples: [doc.response] } : {}) };
+    responses[status] = {
+      description: code === 202 ? 'Accepted' : code === 201 ? 'Created' : 'Success',
+      ...response,
+      ...(doc?.response !== undefined ? { examples: [doc.response] } : {}),
+    };
   }
   if (writes) {
     responses['409'] ??= envelope('Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs)', 409);

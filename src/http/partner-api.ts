@@ -17,6 +17,8 @@ import { eventRoutes } from './routes/events.ts';
 import { requestLogRoutes } from './routes/request-log.ts';
 
 declare module 'fastify' {
+  // Declaration merging: route configs carry the negotiation settings.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyContextConfig extends NegotiationConfig {}
 }
 

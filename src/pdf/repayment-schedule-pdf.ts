@@ -64,11 +64,21 @@ function drawRow(doc: Doc, y: number, cells: string[], font: string): void {
 }
 
 function drawRule(doc: Doc, y: number): void {
-  doc.moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).lineWidth(0.5).strokeColor('#999999').stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .lineWidth(0.5)
+    .strokeColor('#999999')
+    .stroke();
 }
 
 function drawTableHeader(doc: Doc, y: number): number {
-  drawRow(doc, y, COLUMNS.map((c) => c.title), BOLD);
+  drawRow(
+    doc,
+    y,
+    COLUMNS.map((c) => c.title),
+    BOLD,
+  );
   drawRule(doc, y + ROW_HEIGHT - 4);
   return y + ROW_HEIGHT;
 }
@@ -81,7 +91,10 @@ function fits(doc: Doc, y: number, height: number): boolean {
 function drawKeyValues(doc: Doc, y: number, rows: Array<[string, string]>): number {
   for (const [label, value] of rows) {
     doc.font(BOLD).fontSize(10).text(label, MARGIN, y, { width: 180, lineBreak: false });
-    doc.font(FONT).fontSize(10).text(value, MARGIN + 180, y, { width: 315, lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(10)
+      .text(value, MARGIN + 180, y, { width: 315, lineBreak: false });
     y += ROW_HEIGHT;
   }
   return y;
@@ -115,19 +128,21 @@ function drawDocument(doc: Doc, { offer, schedule, generatedOn }: SchedulePdfInp
       doc.addPage();
       y = drawTableHeader(doc, MARGIN); // repeat the header so every page reads on its own
     }
-    drawRow(
-      doc,
-      y,
-      [String(i + 1), r.date, formatGbp(r.feesPence), formatGbp(r.interestPence), formatGbp(r.principalPence), formatGbp(r.amountPence)],
-      FONT,
-    );
+    drawRow(doc, y, [String(i + 1), r.date, formatGbp(r.feesPence), formatGbp(r.interestPence), formatGbp(r.principalPence), formatGbp(r.amountPence)], FONT);
     y += ROW_HEIGHT;
   });
   drawRule(doc, y - 4);
   drawRow(
     doc,
     y,
-    ['', 'Total', formatGbp(schedule.totalFeesPence), formatGbp(schedule.totalInterestPence), formatGbp(schedule.totalPrincipalPence), formatGbp(schedule.totalPayablePence)],
+    [
+      '',
+      'Total',
+      formatGbp(schedule.totalFeesPence),
+      formatGbp(schedule.totalInterestPence),
+      formatGbp(schedule.totalPrincipalPence),
+      formatGbp(schedule.totalPayablePence),
+    ],
     BOLD,
   );
   y += ROW_HEIGHT + 16;

@@ -41,5 +41,9 @@ export function messagePage(chrome: Chrome, title: string, message: string, extr
 
 /** The 404 page for a path the router could not read, outside any session. */
 export function notFoundPage(lender: string): VNode {
-  return messagePage({ lender, homePath: '/portal/' }, 'Page not found', 'There is nothing at this address. Check the address, or open your latest login link.');
+  return messagePage(
+    { lender, homePath: '/portal/' },
+    'Page not found',
+    'There is nothing at this address. Check the address, or open your latest login link.',
+  );
 }

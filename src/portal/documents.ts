@@ -21,7 +21,11 @@ function uploadErrors(error: DomainError): { status: number; errors: FieldErrors
     case 'UnsupportedMediaType':
       return {
         status: 415,
-        errors: { document: error.meta?.accepted_document_types ? 'A JSON file can only be uploaded as a bank statement' : 'The file must be a PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX file' },
+        errors: {
+          document: error.meta?.accepted_document_types
+            ? 'A JSON file can only be uploaded as a bank statement'
+            : 'The file must be a PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX file',
+        },
       };
     case 'ParseError':
       return { status: 400, errors: { document: 'The bank statement file is not valid JSON' } };
@@ -49,14 +53,28 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
 
 /** The documents page: the customer's documents, and the upload form with the partner API's checks. */
 export const portalDocumentRoutes: FastifyPluginAsync = async (app) => {
-  const render = async (request: FastifyRequest, reply: FastifyReply, status: number, form: { document_type: string }, errors: FieldErrors, notice: string | null) => {
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    form: { document_type: string },
+    errors: FieldErrors,
+    notice: string | null,
+  ) => {
     const scope = portalScope(request);
     const list = await listDocuments(app.ctx, scope.tenant, scope.customerId);
     return reply.page(status, documentsPage(portalChrome(request, reply, '/portal/documents'), reply.generateCsrf(), list.data, form, errors, notice));
   };
 
   app.get<{ Querystring: { uploaded?: string } }>('/documents', async (request, reply) =>
-    render(request, reply, 200, { document_type: 'bank statement' }, {}, request.query.uploaded ? 'Thank you: we have your file and are checking it now.' : null),
+    render(
+      request,
+      reply,
+      200,
+      { document_type: 'bank statement' },
+      {},
+      request.query.uploaded ? 'Thank you: we have your file and are checking it now.' : null,
+    ),
   );
 
   // Every file staged for a request, removed once it is answered, whatever happened (a file over

@@ -30,6 +30,9 @@ export const portalLoginRoutes: FastifyPluginAsync = async (app) => {
   app.post('/logout', async (request, reply) => {
     await endSession(app, request, reply, cookie);
     request.webSession = null;
-    return reply.page(200, messagePage(portalChrome(request, reply), 'You have logged out', 'Your session has ended. To come back, open a new login link from your broker.'));
+    return reply.page(
+      200,
+      messagePage(portalChrome(request, reply), 'You have logged out', 'Your session has ended. To come back, open a new login link from your broker.'),
+    );
   });
 };

@@ -4,13 +4,7 @@ import { toPence } from '../domain/money.ts';
 import { drawdownProblem } from '../domain/offers.ts';
 import { schedulePdf } from '../services/schedules.ts';
 import { isUuid } from '../http/ids.ts';
-import {
-  customerFunding,
-  customerOffer,
-  customerSchedule,
-  drawFromCustomerOffer,
-  selectCustomerOffer,
-} from '../services/portal.ts';
+import { customerFunding, customerOffer, customerSchedule, drawFromCustomerOffer, selectCustomerOffer } from '../services/portal.ts';
 import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';
 import { formatGbp, penceToInput } from '../web/format.ts';
 import { formValues, readMoney, type FieldErrors } from '../web/forms.ts';
@@ -109,12 +103,28 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect(`/portal/offers/${offerId}/drawdown?done=selected`, 303);
   });
 
-  const renderDrawdown = async (request: FastifyRequest<OfferParams>, reply: FastifyReply, status: number, form: { amountInput: string; errors: FieldErrors; notice?: string | null }) => {
+  const renderDrawdown = async (
+    request: FastifyRequest<OfferParams>,
+    reply: FastifyReply,
+    status: number,
+    form: { amountInput: string; errors: FieldErrors; notice?: string | null },
+  ) => {
     const scope = portalScope(request);
     const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerIdOf(request));
-    const reason = drawdownProblem({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, application?.status ?? null, app.ctx.now());
+    const reason = drawdownProblem(
+      { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
+      application?.status ?? null,
+      app.ctx.now(),
+    );
     const problem = reason === null ? null : `Funds cannot be drawn from this offer: ${reason}.`;
-    const model = { offer, remainingPence: offer.max_amount_pence - drawnPence, amountInput: form.amountInput, errors: form.errors, problem, notice: form.notice ?? null };
+    const model = {
+      offer,
+      remainingPence: offer.max_amount_pence - drawnPence,
+      amountInput: form.amountInput,
+      errors: form.errors,
+      problem,
+      notice: form.notice ?? null,
+    };
     return reply.page(status, drawdownPage(portalChrome(request, reply), reply.generateCsrf(), model));
   };
 

@@ -51,6 +51,9 @@ export const portalOverviewRoutes: FastifyPluginAsync = async (app) => {
       return reply.redirect('/portal/?saved=company', 303);
     }
     const customer = await portalCustomer(app.ctx, scope);
-    return reply.page(400, companyPage(portalChrome(request, reply, '/portal/company'), reply.generateCsrf(), customer.company.registered_company_name, form, errors));
+    return reply.page(
+      400,
+      companyPage(portalChrome(request, reply, '/portal/company'), reply.generateCsrf(), customer.company.registered_company_name, form, errors),
+    );
   });
 };

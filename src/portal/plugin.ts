@@ -20,13 +20,13 @@ export const customerPortal: FastifyPluginAsync = async (app) => {
       request.webSessionSuspended
         ? reply.page(403, messagePage(portalChrome(request, reply), 'This link cannot be used', LINK_PROBLEMS.unavailable.message))
         : reply.page(
-        401,
-        messagePage(
-          portalChrome(request, reply),
-          'Your session has ended',
-          'For your security we sign you out after 30 minutes without activity, and 8 hours after you signed in. Open a new login link from your broker to carry on.',
-        ),
-      ),
+            401,
+            messagePage(
+              portalChrome(request, reply),
+              'Your session has ended',
+              'For your security we sign you out after 30 minutes without activity, and 8 hours after you signed in. Open a new login link from your broker to carry on.',
+            ),
+          ),
   });
   await app.register(portalLoginRoutes);
   await app.register(portalOverviewRoutes);

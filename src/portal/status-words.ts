@@ -6,12 +6,24 @@ export type Tone = 'info' | 'good' | 'warn' | 'bad';
 export const STATUS_WORDS: Record<ApplicationStatus, { headline: string; explanation: string; tone: Tone }> = {
   open: { headline: 'We are looking at your application', explanation: 'We are checking what you have told us. This usually takes a moment.', tone: 'info' },
   action_required: { headline: 'We need a few more details', explanation: 'Give us the details below and we can make you an offer.', tone: 'warn' },
-  awaiting_underwriter: { headline: 'Our team is reviewing your application', explanation: 'One of our underwriters will look at your application and get back to you.', tone: 'info' },
+  awaiting_underwriter: {
+    headline: 'Our team is reviewing your application',
+    explanation: 'One of our underwriters will look at your application and get back to you.',
+    tone: 'info',
+  },
   in_underwriting: { headline: 'Our team is reviewing your application', explanation: 'An underwriter is looking at your application now.', tone: 'info' },
-  offered: { headline: 'Your offer is ready', explanation: 'Choose the offer that suits you, see what you would repay, and draw the funds you need.', tone: 'good' },
+  offered: {
+    headline: 'Your offer is ready',
+    explanation: 'Choose the offer that suits you, see what you would repay, and draw the funds you need.',
+    tone: 'good',
+  },
   declined: { headline: 'We cannot offer you a loan at the moment', explanation: 'We are sorry we could not help this time.', tone: 'bad' },
   deferred: { headline: 'Your application is on hold', explanation: 'We have closed your application for now without a decision.', tone: 'warn' },
-  expired: { headline: 'Your offer has expired', explanation: 'The offers we made are no longer available. Ask your broker about applying again.', tone: 'warn' },
+  expired: {
+    headline: 'Your offer has expired',
+    explanation: 'The offers we made are no longer available. Ask your broker about applying again.',
+    tone: 'warn',
+  },
   offer_revoked: { headline: 'Your offer has been withdrawn', explanation: 'The offers we made are no longer available.', tone: 'bad' },
   funded: { headline: 'Your loan is funded', explanation: 'The funds are on their way. You can draw more from your offer until it expires.', tone: 'good' },
 };

@@ -31,9 +31,7 @@ export const ErrorEnvelope = Type.Object(
         code: Type.String(),
         detail: Type.String(),
         meta: Type.Optional(Type.Object({}, { additionalProperties: true })),
-        source: Type.Optional(
-          Type.Object({ pointer: Type.Optional(Type.String()), parameter: Type.Optional(Type.String()) }),
-        ),
+        source: Type.Optional(Type.Object({ pointer: Type.Optional(Type.String()), parameter: Type.Optional(Type.String()) })),
       }),
     ),
   },

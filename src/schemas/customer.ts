@@ -74,12 +74,7 @@ export const Company = Closed({
   ),
   registered_address: Type.Optional(Address),
   trading_address: Type.Optional(Address),
-  third_party_providers: Type.Optional(
-    Type.Array(
-      Closed({ name: Text(200), type: StringEnum(['ecommerce', 'software', 'bank'] as const) }),
-      { maxItems: 50 },
-    ),
-  ),
+  third_party_providers: Type.Optional(Type.Array(Closed({ name: Text(200), type: StringEnum(['ecommerce', 'software', 'bank'] as const) }), { maxItems: 50 })),
 });
 
 export const Person = Closed({
@@ -96,14 +91,10 @@ export const Person = Closed({
       { maxItems: 10 },
     ),
   ),
-  how_did_you_find_us: Type.Optional(
-    Closed({ answer: Type.Optional(StringEnum(FOUND_US_ANSWERS)), details: Type.Optional(Text(50)) }),
-  ),
+  how_did_you_find_us: Type.Optional(Closed({ answer: Type.Optional(StringEnum(FOUND_US_ANSWERS)), details: Type.Optional(Text(50)) })),
   monthly_business_income: Type.Optional(DatedAmount),
   monthly_non_business_income: Type.Optional(DatedAmount),
-  phones: Type.Optional(
-    Type.Array(Closed({ number: Text(50), type: Type.Optional(Text(50)) }), { maxItems: 10 }),
-  ),
+  phones: Type.Optional(Type.Array(Closed({ number: Text(50), type: Type.Optional(Text(50)) }), { maxItems: 10 })),
   privacy_policy: Type.Optional(Agreement),
   residential_addresses: Type.Optional(
     Type.Array(

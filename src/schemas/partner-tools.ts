@@ -7,7 +7,9 @@ export const EventsQuery = Type.Object({
   after: Type.Optional(Type.String({ format: 'uuid', description: 'An event id: only events after it (from the start of the 30 days when absent)' })),
   types: Type.Optional(Type.String({ maxLength: 2000, description: 'Comma-separated event types, e.g. application_offered,application_declined' })),
   limit: Type.Optional(Limit),
-  wait: Type.Optional(Type.String({ pattern: '^([0-9]|[12][0-9]|30)$', description: '0 to 30 seconds: with nothing to answer yet, wait this long for an event (long poll)' })),
+  wait: Type.Optional(
+    Type.String({ pattern: '^([0-9]|[12][0-9]|30)$', description: '0 to 30 seconds: with nothing to answer yet, wait this long for an event (long poll)' }),
+  ),
 });
 
 const EventItem = Type.Object({

@@ -42,14 +42,13 @@ export const PrequalificationMultipartBody = Type.Unsafe<null | Record<string, u
     file: {
       type: 'string',
       contentMediaType: 'application/octet-stream',
-      description: 'CSV with a header row (comma, semicolon or tab separated) or JSON ({"data": {"customers": [...]}}, {"customers": [...]} or an array); at most 20 MiB',
+      description:
+        'CSV with a header row (comma, semicolon or tab separated) or JSON ({"data": {"customers": [...]}}, {"customers": [...]} or an array); at most 20 MiB',
     },
   },
 });
 
-export const PrequalificationAccepted = Data(
-  Type.Object({ prequalification_data_id: Uuid, status: Type.Literal('processing') }),
-);
+export const PrequalificationAccepted = Data(Type.Object({ prequalification_data_id: Uuid, status: Type.Literal('processing') }));
 
 export const PrequalificationQuery = Type.Object({
   prequalification_data_id: Type.String({ minLength: 1, description: 'The id answered by POST /prequalification_data' }),

@@ -13,15 +13,12 @@ export const SigningSecretResponse = Data(Type.Object({ signing_secret: Type.Str
 export const EventTypesResponse = Data(
   Type.Object({ webhook_event_types: Type.Array(Type.Object({ webhook_event_type: Type.String(), description: Type.String() })) }),
 );
-export const SubscriptionsBody = Data(
-  Closed({ webhook_event_types: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }) }),
-  { $id: 'SubscriptionsBody' },
-);
+export const SubscriptionsBody = Data(Closed({ webhook_event_types: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }) }), {
+  $id: 'SubscriptionsBody',
+});
 export const SubscriptionsResponse = Data(
   Type.Object({
-    subscriptions: Type.Array(
-      Type.Object({ webhook_event_type: Type.String(), url: Type.Union([Type.String(), Type.Null()]), subscribed: Type.Boolean() }),
-    ),
+    subscriptions: Type.Array(Type.Object({ webhook_event_type: Type.String(), url: Type.Union([Type.String(), Type.Null()]), subscribed: Type.Boolean() })),
   }),
 );
 export const DeliveriesQuery = Type.Object({
@@ -50,7 +47,5 @@ export const DeliveriesResponse = Data(
     next_cursor: Type.Union([Type.String(), Type.Null()]),
   }),
 );
-export const QueuedResponse = Data(
-  Type.Object({ event_id: Uuid, webhook_event_type: Type.Optional(Type.String()), status: Type.Literal('queued') }),
-);
+export const QueuedResponse = Data(Type.Object({ event_id: Uuid, webhook_event_type: Type.Optional(Type.String()), status: Type.Literal('queued') }));
 export const TestEventBody = Data(Closed({ webhook_event_type: Type.String({ maxLength: 100 }) }), { $id: 'TestEventBody' });

@@ -50,7 +50,16 @@ export async function appendAudit(tx: Queryable, actor: Actor, entry: AuditEntry
   await tx.query(
     `INSERT INTO audit_log (id, operator_id, actor, action, target_type, target_id, summary, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [randomUUID(), actor.kind === 'operator' ? actor.operatorId : null, actorLabel(actor), entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.summary ?? {}), now],
+    [
+      randomUUID(),
+      actor.kind === 'operator' ? actor.operatorId : null,
+      actorLabel(actor),
+      entry.action,
+      entry.targetType,
+      entry.targetId,
+      JSON.stringify(entry.summary ?? {}),
+      now,
+    ],
   );
 }
 
@@ -70,7 +79,12 @@ export function transactionAsDb(tx: Transaction, kind: Db['kind']): Db {
  * refuses (a domain error), what it chose to keep is kept (its own transactions have rolled back
  * what they had to) and no row is written, since nothing was changed by the operator.
  */
-export async function audited<T>(ctx: ServiceContext, actor: Actor, work: (ctx: ServiceContext, tx: Queryable) => Promise<T>, entry: (result: T) => AuditEntry | null): Promise<T> {
+export async function audited<T>(
+  ctx: ServiceContext,
+  actor: Actor,
+  work: (ctx: ServiceContext, tx: Queryable) => Promise<T>,
+  entry: (result: T) => AuditEntry | null,
+): Promise<T> {
   const outcome = await ctx.db.transaction(async (tx) => {
     const inner: ServiceContext = { ...ctx, db: transactionAsDb(tx, ctx.db.kind) };
     let result: T;

@@ -50,7 +50,12 @@ function termsSummary(offers: OfferTerms[]) {
 
 export async function boCreatePartner(ctx: ServiceContext, actor: Actor, name: string) {
   requireRole(actor, 'admin');
-  return audited(ctx, actor, (inner) => createPartner(inner, name), (p) => ({ action: 'partner.created', targetType: 'partner', targetId: p.partnerId, summary: { name } }));
+  return audited(
+    ctx,
+    actor,
+    (inner) => createPartner(inner, name),
+    (p) => ({ action: 'partner.created', targetType: 'partner', targetId: p.partnerId, summary: { name } }),
+  );
 }
 
 export async function boCreateToken(ctx: ServiceContext, actor: Actor, partnerId: string, environment: Environment, scopes?: Scope[]) {
@@ -59,7 +64,12 @@ export async function boCreateToken(ctx: ServiceContext, actor: Actor, partnerId
     ctx,
     actor,
     (inner) => createToken(inner, partnerId, environment, scopes),
-    (t) => ({ action: 'token.created', targetType: 'partner', targetId: partnerId, summary: { token_id: t.tokenId, environment: t.environment, scopes: t.scopes } }),
+    (t) => ({
+      action: 'token.created',
+      targetType: 'partner',
+      targetId: partnerId,
+      summary: { token_id: t.tokenId, environment: t.environment, scopes: t.scopes },
+    }),
   );
 }
 
@@ -84,13 +94,23 @@ export async function boSetSuspended(ctx: ServiceContext, actor: Actor, partnerI
   );
 }
 
-export async function boCreateIntroducer(ctx: ServiceContext, actor: Actor, partnerId: string, input: { name: string; email: string; environment: Environment }) {
+export async function boCreateIntroducer(
+  ctx: ServiceContext,
+  actor: Actor,
+  partnerId: string,
+  input: { name: string; email: string; environment: Environment },
+) {
   requireRole(actor, 'admin');
   return audited(
     ctx,
     actor,
     (inner) => createIntroducer(inner, partnerId, input),
-    (id) => ({ action: 'introducer.created', targetType: 'partner', targetId: partnerId, summary: { introducer_id: id, name: input.name, email: input.email, environment: input.environment } }),
+    (id) => ({
+      action: 'introducer.created',
+      targetType: 'partner',
+      targetId: partnerId,
+      summary: { introducer_id: id, name: input.name, email: input.email, environment: input.environment },
+    }),
   );
 }
 
@@ -100,7 +120,12 @@ export async function boRedeliver(ctx: ServiceContext, actor: Actor, tenant: Ten
     ctx,
     actor,
     (inner) => redeliver(inner, tenant, eventId),
-    () => ({ action: 'webhook.redelivery_requested', targetType: 'partner', targetId: tenant.partnerId, summary: { event_id: eventId, environment: tenant.environment } }),
+    () => ({
+      action: 'webhook.redelivery_requested',
+      targetType: 'partner',
+      targetId: tenant.partnerId,
+      summary: { event_id: eventId, environment: tenant.environment },
+    }),
   );
 }
 
@@ -169,7 +194,13 @@ export async function boDrawdown(ctx: ServiceContext, actor: Actor, offerId: str
   );
 }
 
-export async function boReviewDocument(ctx: ServiceContext, actor: Actor, documentId: string, status: 'accepted' | 'rejected', rejectReason: string | null): Promise<DocumentRow> {
+export async function boReviewDocument(
+  ctx: ServiceContext,
+  actor: Actor,
+  documentId: string,
+  status: 'accepted' | 'rejected',
+  rejectReason: string | null,
+): Promise<DocumentRow> {
   requireRole(actor, 'underwriter');
   const before = await findDocumentAnyTenant(ctx.db, documentId);
   return audited(
@@ -233,12 +264,20 @@ export type ApprovalResult = { kind: 'offered' } | { kind: 'pending'; approvalId
  * An operator's approval: applied at once when the largest offer is at most the threshold,
  * otherwise stored as pending (the application stays in_underwriting) for another operator.
  */
-export async function boApprove(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, applicationId: string, offers: OfferTerms[], thresholdPence: number): Promise<ApprovalResult> {
+export async function boApprove(
+  ctx: ServiceContext,
+  actor: Actor & { kind: 'operator' },
+  applicationId: string,
+  offers: OfferTerms[],
+  thresholdPence: number,
+): Promise<ApprovalResult> {
   requireRole(actor, 'underwriter');
   const current = await findApplicationAnyTenant(ctx.db, applicationId);
   if (!current) throw notFound('application');
   if (current.status !== 'in_underwriting') {
-    throw new DomainError('InvalidTransition', `an application that is ${current.status} cannot be approved here: start the review first`, { meta: { status: current.status } });
+    throw new DomainError('InvalidTransition', `an application that is ${current.status} cannot be approved here: start the review first`, {
+      meta: { status: current.status },
+    });
   }
   const largest = Math.max(...offers.map((o) => o.maxAmountPence));
   if (largest <= thresholdPence) {
@@ -255,7 +294,8 @@ export async function boApprove(ctx: ServiceContext, actor: Actor & { kind: 'ope
       if (application.status !== 'in_underwriting' || nextStatus(application.status, 'decision_approve') === null) {
         throw new DomainError('InvalidTransition', `an application that is ${application.status} cannot be approved`, { meta: { status: application.status } });
       }
-      if (await findPendingApproval(tx, applicationId)) throw new DomainError('InvalidTransition', 'an approval of this application is already waiting for confirmation');
+      if (await findPendingApproval(tx, applicationId))
+        throw new DomainError('InvalidTransition', 'an approval of this application is already waiting for confirmation');
       await tx.query(
         `INSERT INTO pending_approvals (id, application_id, offers, largest_pence, requested_by, requested_at, status) VALUES ($1, $2, $3, $4, $5, $6, 'pending')`,
         [id, applicationId, JSON.stringify(offers), largest, actor.operatorId, ctx.now()],
@@ -290,7 +330,8 @@ export async function boConfirmApproval(ctx: ServiceContext, actor: Actor & { ki
       // The application may have left review meanwhile (a sandbox decision, the inactivity sweep):
       // then the approval can no longer be confirmed, and nothing is written.
       const current = await tx.query<{ status: string }>('SELECT status FROM pending_approvals WHERE id = $1', [approvalId]);
-      if (current.rows[0]?.status !== 'pending') throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
+      if (current.rows[0]?.status !== 'pending')
+        throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
       if (application?.status !== 'in_underwriting') {
         throw new DomainError('InvalidTransition', 'this application is no longer in review: the approval cannot be confirmed');
       }

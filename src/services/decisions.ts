@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { defaultDecisionPolicy, durationToDays, type DecisionInputs, type DecisionPolicy, type OfferTerms, type DataRequirement } from '../domain/decision-policy.ts';
+import {
+  defaultDecisionPolicy,
+  durationToDays,
+  type DecisionInputs,
+  type DecisionPolicy,
+  type OfferTerms,
+  type DataRequirement,
+} from '../domain/decision-policy.ts';
 import { londonToday } from '../domain/dates.ts';
 import type { OfferSummary } from '../domain/events.ts';
 import { basisPointsToPercent, fromPence, toPence } from '../domain/money.ts';
@@ -132,5 +139,8 @@ export async function applyDecision(
     duration_in_days: o.durationDays,
   }));
   // The offers, the move and its events in one round trip, stored in this order.
-  await pipelined([...offers.map((o) => insertOffer(tx, tenant, o)), moveApplication(tx, tenant, application, TRIGGER[decision.outcome], now, externalCustomerId, summaries)]);
+  await pipelined([
+    ...offers.map((o) => insertOffer(tx, tenant, o)),
+    moveApplication(tx, tenant, application, TRIGGER[decision.outcome], now, externalCustomerId, summaries),
+  ]);
 }

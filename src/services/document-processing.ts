@@ -61,7 +61,14 @@ async function settle(tx: Queryable, document: DocumentRow, outcome: Outcome, no
   const bankAccountId = outcome.account
     ? await upsertBankAccount(tx, tenant, { id: randomUUID(), customerId: document.customer_id, ...outcome.account })
     : null;
-  await setDocumentOutcome(tx, document.id, { status: outcome.status, rejectReason: outcome.rejectReason, bankAccountId, statement: outcome.statement, now, reviewed });
+  await setDocumentOutcome(tx, document.id, {
+    status: outcome.status,
+    rejectReason: outcome.rejectReason,
+    bankAccountId,
+    statement: outcome.statement,
+    now,
+    reviewed,
+  });
   if (outcome.status === 'accepted') await reopenIfWaiting(tx, document, now);
 }
 
@@ -96,7 +103,12 @@ export async function giveUpDocument(ctx: ServiceContext, documentId: string, re
 }
 
 /** The operator overrides the outcome either way (contract section 11). */
-export async function reviewDocument(ctx: ServiceContext, documentId: string, status: 'accepted' | 'rejected', rejectReason: string | null): Promise<DocumentRow> {
+export async function reviewDocument(
+  ctx: ServiceContext,
+  documentId: string,
+  status: 'accepted' | 'rejected',
+  rejectReason: string | null,
+): Promise<DocumentRow> {
   if (status === 'rejected' && !rejectReason) throw invalidAt('/reject_reason', 'reject_reason is required when rejecting');
   return ctx.db.transaction(async (tx) => {
     const document = await findDocumentAnyTenant(tx, documentId, true);

@@ -7,14 +7,7 @@ import { detectFileType, isAllowedForDocumentType, mimeTypeOf } from '../domain/
 import type { Tenant } from '../domain/tenant.ts';
 import { isUniqueViolation } from '../store/db.ts';
 import { findCustomer } from '../store/customers-store.ts';
-import {
-  findDocumentIdBySha,
-  insertChunks,
-  insertDocument,
-  listBankAccounts,
-  listCustomerDocuments,
-  type DocumentRow,
-} from '../store/documents-store.ts';
+import { findDocumentIdBySha, insertChunks, insertDocument, listBankAccounts, listCustomerDocuments, type DocumentRow } from '../store/documents-store.ts';
 import { OUTBOX_CHANNEL } from '../store/outbox-store.ts';
 import type { ServiceContext } from './context.ts';
 import type { StagedFile } from './staged-file.ts';
@@ -65,7 +58,8 @@ export async function storeDocument(
   const type = documentType as DocumentType;
   const kind = detectFileType(file.head, fileName);
   if (kind === null) throw unsupported('the file is not a PDF, PNG, JPEG, TIFF, CSV, XLS, XLSX or JSON file');
-  if (!isAllowedForDocumentType(kind, type)) throw unsupported('JSON files are accepted only as an open-banking "bank statement"', { accepted_document_types: ['bank statement'] });
+  if (!isAllowedForDocumentType(kind, type))
+    throw unsupported('JSON files are accepted only as an open-banking "bank statement"', { accepted_document_types: ['bank statement'] });
   if (kind === 'json') {
     // A byte order mark is not JSON, but detectFileType lets it through (Windows tools write it).
     const text = decodeUtf8(await file.bytes());
@@ -74,7 +68,9 @@ export async function storeDocument(
     if (!parsed.ok) throw parsed.error;
     const result = validateBankStatement(parsed.value);
     if (!result.ok) {
-      throw validationFailed(result.problems.map((p) => ({ detail: `${p.pointer.split('/').pop() || 'statement'} ${p.detail}`, source: { pointer: p.pointer } })));
+      throw validationFailed(
+        result.problems.map((p) => ({ detail: `${p.pointer.split('/').pop() || 'statement'} ${p.detail}`, source: { pointer: p.pointer } })),
+      );
     }
   }
   const now = ctx.now();

@@ -87,7 +87,11 @@ export async function listTenantEvents(
 }
 
 /** One event of the tenant with its delivery status. */
-export async function getTenantEvent(ctx: ServiceContext, tenant: Tenant, id: string): Promise<EventJson & { delivery: { status: DeliveryStatus; attempts: number } }> {
+export async function getTenantEvent(
+  ctx: ServiceContext,
+  tenant: Tenant,
+  id: string,
+): Promise<EventJson & { delivery: { status: DeliveryStatus; attempts: number } }> {
   const event = await findEventWithDelivery(ctx.db, tenant, id, retentionStart(ctx));
   if (!event) throw notFound('event');
   let status: DeliveryStatus;

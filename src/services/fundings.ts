@@ -50,11 +50,7 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
     // its offers. Locking the offer first here deadlocked against a concurrent selection.
     const application = found.application_id ? await findApplicationAnyTenant(tx, found.application_id, true) : null;
     const offer = (await find(true)) as OfferRow;
-    const problem = drawdownProblem(
-      { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
-      application?.status ?? null,
-      now,
-    );
+    const problem = drawdownProblem({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, application?.status ?? null, now);
     if (problem) throw new DomainError('FundingNotAllowed', `funds cannot be drawn: ${problem}`, { meta: { offer_id: offer.id } });
     const drawn = await drawnFromOffer(tx, offer.id);
     const available = offer.max_amount_pence - drawn;

@@ -13,7 +13,14 @@ import type { ServiceContext } from './context.ts';
 export const LOGIN_LINK_HOURS = 24;
 
 /** A random single-use token bound to the customer (and offer); only its hash is stored. */
-export async function createLoginLink(tx: Queryable, tenant: Tenant, customerId: string, offerId: string | null, now: Date, publicBaseUrl: string): Promise<string> {
+export async function createLoginLink(
+  tx: Queryable,
+  tenant: Tenant,
+  customerId: string,
+  offerId: string | null,
+  now: Date,
+  publicBaseUrl: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx.query(
     `INSERT INTO login_tokens (token_hash, partner_id, environment, customer_id, offer_id, expires_at, created_at)
@@ -59,7 +66,15 @@ export type LoginResult = { ok: true; sessionToken: string; session: PortalSessi
 export async function consumeLoginToken(ctx: ServiceContext, token: string): Promise<LoginResult> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const { rows } = await tx.query<{ partner_id: string; environment: 'sandbox' | 'production'; customer_id: string; offer_id: string | null; expires_at: Date; used_at: Date | null; partner_status: string }>(
+    const { rows } = await tx.query<{
+      partner_id: string;
+      environment: 'sandbox' | 'production';
+      customer_id: string;
+      offer_id: string | null;
+      expires_at: Date;
+      used_at: Date | null;
+      partner_status: string;
+    }>(
       `SELECT t.partner_id, t.environment, t.customer_id, t.offer_id, t.expires_at, t.used_at, p.status AS partner_status
          FROM login_tokens t JOIN partners p ON p.id = t.partner_id
         WHERE t.token_hash = $1 FOR UPDATE OF t`,

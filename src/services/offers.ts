@@ -1,12 +1,6 @@
 import { DomainError, notFound } from '../domain/errors.ts';
 import { basisPointsToPercent, fromPence } from '../domain/money.ts';
-import {
-  allConfirmedOffersExpired,
-  effectiveOfferStatus,
-  offerCreationStatus,
-  selectionProblem,
-  type OfferCreationStatus,
-} from '../domain/offers.ts';
+import { allConfirmedOffersExpired, effectiveOfferStatus, offerCreationStatus, selectionProblem, type OfferCreationStatus } from '../domain/offers.ts';
 import type { DataRequirement } from '../domain/decision-policy.ts';
 import { londonToday } from '../domain/dates.ts';
 import type { Tenant } from '../domain/tenant.ts';
@@ -61,12 +55,7 @@ export async function settleExpiry(tx: Queryable, tenant: Tenant, application: A
  * expiry, moves it to `expired` (in its own short transaction, with the row locked) and answers the
  * settled row; otherwise answers `application` as it is, without taking a lock.
  */
-export async function settleExpiryIfDue(
-  ctx: ServiceContext,
-  tenant: Tenant,
-  application: ApplicationRow,
-  listed?: OfferRow[],
-): Promise<ApplicationRow> {
+export async function settleExpiryIfDue(ctx: ServiceContext, tenant: Tenant, application: ApplicationRow, listed?: OfferRow[]): Promise<ApplicationRow> {
   if (application.status !== 'offered') return application;
   const now = ctx.now();
   const offers = listed ?? (await listApplicationOffers(ctx.db, application.id));
@@ -175,11 +164,7 @@ export async function selectOffer(
     const application = found.application_id ? await findApplication(tx, tenant, found.application_id, true) : null;
     if (application) await settleExpiry(tx, tenant, application, now);
     const offer = (await findOffer(tx, tenant, offerId, true)) as OfferRow;
-    const problem = selectionProblem(
-      { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
-      application?.status ?? null,
-      now,
-    );
+    const problem = selectionProblem({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, application?.status ?? null, now);
     if (problem || !application) {
       return {
         refused: new DomainError('OfferNotSelectable', `this offer cannot be selected: ${problem ?? 'it belongs to no application'}`, {

@@ -14,7 +14,6 @@ import type { ServiceContext } from './context.ts';
 import { applyDecision, type Decision } from './decisions.ts';
 import { settleExpiry } from './offers.ts';
 
-
 export interface OfferInput {
   product_type: 'flexi_loan' | 'business_loan';
   max_amount: number;
@@ -75,7 +74,13 @@ export async function startReview(ctx: ServiceContext, applicationId: string): P
 }
 
 /** An operator's decision with offers of their own terms, through the state machine. */
-export async function operatorDecision(ctx: ServiceContext, applicationId: string, decision: Decision, by: 'operator' | 'sandbox', tenant: Tenant | null = null): Promise<ApplicationRow> {
+export async function operatorDecision(
+  ctx: ServiceContext,
+  applicationId: string,
+  decision: Decision,
+  by: 'operator' | 'sandbox',
+  tenant: Tenant | null = null,
+): Promise<ApplicationRow> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const application = tenant ? await findApplication(tx, tenant, applicationId, true) : await findApplicationAnyTenant(tx, applicationId, true);

@@ -40,7 +40,8 @@ function operatorProblems(input: NewOperator): Problem[] {
   if (!EMAIL.test(input.email.trim()) || input.email.length > 254) problems.push({ detail: 'email must be an email address', source: { pointer: '/email' } });
   const name = input.name.trim();
   if (name.length === 0 || name.length > 200) problems.push({ detail: 'name must be 1 to 200 characters', source: { pointer: '/name' } });
-  if (!(OPERATOR_ROLES as readonly string[]).includes(input.role)) problems.push({ detail: 'role must be one of viewer, underwriter, admin', source: { pointer: '/role' } });
+  if (!(OPERATOR_ROLES as readonly string[]).includes(input.role))
+    problems.push({ detail: 'role must be one of viewer, underwriter, admin', source: { pointer: '/role' } });
   return problems;
 }
 
@@ -60,9 +61,12 @@ export async function createOperator(ctx: ServiceContext, actor: Actor, input: N
     actor,
     async (inner) => {
       try {
-        await inner.db.transaction((tx) => insertOperator(tx, { id, email: input.email, name: input.name.trim(), role: input.role as OperatorRole, passwordHash, now: ctx.now() }));
+        await inner.db.transaction((tx) =>
+          insertOperator(tx, { id, email: input.email, name: input.name.trim(), role: input.role as OperatorRole, passwordHash, now: ctx.now() }),
+        );
       } catch (error) {
-        if (isUniqueViolation(error)) throw new DomainError('DuplicateOperator', 'an operator with this email already exists', { source: { pointer: '/email' } });
+        if (isUniqueViolation(error))
+          throw new DomainError('DuplicateOperator', 'an operator with this email already exists', { source: { pointer: '/email' } });
         throw error;
       }
       return (await findOperator(inner.db, id)) as OperatorRow;
@@ -79,7 +83,8 @@ async function requireOperator(ctx: ServiceContext, id: string): Promise<Operato
 }
 
 export async function changeRole(ctx: ServiceContext, actor: Actor, operatorId: string, role: string): Promise<OperatorRow> {
-  if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw validationFailed([{ detail: 'role must be one of viewer, underwriter, admin', source: { pointer: '/role' } }]);
+  if (!(OPERATOR_ROLES as readonly string[]).includes(role))
+    throw validationFailed([{ detail: 'role must be one of viewer, underwriter, admin', source: { pointer: '/role' } }]);
   if (actor.kind === 'operator' && actor.operatorId === operatorId) throw new DomainError('PermissionDenied', 'an operator cannot change their own role');
   return audited(
     ctx,
@@ -91,12 +96,16 @@ export async function changeRole(ctx: ServiceContext, actor: Actor, operatorId: 
       await deleteOperatorSessions(inner.db, operatorId);
       return { before, after: (await findOperator(inner.db, operatorId)) as OperatorRow };
     },
-    ({ before, after }) => (before.role === after.role ? null : { action: 'operator.role_changed', targetType: 'operator', targetId: operatorId, summary: { from: before.role, to: after.role } }),
+    ({ before, after }) =>
+      before.role === after.role
+        ? null
+        : { action: 'operator.role_changed', targetType: 'operator', targetId: operatorId, summary: { from: before.role, to: after.role } },
   ).then((r) => r.after);
 }
 
 export async function deactivateOperator(ctx: ServiceContext, actor: Actor, operatorId: string): Promise<OperatorRow> {
-  if (actor.kind === 'operator' && actor.operatorId === operatorId) throw new DomainError('PermissionDenied', 'an operator cannot deactivate their own account');
+  if (actor.kind === 'operator' && actor.operatorId === operatorId)
+    throw new DomainError('PermissionDenied', 'an operator cannot deactivate their own account');
   return audited(
     ctx,
     actor,
@@ -106,12 +115,21 @@ export async function deactivateOperator(ctx: ServiceContext, actor: Actor, oper
       const ended = await deleteOperatorSessions(inner.db, operatorId);
       return { before, ended, after: (await findOperator(inner.db, operatorId)) as OperatorRow };
     },
-    ({ before, ended }) => (before.active ? { action: 'operator.deactivated', targetType: 'operator', targetId: operatorId, summary: { email: before.email, sessions_ended: ended } } : null),
+    ({ before, ended }) =>
+      before.active
+        ? { action: 'operator.deactivated', targetType: 'operator', targetId: operatorId, summary: { email: before.email, sessions_ended: ended } }
+        : null,
   ).then((r) => r.after);
 }
 
 /** The operator's own password; the current one is checked first. Other sessions of theirs end. */
-export async function changeOwnPassword(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, current: string, next: string, keepSessionHash: string | null): Promise<{ ok: true } | { ok: false; field: 'current_password' | 'new_password'; message: string }> {
+export async function changeOwnPassword(
+  ctx: ServiceContext,
+  actor: Actor & { kind: 'operator' },
+  current: string,
+  next: string,
+  keepSessionHash: string | null,
+): Promise<{ ok: true } | { ok: false; field: 'current_password' | 'new_password'; message: string }> {
   const operator = await findOperator(ctx.db, actor.operatorId);
   if (!operator || !operator.active) throw notFound('operator');
   if (!(await verifyPassword(current, operator.password_hash))) return { ok: false, field: 'current_password', message: 'The current password is not right' };

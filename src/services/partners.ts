@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../domain/errors.ts';
 import type { Environment, Scope } from '../domain/tenant.ts';
-import {
-  findPartner,
-  insertIntroducer,
-  insertPartner,
-  revokeToken,
-  setPartnerStatus,
-} from '../store/partners-store.ts';
+import { findPartner, insertIntroducer, insertPartner, revokeToken, setPartnerStatus } from '../store/partners-store.ts';
 import type { ServiceContext } from './context.ts';
 import { issueToken } from './tokens.ts';
 

@@ -53,7 +53,11 @@ export async function portalOverview(ctx: ServiceContext, scope: CustomerScope):
 }
 
 /** One of the customer's own offers; anyone else's is not found. */
-export async function customerOffer(ctx: ServiceContext, scope: CustomerScope, offerId: string): Promise<{ offer: OfferRow; application: ApplicationRow | null; drawnPence: number }> {
+export async function customerOffer(
+  ctx: ServiceContext,
+  scope: CustomerScope,
+  offerId: string,
+): Promise<{ offer: OfferRow; application: ApplicationRow | null; drawnPence: number }> {
   const offer = await findOffer(ctx.db, scope.tenant, offerId);
   if (!offer || offer.customer_id !== scope.customerId) throw notFound('offer');
   const found = offer.application_id ? await findApplication(ctx.db, scope.tenant, offer.application_id) : null;
@@ -105,10 +109,13 @@ export interface CompanyFinancials {
 export function checkCompanyFinancials(values: { [K in keyof CompanyFinancials]: CompanyFinancials[K] | null }, now: Date): Problem[] {
   const problems: Problem[] = [];
   const limit = 1_000_000_000_000 * 100;
-  if (values.turnoverPence !== null && (values.turnoverPence < 0 || values.turnoverPence > limit)) problems.push({ detail: 'Enter a turnover of £0 or more', source: { pointer: '/turnover' } });
+  if (values.turnoverPence !== null && (values.turnoverPence < 0 || values.turnoverPence > limit))
+    problems.push({ detail: 'Enter a turnover of £0 or more', source: { pointer: '/turnover' } });
   if (values.profitPence !== null && Math.abs(values.profitPence) > limit) problems.push({ detail: 'Enter a smaller profit', source: { pointer: '/profit' } });
-  if (values.tradingFromDate !== null && values.tradingFromDate > londonToday(now)) problems.push({ detail: 'The trading start date must be today or in the past', source: { pointer: '/trading_from_date' } });
-  if (values.tradingFromDate !== null && values.tradingFromDate < '1800-01-01') problems.push({ detail: 'Enter a trading start date after 1800', source: { pointer: '/trading_from_date' } });
+  if (values.tradingFromDate !== null && values.tradingFromDate > londonToday(now))
+    problems.push({ detail: 'The trading start date must be today or in the past', source: { pointer: '/trading_from_date' } });
+  if (values.tradingFromDate !== null && values.tradingFromDate < '1800-01-01')
+    problems.push({ detail: 'Enter a trading start date after 1800', source: { pointer: '/trading_from_date' } });
   return problems;
 }
 
@@ -122,7 +129,11 @@ export async function updateCompanyFinancials(ctx: ServiceContext, scope: Custom
   if (problems.length > 0) throw validationFailed(problems);
   const customer = await portalCustomer(ctx, scope);
   const validFrom = now.toISOString();
-  const company: CustomerDetailsData['company'] = { ...customer.company, trading_from_date: values.tradingFromDate, last_12_months_turnover: { amount: fromPence(values.turnoverPence), valid_from: validFrom } };
+  const company: CustomerDetailsData['company'] = {
+    ...customer.company,
+    trading_from_date: values.tradingFromDate,
+    last_12_months_turnover: { amount: fromPence(values.turnoverPence), valid_from: validFrom },
+  };
   if (values.profitPence === null) delete company.last_12_months_profit;
   else company.last_12_months_profit = { amount: fromPence(values.profitPence), valid_from: validFrom };
   const details: CustomerDetailsData = {

@@ -123,13 +123,23 @@ export async function processPrequalificationFile(ctx: ServiceContext, id: strin
  * The last retry of a file's processing failed (the database or the worker kept failing): the file
  * is settled as failed with a reason, so a partner never waits on it forever.
  */
-export async function giveUpPrequalificationFile(ctx: ServiceContext, id: string, reason = 'the file could not be processed; please send it again'): Promise<void> {
+export async function giveUpPrequalificationFile(
+  ctx: ServiceContext,
+  id: string,
+  reason = 'the file could not be processed; please send it again',
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const file = await lockPrequalificationFile(tx, id);
     if (!file || file.status !== 'processing') return;
     const now = ctx.now();
     await settlePrequalificationFile(tx, file.id, { status: 'failed', reason, now });
-    await recordEvent(tx, { partnerId: file.partner_id, environment: file.environment }, PREQUALIFICATION_FILE_PROCESSED_EVENT, { prequalification_data_id: file.id }, now);
+    await recordEvent(
+      tx,
+      { partnerId: file.partner_id, environment: file.environment },
+      PREQUALIFICATION_FILE_PROCESSED_EVENT,
+      { prequalification_data_id: file.id },
+      now,
+    );
   });
 }
 

@@ -39,7 +39,9 @@ export async function reviewQueue(ctx: ServiceContext, filter: { statuses: strin
 }
 
 export async function listPartnerNames(db: Queryable): Promise<{ id: string; name: string; status: string; created_at: Date }[]> {
-  const { rows } = await db.query<{ id: string; name: string; status: string; created_at: Date }>('SELECT id, name, status, created_at FROM partners ORDER BY name, id');
+  const { rows } = await db.query<{ id: string; name: string; status: string; created_at: Date }>(
+    'SELECT id, name, status, created_at FROM partners ORDER BY name, id',
+  );
   return rows;
 }
 

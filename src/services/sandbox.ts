@@ -25,7 +25,14 @@ export async function sandboxDecision(
         outcome,
         offers: [
           { productType: 'flexi_loan', maxAmountPence: max, monthlyRateBp: SANDBOX_RATE_BP, feeBp: 0, durationDays: FLEXI_LOAN_DAYS, isSuggested: true },
-          { productType: 'business_loan', maxAmountPence: max, monthlyRateBp: SANDBOX_RATE_BP - 50, feeBp: BUSINESS_LOAN_FEE_BP, durationDays: BUSINESS_LOAN_DAYS, isSuggested: false },
+          {
+            productType: 'business_loan',
+            maxAmountPence: max,
+            monthlyRateBp: SANDBOX_RATE_BP - 50,
+            feeBp: BUSINESS_LOAN_FEE_BP,
+            durationDays: BUSINESS_LOAN_DAYS,
+            isSuggested: false,
+          },
         ],
       };
     }

@@ -1,7 +1,14 @@
 import { DomainError, notFound } from '../domain/errors.ts';
 import { londonToday } from '../domain/dates.ts';
 import { fromPence } from '../domain/money.ts';
-import { checkPayOffEarlyOn, repaymentSchedule, scheduleToJson, type RepaymentSchedule, type RepaymentScheduleJson, type ScheduleInput } from '../domain/repayment-schedule.ts';
+import {
+  checkPayOffEarlyOn,
+  repaymentSchedule,
+  scheduleToJson,
+  type RepaymentSchedule,
+  type RepaymentScheduleJson,
+  type ScheduleInput,
+} from '../domain/repayment-schedule.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import { findOffer, type OfferRow } from '../store/offers-store.ts';
 import type { ServiceContext } from './context.ts';
@@ -89,7 +96,10 @@ export async function scheduleForOffer(
   if (payOffEarlyOn !== null) {
     const problem = checkPayOffEarlyOn({ drawnOn, durationDays: offer.duration_days, payOffEarlyOn });
     if (problem) {
-      const detail = problem === 'not_after_drawdown' ? `pay_off_early_on must be after ${drawnOn}, the simulated drawdown date` : 'pay_off_early_on must not be after the last repayment date';
+      const detail =
+        problem === 'not_after_drawdown'
+          ? `pay_off_early_on must be after ${drawnOn}, the simulated drawdown date`
+          : 'pay_off_early_on must not be after the last repayment date';
       throw new DomainError('ValidationError', detail, { source: { parameter: 'pay_off_early_on' } });
     }
   }

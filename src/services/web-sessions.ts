@@ -33,12 +33,7 @@ export interface StartedSession {
 export type SessionSubject = Omit<WebSessionInsert, 'hash' | 'csrfSecret' | 'now' | 'expiresAt' | 'idleSeconds' | 'surface'>;
 
 /** Starts a session (in the caller's transaction when given one). */
-export async function startWebSession(
-  db: Queryable,
-  kind: keyof typeof SESSION_LIMITS,
-  subject: SessionSubject,
-  now: Date,
-): Promise<StartedSession> {
+export async function startWebSession(db: Queryable, kind: keyof typeof SESSION_LIMITS, subject: SessionSubject, now: Date): Promise<StartedSession> {
   const limits = SESSION_LIMITS[kind];
   const token = randomBytes(32).toString('base64url');
   const csrfSecret = randomBytes(18).toString('base64url');

@@ -97,7 +97,11 @@ export function deliveryView(d: DeliveryRow) {
   };
 }
 
-export async function deliveries(ctx: ServiceContext, tenant: Tenant, filter: { eventId: string | null; status: string | null; before: number | null; limit: number }) {
+export async function deliveries(
+  ctx: ServiceContext,
+  tenant: Tenant,
+  filter: { eventId: string | null; status: string | null; before: number | null; limit: number },
+) {
   const rows = await listDeliveries(ctx.db, tenant, { ...filter, limit: filter.limit + 1 });
   const page = rows.slice(0, filter.limit);
   return {

@@ -71,10 +71,7 @@ export async function findApplication(db: Queryable, tenant: Tenant, id: string,
 
 /** For operator routes, which see every tenant. */
 export async function findApplicationAnyTenant(db: Queryable, id: string, forUpdate = false): Promise<ApplicationRow | null> {
-  const { rows } = await db.query<ApplicationRow>(
-    `SELECT * FROM applications WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
+  const { rows } = await db.query<ApplicationRow>(`SELECT * FROM applications WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return rows[0] ?? null;
 }
 
@@ -136,7 +133,10 @@ export async function recordStatusChange(
   await pipelined([moved, recorded]);
 }
 
-export async function listStatusChanges(db: Queryable, id: string): Promise<{ from_status: string | null; to_status: string; trigger: string; changed_at: Date }[]> {
+export async function listStatusChanges(
+  db: Queryable,
+  id: string,
+): Promise<{ from_status: string | null; to_status: string; trigger: string; changed_at: Date }[]> {
   const { rows } = await db.query<{ from_status: string | null; to_status: string; trigger: string; changed_at: Date }>(
     'SELECT from_status, to_status, trigger, changed_at FROM application_status_changes WHERE application_id = $1 ORDER BY id',
     [id],

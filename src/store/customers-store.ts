@@ -71,10 +71,11 @@ export async function insertCustomerUnlessQuoted(
 }
 
 export async function findCustomerIdByExternalId(db: Queryable, tenant: Tenant, externalId: string): Promise<string | null> {
-  const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM customers WHERE partner_id = $1 AND environment = $2 AND external_customer_id = $3',
-    [tenant.partnerId, tenant.environment, externalId],
-  );
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM customers WHERE partner_id = $1 AND environment = $2 AND external_customer_id = $3', [
+    tenant.partnerId,
+    tenant.environment,
+    externalId,
+  ]);
   return rows[0]?.id ?? null;
 }
 

@@ -20,6 +20,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
         throw new Error(
           `DATA_DIR ${dataDir} is in use by process ${owner}. Embedded PGlite serves one process; stop it, or set DATABASE_URL to share PostgreSQL between processes.`,
+          { cause: error },
         );
       }
       await rm(path, { force: true });

@@ -17,18 +17,20 @@ export async function insertDecision(
   d: { applicationId: string; decidedBy: DecisionRow['decided_by']; policy: string | null; inputs: unknown; outcome: unknown; now: Date },
 ): Promise<string> {
   const id = randomUUID();
-  await db.query(
-    'INSERT INTO decisions (id, application_id, decided_by, policy, inputs, outcome, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [id, d.applicationId, d.decidedBy, d.policy, d.inputs === null ? null : JSON.stringify(d.inputs), JSON.stringify(d.outcome), d.now],
-  );
+  await db.query('INSERT INTO decisions (id, application_id, decided_by, policy, inputs, outcome, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    id,
+    d.applicationId,
+    d.decidedBy,
+    d.policy,
+    d.inputs === null ? null : JSON.stringify(d.inputs),
+    JSON.stringify(d.outcome),
+    d.now,
+  ]);
   return id;
 }
 
 export async function latestDecision(db: Queryable, applicationId: string): Promise<DecisionRow | null> {
-  const { rows } = await db.query<DecisionRow>(
-    'SELECT * FROM decisions WHERE application_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
-    [applicationId],
-  );
+  const { rows } = await db.query<DecisionRow>('SELECT * FROM decisions WHERE application_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [applicationId]);
   return rows[0] ?? null;
 }
 

@@ -146,7 +146,15 @@ export async function setDocumentOutcome(
             bank_account_id = COALESCE($4, bank_account_id), statement = COALESCE($5, statement),
             processed_at = $6, reviewed_at = CASE WHEN $7 THEN $6 ELSE reviewed_at END
       WHERE id = $1`,
-    [id, outcome.status, outcome.rejectReason, outcome.bankAccountId ?? null, outcome.statement === undefined ? null : JSON.stringify(outcome.statement), outcome.now, outcome.reviewed ?? false],
+    [
+      id,
+      outcome.status,
+      outcome.rejectReason,
+      outcome.bankAccountId ?? null,
+      outcome.statement === undefined ? null : JSON.stringify(outcome.statement),
+      outcome.now,
+      outcome.reviewed ?? false,
+    ],
   );
 }
 

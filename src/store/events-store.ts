@@ -15,10 +15,11 @@ export interface EventPosition {
 
 /** Where an event of the tenant sits in reading order; null when unknown (or not the tenant's). */
 export async function eventPosition(db: Queryable, tenant: Tenant, id: string): Promise<EventPosition | null> {
-  const { rows } = await db.query<EventPosition>(
-    'SELECT txid::text AS txid, seq FROM outbox_events WHERE id = $1 AND partner_id = $2 AND environment = $3',
-    [id, tenant.partnerId, tenant.environment],
-  );
+  const { rows } = await db.query<EventPosition>('SELECT txid::text AS txid, seq FROM outbox_events WHERE id = $1 AND partner_id = $2 AND environment = $3', [
+    id,
+    tenant.partnerId,
+    tenant.environment,
+  ]);
   return rows[0] ?? null;
 }
 

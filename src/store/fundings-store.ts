@@ -13,17 +13,23 @@ export interface FundingRow {
 }
 
 export async function drawnFromOffer(db: Queryable, offerId: string): Promise<number> {
-  const { rows } = await db.query<{ drawn: number }>(
-    'SELECT COALESCE(SUM(amount_pence), 0)::int8 AS drawn FROM fundings WHERE offer_id = $1',
-    [offerId],
-  );
+  const { rows } = await db.query<{ drawn: number }>('SELECT COALESCE(SUM(amount_pence), 0)::int8 AS drawn FROM fundings WHERE offer_id = $1', [offerId]);
   return rows[0].drawn;
 }
 
 export async function insertFunding(
   db: Queryable,
   tenant: Tenant,
-  f: { id: string; customerId: string; applicationId: string | null; offerId: string; amountPence: number; feePence: number; drawnBy: FundingRow['drawn_by']; now: Date },
+  f: {
+    id: string;
+    customerId: string;
+    applicationId: string | null;
+    offerId: string;
+    amountPence: number;
+    feePence: number;
+    drawnBy: FundingRow['drawn_by'];
+    now: Date;
+  },
 ): Promise<FundingRow> {
   const { rows } = await db.query<FundingRow>(
     `INSERT INTO fundings (id, partner_id, environment, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at)

@@ -70,9 +70,9 @@ export async function releaseKey(db: Queryable, tenant: Tenant, key: string): Pr
 
 /** Deletes expired keys; returns how many. */
 export async function deleteExpiredKeys(db: Queryable, now: Date, batch = 5000): Promise<number> {
-  const { rowCount } = await db.query(
-    `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2)`,
-    [now, batch],
-  );
+  const { rowCount } = await db.query(`DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2)`, [
+    now,
+    batch,
+  ]);
   return rowCount;
 }

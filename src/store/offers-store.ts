@@ -47,24 +47,40 @@ export async function insertOffer(db: Queryable, tenant: Tenant, o: OfferInsert)
                          source, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      RETURNING *`,
-    [o.id, tenant.partnerId, tenant.environment, o.customerId, o.applicationId, o.offerType, o.productType, o.maxAmountPence, o.monthlyRateBp, o.feeBp, o.durationDays, o.isSuggested, o.expiresAt, o.source, o.now],
+    [
+      o.id,
+      tenant.partnerId,
+      tenant.environment,
+      o.customerId,
+      o.applicationId,
+      o.offerType,
+      o.productType,
+      o.maxAmountPence,
+      o.monthlyRateBp,
+      o.feeBp,
+      o.durationDays,
+      o.isSuggested,
+      o.expiresAt,
+      o.source,
+      o.now,
+    ],
   );
   return rows[0];
 }
 
 export async function listApplicationOffers(db: Queryable, applicationId: string): Promise<OfferRow[]> {
-  const { rows } = await db.query<OfferRow>(
-    'SELECT * FROM offers WHERE application_id = $1 ORDER BY created_at, offer_type DESC, duration_days, id',
-    [applicationId],
-  );
+  const { rows } = await db.query<OfferRow>('SELECT * FROM offers WHERE application_id = $1 ORDER BY created_at, offer_type DESC, duration_days, id', [
+    applicationId,
+  ]);
   return rows;
 }
 
 export async function findOffer(db: Queryable, tenant: Tenant, id: string, forUpdate = false): Promise<OfferRow | null> {
-  const { rows } = await db.query<OfferRow>(
-    `SELECT * FROM offers WHERE id = $1 AND partner_id = $2 AND environment = $3${forUpdate ? ' FOR UPDATE' : ''}`,
-    [id, tenant.partnerId, tenant.environment],
-  );
+  const { rows } = await db.query<OfferRow>(`SELECT * FROM offers WHERE id = $1 AND partner_id = $2 AND environment = $3${forUpdate ? ' FOR UPDATE' : ''}`, [
+    id,
+    tenant.partnerId,
+    tenant.environment,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -74,10 +90,12 @@ export async function findOfferAnyTenant(db: Queryable, id: string, forUpdate = 
 }
 
 export async function customerHasOffer(db: Queryable, tenant: Tenant, customerId: string, offerId: string): Promise<boolean> {
-  const { rows } = await db.query(
-    'SELECT 1 FROM offers WHERE id = $1 AND customer_id = $2 AND partner_id = $3 AND environment = $4',
-    [offerId, customerId, tenant.partnerId, tenant.environment],
-  );
+  const { rows } = await db.query('SELECT 1 FROM offers WHERE id = $1 AND customer_id = $2 AND partner_id = $3 AND environment = $4', [
+    offerId,
+    customerId,
+    tenant.partnerId,
+    tenant.environment,
+  ]);
   return rows.length > 0;
 }
 
@@ -96,8 +114,8 @@ export async function revokeApplicationOffers(db: Queryable, applicationId: stri
 
 /** Indicative offers made before the customer applied are listed with their next application. */
 export async function attachIndicativeOffers(db: Queryable, customerId: string, applicationId: string): Promise<void> {
-  await db.query(
-    `UPDATE offers SET application_id = $2 WHERE customer_id = $1 AND application_id IS NULL AND offer_type = 'indicative'`,
-    [customerId, applicationId],
-  );
+  await db.query(`UPDATE offers SET application_id = $2 WHERE customer_id = $1 AND application_id IS NULL AND offer_type = 'indicative'`, [
+    customerId,
+    applicationId,
+  ]);
 }

@@ -16,7 +16,10 @@ export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function insertOperator(db: Queryable, o: { id: string; email: string; name: string; role: OperatorRole; passwordHash: string; now: Date }): Promise<void> {
+export async function insertOperator(
+  db: Queryable,
+  o: { id: string; email: string; name: string; role: OperatorRole; passwordHash: string; now: Date },
+): Promise<void> {
   await db.query(
     `INSERT INTO operators (id, email, email_key, name, role, password_hash, active, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, true, $7, $7)`,
@@ -39,7 +42,12 @@ export async function listOperators(db: Queryable): Promise<OperatorRow[]> {
   return rows;
 }
 
-export async function updateOperator(db: Queryable, id: string, change: { role?: OperatorRole; active?: boolean; passwordHash?: string }, now: Date): Promise<void> {
+export async function updateOperator(
+  db: Queryable,
+  id: string,
+  change: { role?: OperatorRole; active?: boolean; passwordHash?: string },
+  now: Date,
+): Promise<void> {
   await db.query(
     `UPDATE operators SET role = COALESCE($2, role), active = COALESCE($3, active), password_hash = COALESCE($4, password_hash), updated_at = $5 WHERE id = $1`,
     [id, change.role ?? null, change.active ?? null, change.passwordHash ?? null, now],
@@ -55,10 +63,18 @@ export async function lockedUntil(db: Queryable, key: string, now: Date): Promis
  * Records a failed login and returns the lock's end when this failure is the fifth within the
  * window (the failures are then cleared, so a new count starts once the lock ends).
  */
-export async function recordLoginFailure(db: Queryable, key: string, now: Date, window: { maxFailures: number; windowSeconds: number; lockSeconds: number }): Promise<Date | null> {
+export async function recordLoginFailure(
+  db: Queryable,
+  key: string,
+  now: Date,
+  window: { maxFailures: number; windowSeconds: number; lockSeconds: number },
+): Promise<Date | null> {
   await db.query('INSERT INTO operator_login_failures (email_key, failed_at) VALUES ($1, $2)', [key, now]);
   const since = new Date(now.getTime() - window.windowSeconds * 1000);
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_login_failures WHERE email_key = $1 AND failed_at > $2', [key, since]);
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_login_failures WHERE email_key = $1 AND failed_at > $2', [
+    key,
+    since,
+  ]);
   if ((rows[0]?.n ?? 0) < window.maxFailures) return null;
   const until = new Date(now.getTime() + window.lockSeconds * 1000);
   await db.query(

@@ -15,10 +15,7 @@ export async function insertPartner(db: Queryable, id: string, name: string): Pr
 }
 
 export async function findPartner(db: Queryable, id: string): Promise<{ id: string; name: string; status: string } | null> {
-  const { rows } = await db.query<{ id: string; name: string; status: string }>(
-    'SELECT id, name, status FROM partners WHERE id = $1',
-    [id],
-  );
+  const { rows } = await db.query<{ id: string; name: string; status: string }>('SELECT id, name, status FROM partners WHERE id = $1', [id]);
   return rows[0] ?? null;
 }
 
@@ -31,10 +28,13 @@ export async function insertToken(
   db: Queryable,
   token: { id: string; partnerId: string; environment: Environment; scopes: Scope[]; hash: string },
 ): Promise<void> {
-  await db.query(
-    'INSERT INTO api_tokens (id, partner_id, environment, scopes, token_hash) VALUES ($1, $2, $3, $4, $5)',
-    [token.id, token.partnerId, token.environment, token.scopes, token.hash],
-  );
+  await db.query('INSERT INTO api_tokens (id, partner_id, environment, scopes, token_hash) VALUES ($1, $2, $3, $4, $5)', [
+    token.id,
+    token.partnerId,
+    token.environment,
+    token.scopes,
+    token.hash,
+  ]);
 }
 
 export async function findTokenByHash(db: Queryable, hash: string): Promise<(TokenRow & { token_hash: string }) | null> {
@@ -49,10 +49,7 @@ export async function findTokenByHash(db: Queryable, hash: string): Promise<(Tok
 }
 
 export async function revokeToken(db: Queryable, tokenId: string): Promise<boolean> {
-  const result = await db.query(
-    'UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1',
-    [tokenId],
-  );
+  const result = await db.query('UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1', [tokenId]);
   return result.rowCount > 0;
 }
 
@@ -63,14 +60,14 @@ export interface IntroducerRow {
   is_active: boolean;
 }
 
-export async function insertIntroducer(
-  db: Queryable,
-  introducer: Tenant & { id: string; name: string; email: string },
-): Promise<void> {
-  await db.query(
-    'INSERT INTO introducers (id, partner_id, environment, name, email) VALUES ($1, $2, $3, $4, $5)',
-    [introducer.id, introducer.partnerId, introducer.environment, introducer.name, introducer.email],
-  );
+export async function insertIntroducer(db: Queryable, introducer: Tenant & { id: string; name: string; email: string }): Promise<void> {
+  await db.query('INSERT INTO introducers (id, partner_id, environment, name, email) VALUES ($1, $2, $3, $4, $5)', [
+    introducer.id,
+    introducer.partnerId,
+    introducer.environment,
+    introducer.name,
+    introducer.email,
+  ]);
 }
 
 export async function listIntroducers(db: Queryable, tenant: Tenant): Promise<IntroducerRow[]> {
@@ -83,10 +80,11 @@ export async function listIntroducers(db: Queryable, tenant: Tenant): Promise<In
 }
 
 export async function findIntroducer(db: Queryable, tenant: Tenant, id: string): Promise<IntroducerRow | null> {
-  const { rows } = await db.query<IntroducerRow>(
-    'SELECT id, name, email, is_active FROM introducers WHERE id = $1 AND partner_id = $2 AND environment = $3',
-    [id, tenant.partnerId, tenant.environment],
-  );
+  const { rows } = await db.query<IntroducerRow>('SELECT id, name, email, is_active FROM introducers WHERE id = $1 AND partner_id = $2 AND environment = $3', [
+    id,
+    tenant.partnerId,
+    tenant.environment,
+  ]);
   return rows[0] ?? null;
 }
 

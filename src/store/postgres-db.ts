@@ -104,4 +104,3 @@ async function copyFromStdin(tx: postgres.TransactionSql, statement: string, sou
   stream.end();
   await tx.unsafe('SELECT 1');
 }
-

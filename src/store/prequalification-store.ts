@@ -105,7 +105,19 @@ export async function insertQuotes(db: Queryable, tenant: Tenant, fileId: string
     const params: unknown[] = [fileId, tenant.partnerId, tenant.environment, now];
     const values = batch.map((q) => {
       const base = params.length;
-      params.push(q.id, q.position, q.externalCustomerId, q.correlationId, q.prequalified, q.maxAmountPence, q.monthlyRateBp, q.feeBp, q.durationDays, q.expiresAt, q.reason);
+      params.push(
+        q.id,
+        q.position,
+        q.externalCustomerId,
+        q.correlationId,
+        q.prequalified,
+        q.maxAmountPence,
+        q.monthlyRateBp,
+        q.feeBp,
+        q.durationDays,
+        q.expiresAt,
+        q.reason,
+      );
       const p = (i: number) => `$${base + i}`;
       return `(${p(1)}, $1, $2, $3, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)}, ${p(10)}, ${p(11)}, $4)`;
     });

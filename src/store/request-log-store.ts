@@ -15,7 +15,19 @@ export interface RequestLogEntry {
   api_version: string;
 }
 
-const COLUMNS = ['request_id', 'partner_id', 'environment', 'time', 'method', 'path', 'status', 'error_code', 'duration_ms', 'idempotency_key', 'api_version'] as const;
+const COLUMNS = [
+  'request_id',
+  'partner_id',
+  'environment',
+  'time',
+  'method',
+  'path',
+  'status',
+  'error_code',
+  'duration_ms',
+  'idempotency_key',
+  'api_version',
+] as const;
 
 /**
  * Writes a batch of entries in one statement of one shape, whatever the batch size: the entries go
@@ -34,7 +46,11 @@ export async function insertRequestLog(db: Queryable, entries: RequestLogEntry[]
 }
 
 /** The tenant's entries, newest first; `failed` true for 4xx/5xx, false for 2xx, null for all. */
-export async function listRequestLog(db: Queryable, tenant: Tenant, filter: { failed: boolean | null; since: Date; limit: number }): Promise<RequestLogEntry[]> {
+export async function listRequestLog(
+  db: Queryable,
+  tenant: Tenant,
+  filter: { failed: boolean | null; since: Date; limit: number },
+): Promise<RequestLogEntry[]> {
   const { rows } = await db.query<RequestLogEntry>(
     `SELECT ${COLUMNS.join(', ')} FROM request_log
       WHERE partner_id = $1 AND environment = $2 AND time > $3

@@ -91,9 +91,6 @@ export async function deleteOperatorSessions(db: Queryable, operatorId: string):
 
 /** Removes sessions that can no longer be used (the worker's sweep). */
 export async function deleteDeadWebSessions(db: Queryable, now: Date): Promise<number> {
-  const result = await db.query(
-    'DELETE FROM web_sessions WHERE expires_at <= $1 OR last_seen_at + make_interval(secs => idle_seconds) <= $1',
-    [now],
-  );
+  const result = await db.query('DELETE FROM web_sessions WHERE expires_at <= $1 OR last_seen_at + make_interval(secs => idle_seconds) <= $1', [now]);
   return result.rowCount;
 }

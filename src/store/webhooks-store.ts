@@ -8,10 +8,10 @@ export interface WebhookConfigRow {
 }
 
 export async function findWebhookConfig(db: Queryable, tenant: Tenant): Promise<WebhookConfigRow | null> {
-  const { rows } = await db.query<WebhookConfigRow>(
-    'SELECT url, token, signing_secret FROM webhook_configs WHERE partner_id = $1 AND environment = $2',
-    [tenant.partnerId, tenant.environment],
-  );
+  const { rows } = await db.query<WebhookConfigRow>('SELECT url, token, signing_secret FROM webhook_configs WHERE partner_id = $1 AND environment = $2', [
+    tenant.partnerId,
+    tenant.environment,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -43,10 +43,10 @@ export async function setSigningSecret(db: Queryable, tenant: Tenant, secret: st
 }
 
 export async function listSubscribedTypes(db: Queryable, tenant: Tenant): Promise<string[]> {
-  const { rows } = await db.query<{ event_type: string }>(
-    'SELECT event_type FROM webhook_subscriptions WHERE partner_id = $1 AND environment = $2',
-    [tenant.partnerId, tenant.environment],
-  );
+  const { rows } = await db.query<{ event_type: string }>('SELECT event_type FROM webhook_subscriptions WHERE partner_id = $1 AND environment = $2', [
+    tenant.partnerId,
+    tenant.environment,
+  ]);
   return rows.map((r) => r.event_type);
 }
 
@@ -85,12 +85,37 @@ export interface DeliveryRow {
 
 export async function insertDelivery(
   db: Queryable,
-  d: { id: string; eventId: string; tenant: Tenant; attempt: number; url: string; status: 'succeeded' | 'failed'; responseStatus: number | null; durationMs: number; error: string | null; attemptedAt: Date; nextAttemptAt: Date | null },
+  d: {
+    id: string;
+    eventId: string;
+    tenant: Tenant;
+    attempt: number;
+    url: string;
+    status: 'succeeded' | 'failed';
+    responseStatus: number | null;
+    durationMs: number;
+    error: string | null;
+    attemptedAt: Date;
+    nextAttemptAt: Date | null;
+  },
 ): Promise<void> {
   await db.query(
     `INSERT INTO webhook_deliveries (id, event_id, partner_id, environment, attempt, url, status, response_status, duration_ms, error, attempted_at, next_attempt_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [d.id, d.eventId, d.tenant.partnerId, d.tenant.environment, d.attempt, d.url, d.status, d.responseStatus, d.durationMs, d.error, d.attemptedAt, d.nextAttemptAt],
+    [
+      d.id,
+      d.eventId,
+      d.tenant.partnerId,
+      d.tenant.environment,
+      d.attempt,
+      d.url,
+      d.status,
+      d.responseStatus,
+      d.durationMs,
+      d.error,
+      d.attemptedAt,
+      d.nextAttemptAt,
+    ],
   );
 }
 

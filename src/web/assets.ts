@@ -13,10 +13,6 @@ export const STYLESHEET_PATH = `/assets/site.${hash}.css`;
 
 export const assetRoutes: FastifyPluginAsync = async (app) => {
   app.get(STYLESHEET_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type('text/css; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(css),
+    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=31536000, immutable').header('X-Content-Type-Options', 'nosniff').send(css),
   );
 };

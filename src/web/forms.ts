@@ -57,8 +57,8 @@ export function readDate(raw: string, label: string): { date: string | null; err
 export function readText(raw: string, label: string, options: { required?: boolean; maxLength: number }): { text: string | null; error?: string } {
   const text = raw.replace(/\r\n/g, '\n').trim();
   if (text === '') return options.required ? { text: null, error: `Enter ${label}` } : { text: null };
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) || !text.isWellFormed()) return { text: null, error: `${label} contains characters we cannot store` };
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) || !text.isWellFormed())
+    return { text: null, error: `${label} contains characters we cannot store` };
   if ([...text].length > options.maxLength) return { text: null, error: `${label} must be at most ${options.maxLength} characters` };
   return { text };
 }
@@ -123,7 +123,14 @@ export function Field(props: FieldProps): VNode {
 }
 
 /** A labelled select. */
-export function SelectField(props: { name: string; label: string; options: { value: string; label: string }[]; value?: string; error?: string; hint?: string }): VNode {
+export function SelectField(props: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  value?: string;
+  error?: string;
+  hint?: string;
+}): VNode {
   const id = `field-${props.name}`;
   return FieldFrame({
     id,

@@ -31,13 +31,15 @@ function Header({ chrome }: { chrome: Chrome }): VNode {
   return html`<header class="site-header">
     <div class=${`bar wrap${chrome.wide ? ' wide' : ''}`}>
       <a class="lender" href=${chrome.homePath}>${chrome.lender}${chrome.surfaceName ? html` <span class="who">${chrome.surfaceName}</span>` : null}</a>
-      ${session
-        ? html`<form method="post" action=${session.logoutPath}>
+      ${
+        session
+          ? html`<form method="post" action=${session.logoutPath}>
             ${session.who ? html`<span class="who">${session.who} </span>` : null}
             <${CsrfField} token=${session.csrfToken} />
             <button type="submit" class="button-link">Log out</button>
           </form>`
-        : null}
+          : null
+      }
     </div>
   </header>`;
 }
@@ -46,9 +48,7 @@ function Nav({ chrome }: { chrome: Chrome }): VNode | null {
   if (!chrome.nav || chrome.nav.length === 0) return null;
   return html`<nav class="site-nav" aria-label="Main">
     <ul class=${`wrap${chrome.wide ? ' wide' : ''}`}>
-      ${chrome.nav.map(
-        (item) => html`<li><a href=${item.href} aria-current=${item.href === chrome.currentPath ? 'page' : undefined}>${item.label}</a></li>`,
-      )}
+      ${chrome.nav.map((item) => html`<li><a href=${item.href} aria-current=${item.href === chrome.currentPath ? 'page' : undefined}>${item.label}</a></li>`)}
     </ul>
   </nav>`;
 }

@@ -134,7 +134,16 @@ export async function webSurface(app: FastifyInstance, options: SurfaceOptions):
     if (own) return own;
     if (error instanceof SessionRequired) return options.onSessionRequired(request, reply);
     if (error.code && CSRF_ERRORS.has(error.code)) {
-      return reply.page(403, options.errorPage(request, reply, 403, 'This form has expired', 'For your security the form could not be sent. Go back, reload the page and try again.'));
+      return reply.page(
+        403,
+        options.errorPage(
+          request,
+          reply,
+          403,
+          'This form has expired',
+          'For your security the form could not be sent. Go back, reload the page and try again.',
+        ),
+      );
     }
     if (error instanceof DomainError && error.code === 'PermissionDenied') {
       return reply.page(403, options.errorPage(request, reply, 403, 'Not allowed', `Your role does not allow this (${error.detail}). Nothing was changed.`));
@@ -147,10 +156,22 @@ export async function webSurface(app: FastifyInstance, options: SurfaceOptions):
       return reply.page(413, options.errorPage(request, reply, 413, 'Too large', 'What you sent is larger than we accept. Nothing was saved.'));
     }
     if (status < 500) {
-      return reply.page(status, options.errorPage(request, reply, status, 'Something is not right', 'We could not understand that request. Go back and try again.'));
+      return reply.page(
+        status,
+        options.errorPage(request, reply, status, 'Something is not right', 'We could not understand that request. Go back and try again.'),
+      );
     }
     request.log.error({ err: error }, 'unhandled error on a web page');
-    return reply.page(500, options.errorPage(request, reply, 500, 'Sorry, something went wrong', `Please try again in a moment. If it keeps happening, quote reference ${request.id}.`));
+    return reply.page(
+      500,
+      options.errorPage(
+        request,
+        reply,
+        500,
+        'Sorry, something went wrong',
+        `Please try again in a moment. If it keeps happening, quote reference ${request.id}.`,
+      ),
+    );
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -68,7 +68,11 @@ export async function dispatchSource(db: Db, boss: PgBoss, source: JobSource, ba
       [batch],
     );
     if (rows.length === 0) return 0;
-    await boss.insert(source.queue, rows.map((r) => ({ data: { id: r.id } })), { db: bossDb(tx) });
+    await boss.insert(
+      source.queue,
+      rows.map((r) => ({ data: { id: r.id } })),
+      { db: bossDb(tx) },
+    );
     await tx.query(`UPDATE ${source.table} SET queued_at = now() WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
     return rows.length;
   });
@@ -86,9 +90,7 @@ export async function startSourceWorkers(boss: PgBoss, ctx: ServiceContext, onEr
       async (jobs) => {
         // Every job of the batch runs to its end before the batch settles; handlers are idempotent,
         // so the retry of a failed batch redoes only what is left.
-        const outcomes = await Promise.allSettled(
-          jobs.map((job) => runSourceJob(source, ctx, job.data.id, job.retryCount, onError)),
-        );
+        const outcomes = await Promise.allSettled(jobs.map((job) => runSourceJob(source, ctx, job.data.id, job.retryCount, onError)));
         const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ error: outcome.reason as unknown, id: jobs[i].data.id }] : []));
         for (const { error, id } of failures) onError(error, id);
         if (failures.length > 0) throw failures[0].error;

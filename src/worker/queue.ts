@@ -5,9 +5,7 @@ import type { Queryable } from '../store/db.ts';
 export const DELIVERY_QUEUE = 'webhook-delivery';
 
 /** Where the durable queue lives: the same PGlite instance, or the same PostgreSQL database. */
-export type QueueBackend =
-  | { kind: 'pglite'; pglite: PGlite }
-  | { kind: 'postgres'; connectionString: string; schema?: string };
+export type QueueBackend = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; connectionString: string; schema?: string };
 
 export interface QueueOptions {
   /** The longest one delivery attempt can take; a job active longer is presumed dead and retried. */

@@ -39,7 +39,10 @@ describe('the API reference page', () => {
 
     const operations = page.locator('.opblock');
     await operations.first().waitFor({ timeout: 30_000 });
-    const doc = (await server.t.app.inject({ method: 'GET', url: '/api/lending/v2.2/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>>; webhooks: Record<string, unknown> };
+    const doc = (await server.t.app.inject({ method: 'GET', url: '/api/lending/v2.2/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+      webhooks: Record<string, unknown>;
+    };
     const expected = Object.values(doc.paths).reduce((n, methods) => n + Object.keys(methods).length, 0) + Object.keys(doc.webhooks).length;
     expect(await operations.count()).toBe(expected);
     const text = await page.locator('body').innerText();
@@ -47,7 +50,10 @@ describe('the API reference page', () => {
     expect(text).toContain('application_offered');
 
     // One operation opened shows its description and the example answer.
-    await page.locator('.opblock-summary-path', { hasText: /^\/api\/lending\/v2\.2\/customers\/$/ }).first().click();
+    await page
+      .locator('.opblock-summary-path', { hasText: /^\/api\/lending\/v2\.2\/customers\/$/ })
+      .first()
+      .click();
     await page.getByText('is your own id for the customer', { exact: false }).first().waitFor();
     expect(await page.locator('.opblock.is-open').innerText()).toContain('3ada20af-1217-4192-883b-39fdda4b9110');
 

@@ -42,7 +42,9 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     receiver = await Receiver.start();
     partner = await server.t.partner({ name: 'Acme Brokers' });
     expect((await partner.request('PUT', '/webhooks/configuration/', { data: { url: receiver.url } })).statusCode).toBe(200);
-    expect((await partner.post('/webhooks/subscriptions/', { data: { webhook_event_types: ['application_offered', 'application_status_changed'] } })).statusCode).toBe(200);
+    expect(
+      (await partner.post('/webhooks/subscriptions/', { data: { webhook_event_types: ['application_offered', 'application_status_changed'] } })).statusCode,
+    ).toBe(200);
   });
 
   afterAll(async () => {
@@ -121,7 +123,8 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     expect((await getOffers(partner, applicationId)).offers).toEqual([]);
 
     // Self-confirmation, even crafted by hand, is refused.
-    const approvalId = (await server.t.testDb.db.query<{ id: string }>('SELECT id FROM pending_approvals WHERE application_id = $1', [applicationId])).rows[0].id;
+    const approvalId = (await server.t.testDb.db.query<{ id: string }>('SELECT id FROM pending_approvals WHERE application_id = $1', [applicationId])).rows[0]
+      .id;
     const self = await page.request.post(`${server.base}/console/approvals/${approvalId}/confirm`, { form: { _csrf: await csrfOf(page) } });
     expect(self.status()).toBe(403);
 
@@ -134,7 +137,9 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
 
     const offers = await getOffers(partner, applicationId);
     expect(offers.offer_creation_status).toBe('offers_available');
-    expect(offers.offers.map((o) => [o.product_type, o.max_amount, o.monthly_interest_percentage, o.fee_percentage, o.duration_in_days])).toEqual([['business_loan', 400000, 1.5, 2, 365]]);
+    expect(offers.offers.map((o) => [o.product_type, o.max_amount, o.monthly_interest_percentage, o.fee_percentage, o.duration_in_days])).toEqual([
+      ['business_loan', 400000, 1.5, 2, 365],
+    ]);
     const delivered = await eventually(
       () => Promise.resolve(receiver.received.find((d) => d.eventType === 'application_offered' && d.rawBody.includes(applicationId))),
       20_000,
@@ -146,7 +151,9 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     await second.getByRole('link', { name: 'Audit log' }).click();
     await second.getByLabel('Target id').fill(applicationId);
     await second.getByRole('button', { name: 'Filter' }).click();
-    const rows = await second.locator('#audit tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent?.trim())));
+    const rows = await second
+      .locator('#audit tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent?.trim())));
     expect(rows).toEqual([
       [ada.email, 'application.approval_confirmed'],
       [uma.email, 'application.approval_requested'],
@@ -154,7 +161,11 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     ]);
     await check(second, 'audit');
     const api = await server.t.admin('GET', `/audit?target_id=${applicationId}`);
-    expect(api.json().data.entries.map((e: { action: string }) => e.action)).toEqual(['application.approval_confirmed', 'application.approval_requested', 'application.review_started']);
+    expect(api.json().data.entries.map((e: { action: string }) => e.action)).toEqual([
+      'application.approval_confirmed',
+      'application.approval_requested',
+      'application.review_started',
+    ]);
   }, 120_000);
 
   it('creates the offers once when two operators press Confirm approval at the same moment', async () => {
@@ -190,7 +201,9 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
       `/console/partners/${partner.partnerId}/suspend`,
       '/console/operators',
     ]) {
-      const res = await page.request.post(`${server.base}${path}`, { form: { _csrf: csrf, note: 'x', environment: 'production', scopes: 'read,write', email: 'a@b.example', name: 'A', role: 'admin' } });
+      const res = await page.request.post(`${server.base}${path}`, {
+        form: { _csrf: csrf, note: 'x', environment: 'production', scopes: 'read,write', email: 'a@b.example', name: 'A', role: 'admin' },
+      });
       expect(res.status(), path).toBe(403);
     }
     const { rows } = await server.t.testDb.db.query<{ status: string }>('SELECT status FROM applications WHERE id = $1', [applicationId]);
@@ -221,7 +234,10 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
   }, 90_000);
 
   it('reviews a document: download, reject with a reason, accept; the partner API sees it', async () => {
-    const { customerId, applicationId } = await customerWithApplication(partner, { application: { amount: 400000 }, company: { registered_company_name: 'Docs Ltd' } });
+    const { customerId, applicationId } = await customerWithApplication(partner, {
+      application: { amount: 400000 },
+      company: { registered_company_name: 'Docs Ltd' },
+    });
     const bytes = pdf({ seed: 'console-review' });
     const uploaded = await upload(server.t, partner, customerId, 'bank statement', { filename: 'march.pdf', content: bytes, type: 'application/pdf' });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
@@ -263,7 +279,12 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     await page.goto(`${server.base}/console/partners/${partner.partnerId}`);
     expect(await page.content()).not.toContain(token);
 
-    const tokenId = (await server.t.testDb.db.query<{ id: string }>(`SELECT id FROM api_tokens WHERE partner_id = $1 AND environment = 'production' ORDER BY created_at DESC LIMIT 1`, [partner.partnerId])).rows[0].id;
+    const tokenId = (
+      await server.t.testDb.db.query<{ id: string }>(
+        `SELECT id FROM api_tokens WHERE partner_id = $1 AND environment = 'production' ORDER BY created_at DESC LIMIT 1`,
+        [partner.partnerId],
+      )
+    ).rows[0].id;
     await page.getByRole('button', { name: `Revoke token ${tokenId.slice(0, 8)}` }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('Token revoked');
     const check2 = await server.t.app.inject({ method: 'GET', url: `${BASE}/authentication_check/`, headers: { authorization: `Bearer ${token}` } });
@@ -275,7 +296,10 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     await page.getByRole('button', { name: 'Reinstate' }).click();
     expect((await partner.get('/authentication_check/')).statusCode).toBe(200);
     await check(page, 'partner');
-    const { rows } = await server.t.testDb.db.query<{ action: string; summary: unknown }>(`SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq`, [partner.partnerId]);
+    const { rows } = await server.t.testDb.db.query<{ action: string; summary: unknown }>(
+      `SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq`,
+      [partner.partnerId],
+    );
     expect(rows.map((r) => r.action).slice(-4)).toEqual(['token.created', 'token.revoked', 'partner.suspended', 'partner.reinstated']);
     expect(JSON.stringify(rows)).not.toContain(token);
 
@@ -296,7 +320,10 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     await redeliver.click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('Redelivery queued');
     await eventually(() => Promise.resolve(receiver.received.slice(before).some((d) => d.eventId === eventId)), 20_000, 'the redelivered event');
-    const { rows: redeliveries } = await server.t.testDb.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target_id = $1 AND action = 'webhook.redelivery_requested'`, [partner.partnerId]);
+    const { rows: redeliveries } = await server.t.testDb.db.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE target_id = $1 AND action = 'webhook.redelivery_requested'`,
+      [partner.partnerId],
+    );
     expect(redeliveries).toHaveLength(1);
 
     await page.getByRole('link', { name: 'Operators' }).click();

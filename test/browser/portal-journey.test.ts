@@ -51,7 +51,9 @@ describe.each(BACKENDS)('the customer portal journey on %s', (backend) => {
     receiver = await Receiver.start();
     partner = await server.t.partner({ name: 'Acme Brokers' });
     expect((await partner.request('PUT', '/webhooks/configuration/', { data: { url: receiver.url } })).statusCode).toBe(200);
-    const types = (await partner.get('/webhooks/event_types/')).json().data.webhook_event_types.map((t: { webhook_event_type: string }) => t.webhook_event_type);
+    const types = (await partner.get('/webhooks/event_types/'))
+      .json()
+      .data.webhook_event_types.map((t: { webhook_event_type: string }) => t.webhook_event_type);
     expect((await partner.post('/webhooks/subscriptions/', { data: { webhook_event_types: types } })).statusCode).toBe(200);
   });
 
@@ -83,7 +85,9 @@ describe.each(BACKENDS)('the customer portal journey on %s', (backend) => {
 
   /** The schedule table on the page, row by row, exactly as the API's numbers formatted. */
   async function expectScheduleOnPage(page: Page, schedule: ScheduleJson): Promise<void> {
-    const rows = await page.locator('#schedule tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim())));
+    const rows = await page
+      .locator('#schedule tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim())));
     expect(rows).toEqual(
       schedule.repayments.map((r) => [
         formatDate(r.date),
@@ -94,7 +98,9 @@ describe.each(BACKENDS)('the customer portal journey on %s', (backend) => {
       ]),
     );
     await expect(page.locator('[data-total="total_payable"]').textContent()).resolves.toBe(formatGbp(toPence(schedule.total_payable)));
-    await expect(page.locator('[data-total="cost_of_credit"]').textContent()).resolves.toBe(formatGbp(toPence(schedule.total_payable) - toPence(schedule.amount_borrowed)));
+    await expect(page.locator('[data-total="cost_of_credit"]').textContent()).resolves.toBe(
+      formatGbp(toPence(schedule.total_payable) - toPence(schedule.amount_borrowed)),
+    );
   }
 
   it('takes a customer from the login link to funded, and the partner sees every step', async () => {
@@ -146,10 +152,14 @@ describe.each(BACKENDS)('the customer portal journey on %s', (backend) => {
     expect(new URL(page.url()).pathname).toBe('/portal/documents');
     await expect(page.getByRole('status').textContent()).resolves.toContain('we have your file');
     // The worker checks the statement in the background; the page shows where it stands.
-    await eventually(async () => {
-      await page.reload();
-      return (await page.locator('td[data-status]').first().getAttribute('data-status')) === 'accepted';
-    }, 20_000, 'the bank statement to be accepted');
+    await eventually(
+      async () => {
+        await page.reload();
+        return (await page.locator('td[data-status]').first().getAttribute('data-status')) === 'accepted';
+      },
+      20_000,
+      'the bank statement to be accepted',
+    );
     await checkPage(page, 'documents');
 
     // The accepted statement moved the application back to open: the page decides and offers.
@@ -172,7 +182,12 @@ describe.each(BACKENDS)('the customer portal journey on %s', (backend) => {
     await page.getByRole('button', { name: 'Show schedule' }).click();
     await expectScheduleOnPage(page, await apiSchedule(businessLoan.offer_id, 5000));
     await checkPage(page, 'offer');
-    const pdf = await page.request.get(await page.getByRole('link', { name: 'Download schedule (PDF)' }).getAttribute('href').then((h) => new URL(h as string, server.base).href));
+    const pdf = await page.request.get(
+      await page
+        .getByRole('link', { name: 'Download schedule (PDF)' })
+        .getAttribute('href')
+        .then((h) => new URL(h as string, server.base).href),
+    );
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -197,13 +212,15 @@ describe.each(BACKENDS)('the customer portal journey on %s', (backend) => {
     expect((await partner.get(`/customers/${customerId}/applications/latest/`)).json().data.status).toBe('funded');
     const after = (await partner.get(`/applications/${applicationId}/offers/`)).json().data.offers;
     expect(after.find((o: { offer_id: string }) => o.offer_id === businessLoan.offer_id).status).toBe('funded');
-    const deliveries = await eventually(async () => {
-      const got = receiver.received.filter((d) => d.body?.data.application_id === applicationId);
-      return got.some((d) => d.eventType === 'customer_funded') && got.some((d) => d.eventType === 'funding_created_202607') ? got : null;
-    }, 20_000, 'the funding webhooks');
-    const moves = deliveries
-      .filter((d) => d.eventType === 'application_status_changed')
-      .map((d) => `${d.body?.data.previous_status}>${d.body?.data.status}`);
+    const deliveries = await eventually(
+      async () => {
+        const got = receiver.received.filter((d) => d.body?.data.application_id === applicationId);
+        return got.some((d) => d.eventType === 'customer_funded') && got.some((d) => d.eventType === 'funding_created_202607') ? got : null;
+      },
+      20_000,
+      'the funding webhooks',
+    );
+    const moves = deliveries.filter((d) => d.eventType === 'application_status_changed').map((d) => `${d.body?.data.previous_status}>${d.body?.data.status}`);
     expect(new Set(moves)).toEqual(new Set(['open>action_required', 'action_required>open', 'open>offered', 'offered>funded']));
     expect(deliveries.filter((d) => d.eventType === 'application_offered')).toHaveLength(1);
     const funding = deliveries.find((d) => d.eventType === 'funding_created_202607')?.body?.data;

@@ -10,7 +10,15 @@ import { createCustomer, type PartnerClient } from '../helpers/app.ts';
 import { json, pdf, pdfOfSize, statement } from '../helpers/files.ts';
 import { apply, customerWithApplication, offeredByPolicy } from '../helpers/lending.ts';
 import { UNKNOWN_UUID } from '../helpers/foundation.ts';
-import { expectAccessible, expectNoHorizontalScroll, expectWebSecurityHeaders, launchBrowser, newPhoneContext, startWebServer, type WebServer } from '../helpers/browser.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectWebSecurityHeaders,
+  launchBrowser,
+  newPhoneContext,
+  startWebServer,
+  type WebServer,
+} from '../helpers/browser.ts';
 
 const MINUTE_DAYS = 1 / 1440;
 
@@ -65,7 +73,10 @@ describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
     const send = async (type: string, file: { name: string; mimeType: string; buffer: Buffer } | null) => {
       await page.getByLabel('Document type').selectOption(type);
       await page.getByLabel('File').setInputFiles(file ? [file] : []);
-      const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Upload document' }).click()]);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Upload document' }).click(),
+      ]);
       await page.waitForLoadState();
       return response.status();
     };
@@ -79,7 +90,13 @@ describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
 
-    expect(await send('business accounts', { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]) })).toBe(415);
+    expect(
+      await send('business accounts', {
+        name: 'tool.exe',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]),
+      }),
+    ).toBe(415);
     expect(await fileError()).toContain('must be a PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX file');
 
     expect(await send('business accounts', { name: 'statement.json', mimeType: 'application/json', buffer: json(statement()) })).toBe(415);
@@ -102,7 +119,11 @@ describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
 
     // A crafted form with a type the select does not offer is refused too.
     const crafted = await page.request.post(`${server.base}/portal/documents`, {
-      multipart: { _csrf: await csrfOf(page), document_type: 'holiday photos', document: { name: 'x.pdf', mimeType: 'application/pdf', buffer: pdf({ seed: 'crafted' }) } },
+      multipart: {
+        _csrf: await csrfOf(page),
+        document_type: 'holiday photos',
+        document: { name: 'x.pdf', mimeType: 'application/pdf', buffer: pdf({ seed: 'crafted' }) },
+      },
     });
     expect(crafted.status()).toBe(400);
     expect(await crafted.text()).toContain('Choose the type of document');
@@ -253,7 +274,14 @@ describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
     expectWebSecurityHeaders(await page.goto(`${server.base}/portal/`)); // signed out
     expectWebSecurityHeaders(await page.goto(`${server.base}/portal/login?token=x`));
     expectWebSecurityHeaders(await page.goto(await linkFor(customerId)));
-    for (const path of ['/portal/', '/portal/company', '/portal/documents', `/portal/offers/${offers[0].offer_id}`, `/portal/offers/${offers[0].offer_id}/drawdown`, `/portal/offers/${offers[0].offer_id}/schedule.pdf`]) {
+    for (const path of [
+      '/portal/',
+      '/portal/company',
+      '/portal/documents',
+      `/portal/offers/${offers[0].offer_id}`,
+      `/portal/offers/${offers[0].offer_id}/drawdown`,
+      `/portal/offers/${offers[0].offer_id}/schedule.pdf`,
+    ]) {
       const res = await page.request.get(`${server.base}${path}`);
       expect(res.status(), path).toBe(200);
       expectWebSecurityHeaders(res);
@@ -308,10 +336,15 @@ describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
     const csrf = await csrfOf(page);
     const half = String(Math.ceil(offer.max_amount * 0.6));
     const both = await Promise.all(
-      [half, half].map((amount) => page.request.post(`${server.base}/portal/offers/${offer.offer_id}/drawdown`, { form: { _csrf: csrf, amount }, maxRedirects: 0 })),
+      [half, half].map((amount) =>
+        page.request.post(`${server.base}/portal/offers/${offer.offer_id}/drawdown`, { form: { _csrf: csrf, amount }, maxRedirects: 0 }),
+      ),
     );
     expect(both.map((r) => r.status()).sort()).toEqual([303, 400]);
-    const { rows } = await server.t.testDb.db.query<{ drawn: number }>('SELECT COALESCE(SUM(amount_pence), 0)::int8 AS drawn FROM fundings WHERE offer_id = $1', [offer.offer_id]);
+    const { rows } = await server.t.testDb.db.query<{ drawn: number }>(
+      'SELECT COALESCE(SUM(amount_pence), 0)::int8 AS drawn FROM fundings WHERE offer_id = $1',
+      [offer.offer_id],
+    );
     expect(rows[0].drawn).toBe(Number(half) * 100);
     expect((await partner.get(`/customers/${customerId}/applications/latest/`)).json().data.application_id).toBe(applicationId);
     expect((await partner.get(`/customers/${customerId}/applications/latest/`)).json().data.status).toBe('funded');

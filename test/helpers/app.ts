@@ -82,7 +82,14 @@ export async function startTestApp(backend: BackendName, env: Record<string, str
   const testDb = await openTestDb(backend);
   const clock = new TestClock();
   // Tests make many requests with one token; rate-limit tests pass their own limits in `env`.
-  const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', UPLOAD_RATE_LIMIT_PER_MINUTE: '1000000', AUTH_FAILURES_PER_MINUTE: '1000000', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ADMIN_TOKEN,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    UPLOAD_RATE_LIMIT_PER_MINUTE: '1000000',
+    AUTH_FAILURES_PER_MINUTE: '1000000',
+    ...env,
+  });
   const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream });
   await app.ready();
 

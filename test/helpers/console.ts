@@ -51,8 +51,16 @@ export class ConsoleUser {
 }
 
 /** A new operator of `role`, signed in. */
-export async function signedInOperator(t: TestApp, role: 'viewer' | 'underwriter' | 'admin', email = `${role}-${Math.random().toString(36).slice(2, 8)}@lender.example`) {
-  const { operator, password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: `${role[0].toUpperCase()}${role.slice(1)} ${email.slice(0, 4)}`, role });
+export async function signedInOperator(
+  t: TestApp,
+  role: 'viewer' | 'underwriter' | 'admin',
+  email = `${role}-${Math.random().toString(36).slice(2, 8)}@lender.example`,
+) {
+  const { operator, password } = await createOperator(
+    t.app.ctx,
+    { kind: 'admin_token' },
+    { email, name: `${role[0].toUpperCase()}${role.slice(1)} ${email.slice(0, 4)}`, role },
+  );
   const user = new ConsoleUser(t);
   const res = await user.login(email, password);
   expect(res.statusCode, res.body).toBe(303);

@@ -174,8 +174,14 @@ export function xlsx(seed = 'x'): Buffer {
           '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
       ),
     },
-    { name: 'xl/workbook.xml', data: xml('<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>') },
-    { name: 'xl/worksheets/sheet1.xml', data: xml(`<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${seed}</t></is></c></row></sheetData></worksheet>`) },
+    {
+      name: 'xl/workbook.xml',
+      data: xml('<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>'),
+    },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: xml(`<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${seed}</t></is></c></row></sheetData></worksheet>`),
+    },
   ]);
 }
 
@@ -202,7 +208,9 @@ export interface StatementTx {
 }
 
 /** An open-banking JSON statement (spec, Resources > Document). */
-export function statement(options: { accountNumber?: string; sortCode?: string; bankName?: string; transactions?: StatementTx[]; accountInfo?: Record<string, unknown> } = {}) {
+export function statement(
+  options: { accountNumber?: string; sortCode?: string; bankName?: string; transactions?: StatementTx[]; accountInfo?: Record<string, unknown> } = {},
+) {
   return {
     accountInfo: {
       accountNumber: options.accountNumber ?? '12345678',
@@ -266,7 +274,16 @@ export function upload(
   file: FilePart,
   options: { base?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
-  return uploadParts(t, client, customerId, [['document_type', documentType], ['document', file]], options);
+  return uploadParts(
+    t,
+    client,
+    customerId,
+    [
+      ['document_type', documentType],
+      ['document', file],
+    ],
+    options,
+  );
 }
 
 /** The stored bytes of a document, its chunks concatenated in `seq` order. */

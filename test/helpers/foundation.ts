@@ -8,12 +8,7 @@ export function clientForToken(t: TestApp, partnerId: string, tokenId: string, t
 }
 
 /** Issues another token for `partnerId` through the admin API and returns a client for it. */
-export async function extraClient(
-  t: TestApp,
-  partnerId: string,
-  environment: 'sandbox' | 'production',
-  scopes?: ('read' | 'write')[],
-): Promise<PartnerClient> {
+export async function extraClient(t: TestApp, partnerId: string, environment: 'sandbox' | 'production', scopes?: ('read' | 'write')[]): Promise<PartnerClient> {
   return t.token(partnerId, environment, scopes);
 }
 

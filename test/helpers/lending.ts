@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { BASE, createCustomer, type PartnerClient, type TestApp } from './app.ts';
+import { createCustomer, type PartnerClient, type TestApp } from './app.ts';
 
 export interface OfferJson {
   offer_id: string;
@@ -105,10 +105,13 @@ export async function eventsFor(t: TestApp, key: { applicationId?: string; custo
 }
 
 export async function decisionRows(t: TestApp, applicationId: string) {
-  const { rows } = await t.testDb.db.query<{ id: string; decided_by: string; policy: string | null; inputs: Record<string, unknown> | null; outcome: Record<string, unknown> }>(
-    'SELECT id, decided_by, policy, inputs, outcome FROM decisions WHERE application_id = $1 ORDER BY created_at, id',
-    [applicationId],
-  );
+  const { rows } = await t.testDb.db.query<{
+    id: string;
+    decided_by: string;
+    policy: string | null;
+    inputs: Record<string, unknown> | null;
+    outcome: Record<string, unknown>;
+  }>('SELECT id, decided_by, policy, inputs, outcome FROM decisions WHERE application_id = $1 ORDER BY created_at, id', [applicationId]);
   return rows;
 }
 
@@ -128,7 +131,13 @@ export async function forceStatus(t: TestApp, applicationId: string, status: str
 }
 
 /** Inserts an indicative offer for the customer (what a matched prequalification quote makes). */
-export async function insertIndicativeOffer(t: TestApp, partner: PartnerClient, customerId: string, applicationId: string | null, environment = 'sandbox'): Promise<string> {
+export async function insertIndicativeOffer(
+  t: TestApp,
+  partner: PartnerClient,
+  customerId: string,
+  applicationId: string | null,
+  environment = 'sandbox',
+): Promise<string> {
   const id = randomUUID();
   await t.testDb.db.query(
     `INSERT INTO offers (id, partner_id, environment, customer_id, application_id, offer_type, product_type, max_amount_pence,

@@ -97,9 +97,7 @@ describe.each(BACKENDS)('admin API on %s', (backend) => {
       const body = res.json();
       expect(Object.keys(body)).toEqual(['data']);
       expect(body.data).toEqual({ partner_id: expect.stringMatching(UUID), name: 'Broker Ltd' });
-      const { rows } = await t.testDb.db.query<{ name: string; status: string }>('SELECT name, status FROM partners WHERE id = $1', [
-        body.data.partner_id,
-      ]);
+      const { rows } = await t.testDb.db.query<{ name: string; status: string }>('SELECT name, status FROM partners WHERE id = $1', [body.data.partner_id]);
       expect(rows).toEqual([{ name: 'Broker Ltd', status: 'active' }]);
     });
 

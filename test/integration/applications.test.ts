@@ -23,8 +23,7 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
 
   const apply = (customerId: string, data: unknown, client = partner) => client.post(`/customers/${customerId}/applications/`, { data });
   const latest = (customerId: string, client = partner) => client.get(`/customers/${customerId}/applications/latest/`);
-  const patch = (customerId: string, data: unknown, client = partner) =>
-    client.request('PATCH', `/customers/${customerId}/applications/latest/`, { data });
+  const patch = (customerId: string, data: unknown, client = partner) => client.request('PATCH', `/customers/${customerId}/applications/latest/`, { data });
   const setStatus = (applicationId: string, status: string, at: Date = new Date()) =>
     t.testDb.db.query('UPDATE applications SET status = $3, status_changed_at = $2 WHERE id = $1', [applicationId, at, status]);
 
@@ -164,8 +163,9 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
         const other = await t.partner();
         const theirs = (await t.admin('POST', `/partners/${other.partnerId}/introducers`, { name: 'X', email: 'x@example.com', environment: 'sandbox' })).json()
           .data.introducer_id;
-        const liveOne = (await t.admin('POST', `/partners/${partner.partnerId}/introducers`, { name: 'L', email: 'l@example.com', environment: 'production' })).json()
-          .data.introducer_id;
+        const liveOne = (
+          await t.admin('POST', `/partners/${partner.partnerId}/introducers`, { name: 'L', email: 'l@example.com', environment: 'production' })
+        ).json().data.introducer_id;
         const customerId = await createCustomer(partner);
         for (const id of [theirs, liveOne, UNKNOWN_UUID]) {
           const [error] = expectPointers(await apply(customerId, { amount: 10, introducer: { introducer_id: id } }), ['/data/introducer/introducer_id']);
@@ -175,8 +175,9 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
       });
 
       it('refuses an inactive introducer', async () => {
-        const id = (await t.admin('POST', `/partners/${partner.partnerId}/introducers`, { name: 'Old', email: 'old@example.com', environment: 'sandbox' })).json().data
-          .introducer_id;
+        const id = (
+          await t.admin('POST', `/partners/${partner.partnerId}/introducers`, { name: 'Old', email: 'old@example.com', environment: 'sandbox' })
+        ).json().data.introducer_id;
         await t.testDb.db.query('UPDATE introducers SET is_active = false WHERE id = $1', [id]);
         const customerId = await createCustomer(partner);
         expectPointers(await apply(customerId, { amount: 10, introducer: { introducer_id: id } }), ['/data/introducer/introducer_id']);
@@ -206,10 +207,13 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
 
     it('reports several problems at once', async () => {
       const customerId = await createCustomer(partner);
-      expectPointers(
-        await apply(customerId, { amount: -5, requests: [{ amount: 'x', urgency: 'soon' }], introducer: { entity_to_contact: 'me' }, extra: 1 }),
-        ['/data/amount', '/data/requests/0/amount', '/data/requests/0/urgency', '/data/introducer/entity_to_contact', '/data/extra'],
-      );
+      expectPointers(await apply(customerId, { amount: -5, requests: [{ amount: 'x', urgency: 'soon' }], introducer: { entity_to_contact: 'me' }, extra: 1 }), [
+        '/data/amount',
+        '/data/requests/0/amount',
+        '/data/requests/0/urgency',
+        '/data/introducer/entity_to_contact',
+        '/data/extra',
+      ]);
     });
 
     it('answers 404 for an unknown customer', async () => {
@@ -382,8 +386,8 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
       expect((await patch(customerId, { introducer: { entity_to_contact: 'introducer', introducer_id: introducerId } })).statusCode).toBe(202);
       expect((await latest(customerId)).json().data.introducer).toEqual({ entity_to_contact: 'introducer', introducer_id: introducerId });
       const other = await t.partner();
-      const theirs = (await t.admin('POST', `/partners/${other.partnerId}/introducers`, { name: 'T', email: 't@example.com', environment: 'sandbox' })).json().data
-        .introducer_id;
+      const theirs = (await t.admin('POST', `/partners/${other.partnerId}/introducers`, { name: 'T', email: 't@example.com', environment: 'sandbox' })).json()
+        .data.introducer_id;
       expectPointers(await patch(customerId, { introducer: { introducer_id: theirs } }), ['/data/introducer/introducer_id']);
       expect((await latest(customerId)).json().data.introducer.introducer_id).toBe(introducerId);
     });
@@ -494,7 +498,11 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
       await setStatus(application.application_id, 'action_required');
       t.clock.advanceDays(2);
       const res = await partner.request('PUT', `/customers/${customerId}/`, {
-        data: { external_customer_id: 'ar-put', company: { last_12_months_turnover: { amount: 50000 } }, people: [{ roles: ['applicant', 'director', 'guarantor'] }] },
+        data: {
+          external_customer_id: 'ar-put',
+          company: { last_12_months_turnover: { amount: 50000 } },
+          people: [{ roles: ['applicant', 'director', 'guarantor'] }],
+        },
       });
       expect(res.statusCode).toBe(200);
       const got = (await latest(customerId)).json().data;
@@ -535,7 +543,10 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
     it.each(['open', 'awaiting_underwriter', 'in_underwriting'])('PUT customer and PATCH leave a %s application where it is, with no event', async (status) => {
       const { customerId, application } = await openApplication({ amount: 10 });
       await setStatus(application.application_id, status);
-      expect((await partner.request('PUT', `/customers/${customerId}/`, { data: { company: {}, people: [{ roles: ['applicant', 'director', 'guarantor'] }] } })).statusCode).toBe(200);
+      expect(
+        (await partner.request('PUT', `/customers/${customerId}/`, { data: { company: {}, people: [{ roles: ['applicant', 'director', 'guarantor'] }] } }))
+          .statusCode,
+      ).toBe(200);
       expect((await patch(customerId, { requests: [{ amount: 11 }] })).statusCode).toBe(202);
       expect((await latest(customerId)).json().data.status).toBe(status);
       expect(await statusEvents(application.application_id)).toHaveLength(0);
@@ -557,10 +568,9 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
       const customerId = await createCustomer(live, { external_customer_id: 'live-1' });
       const res = await apply(customerId, { amount: 10 }, live);
       expect(res.statusCode).toBe(201);
-      const { rows } = await t.testDb.db.query<{ environment: string }>(
-        "SELECT environment FROM outbox_events WHERE payload->>'application_id' = $1",
-        [res.json().data.application_id],
-      );
+      const { rows } = await t.testDb.db.query<{ environment: string }>("SELECT environment FROM outbox_events WHERE payload->>'application_id' = $1", [
+        res.json().data.application_id,
+      ]);
       expect(rows.map((r) => r.environment)).toEqual(['production']);
       expectError(await latest(customerId), 404, 'NotFound');
     });

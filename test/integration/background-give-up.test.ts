@@ -16,7 +16,9 @@ describe.each(BACKENDS)('giving up on background work on %s', (backend) => {
   afterAll(async () => t.close());
 
   async function status(documentId: string) {
-    const { rows } = await t.testDb.db.query<{ status: string; reject_reason: string | null }>('SELECT status, reject_reason FROM documents WHERE id = $1', [documentId]);
+    const { rows } = await t.testDb.db.query<{ status: string; reject_reason: string | null }>('SELECT status, reject_reason FROM documents WHERE id = $1', [
+      documentId,
+    ]);
     return rows[0];
   }
 

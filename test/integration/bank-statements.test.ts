@@ -68,7 +68,11 @@ describe.each(BACKENDS)('bank statements on %s', (backend) => {
   describe('as an uploaded file', () => {
     it('answers 400 with one entry per problem, pointing into the file, and stores nothing', async () => {
       const before = await countRows(t, 'documents');
-      const res = await upload(t, partner, customerId, 'bank statement', { filename: 'broken.json', content: json(brokenStatement()), type: 'application/json' });
+      const res = await upload(t, partner, customerId, 'bank statement', {
+        filename: 'broken.json',
+        content: json(brokenStatement()),
+        type: 'application/json',
+      });
       const errors = expectPointers(res, BROKEN_POINTERS);
       const byPointer = Object.fromEntries(errors.map((e) => [e.source?.pointer, e.detail]));
       expect(byPointer['/accountInfo/sortCode']).toMatch(/sortCode.*required/);
@@ -79,7 +83,10 @@ describe.each(BACKENDS)('bank statements on %s', (backend) => {
     });
 
     it('takes runningBalance, or both startingBalance and closingBalance, but not one of them alone', async () => {
-      const running = statement({ accountNumber: '10000001', transactions: [{ transactionDate: '2026-02-01', description: 'Sale', amount: 10, runningBalance: 110 }] });
+      const running = statement({
+        accountNumber: '10000001',
+        transactions: [{ transactionDate: '2026-02-01', description: 'Sale', amount: 10, runningBalance: 110 }],
+      });
       createdStatement(await upload(t, partner, customerId, 'bank statement', { filename: 'running.json', content: json(running) }), 'running.json');
 
       const both = statement({
@@ -88,13 +95,22 @@ describe.each(BACKENDS)('bank statements on %s', (backend) => {
       });
       createdStatement(await upload(t, partner, customerId, 'bank statement', { filename: 'both.json', content: json(both) }), 'both.json');
 
-      const onlyStarting = statement({ accountNumber: '10000003', transactions: [{ transactionDate: '2026-02-01', description: 'Sale', amount: 10, startingBalance: 100 }] });
-      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 's.json', content: json(onlyStarting) }), ['/transactions/0/closingBalance']);
+      const onlyStarting = statement({
+        accountNumber: '10000003',
+        transactions: [{ transactionDate: '2026-02-01', description: 'Sale', amount: 10, startingBalance: 100 }],
+      });
+      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 's.json', content: json(onlyStarting) }), [
+        '/transactions/0/closingBalance',
+      ]);
 
       const neither: StatementTx[] = [{ transactionDate: '2026-02-01', description: 'Sale', amount: 10 }];
-      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 'n.json', content: json(statement({ accountNumber: '10000004', transactions: neither })) }), [
-        '/transactions/0/runningBalance',
-      ]);
+      expectPointers(
+        await upload(t, partner, customerId, 'bank statement', {
+          filename: 'n.json',
+          content: json(statement({ accountNumber: '10000004', transactions: neither })),
+        }),
+        ['/transactions/0/runningBalance'],
+      );
     });
 
     it('requires every mandatory field of the spec', async () => {
@@ -110,8 +126,13 @@ describe.each(BACKENDS)('bank statements on %s', (backend) => {
         '/transactions/0/amount',
         '/transactions/0/runningBalance',
       ]);
-      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 'bare.json', content: Buffer.from('{}') }), ['/accountInfo', '/transactions']);
-      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 'none.json', content: json({ ...statement(), transactions: [] }) }), ['/transactions']);
+      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 'bare.json', content: Buffer.from('{}') }), [
+        '/accountInfo',
+        '/transactions',
+      ]);
+      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 'none.json', content: json({ ...statement(), transactions: [] }) }), [
+        '/transactions',
+      ]);
     });
 
     it('answers 400 for text PostgreSQL cannot store (NUL, an unpaired surrogate), instead of failing in processing', async () => {
@@ -124,13 +145,20 @@ describe.each(BACKENDS)('bank statements on %s', (backend) => {
       });
       const content = json(bad);
       expect(content.toString()).toContain('\\u0000');
-      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 'nul.json', content }), ['/accountInfo/bankName', '/transactions/0/description']);
+      expectPointers(await upload(t, partner, customerId, 'bank statement', { filename: 'nul.json', content }), [
+        '/accountInfo/bankName',
+        '/transactions/0/description',
+      ]);
       // The JSON body route refuses them too.
       expectPointers(await postStatement({ data: bad }), ['/data/accountInfo/bankName', '/data/transactions/0/description']);
     });
 
     it('answers 400 ParseError for a file that looks like JSON but is not', async () => {
-      expectError(await upload(t, partner, customerId, 'bank statement', { filename: 'cut.json', content: Buffer.from('{"accountInfo": {"accountNumber": "1"') }), 400, 'ParseError');
+      expectError(
+        await upload(t, partner, customerId, 'bank statement', { filename: 'cut.json', content: Buffer.from('{"accountInfo": {"accountNumber": "1"') }),
+        400,
+        'ParseError',
+      );
     });
 
     it('accepts a statement saved with a UTF-8 byte order mark', async () => {
@@ -189,7 +217,11 @@ describe.each(BACKENDS)('bank statements on %s', (backend) => {
       expectError(await partner.request('POST', `/bank_statements/${customerId}/`, '{"accountInfo": '), 400, 'ParseError');
       const noBody = await partner.request('POST', `/bank_statements/${customerId}/`, undefined, { 'content-type': 'application/json' });
       expect(noBody.statusCode).toBe(400);
-      expectError(await partner.request('POST', `/bank_statements/${customerId}/`, JSON.stringify(statement()), { 'content-type': 'text/plain' }), 415, 'UnsupportedMediaType');
+      expectError(
+        await partner.request('POST', `/bank_statements/${customerId}/`, JSON.stringify(statement()), { 'content-type': 'text/plain' }),
+        415,
+        'UnsupportedMediaType',
+      );
     });
 
     it('answers 409 DuplicateDocument for the same statement twice', async () => {

@@ -30,7 +30,12 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
   }
 
   const audit = async (applicationId: string) =>
-    (await t.testDb.db.query<{ action: string; actor: string; operator_id: string | null }>('SELECT action, actor, operator_id FROM audit_log WHERE target_id = $1 ORDER BY seq', [applicationId])).rows;
+    (
+      await t.testDb.db.query<{ action: string; actor: string; operator_id: string | null }>(
+        'SELECT action, actor, operator_id FROM audit_log WHERE target_id = $1 ORDER BY seq',
+        [applicationId],
+      )
+    ).rows;
 
   it('sends the login page without a session to log in, and answers a wrong email or password alike', async () => {
     const anonymous = new ConsoleUser(t);
@@ -101,7 +106,13 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect(await storedStatus(t, applicationId)).toBe('offered');
     const offers = await getOffers(partner, applicationId);
     expect(offers.offers).toHaveLength(1);
-    expect(offers.offers[0]).toMatchObject({ product_type: 'business_loan', max_amount: 200000, monthly_interest_percentage: 1.5, fee_percentage: 2, duration_in_days: 365 });
+    expect(offers.offers[0]).toMatchObject({
+      product_type: 'business_loan',
+      max_amount: 200000,
+      monthly_interest_percentage: 1.5,
+      fee_percentage: 2,
+      duration_in_days: 365,
+    });
     expect((await eventsFor(t, { applicationId }, 'application_offered')).length).toBe(1);
     const rows = await audit(applicationId);
     expect(rows.map((r) => r.action)).toEqual(['application.review_started', 'application.offered']);
@@ -239,11 +250,10 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect((await again.user.get('/console/applications')).statusCode).toBe(200);
     t.clock.set(new Date(t.clock.now().getTime() + 31 * 60_000));
     expect((await again.user.get('/console/applications')).statusCode).toBe(303);
-
   });
 });
 
-describe.each(BACKENDS)('changing one\'s own password on %s', (backend) => {
+describe.each(BACKENDS)("changing one's own password on %s", (backend) => {
   it('checks the current password, ends the other sessions, and the new password works', async () => {
     const t = await startTestApp(backend);
     try {
@@ -262,7 +272,10 @@ describe.each(BACKENDS)('changing one\'s own password on %s', (backend) => {
       expect((await elsewhere.get('/console/applications')).statusCode).toBe(303);
       expect((await new ConsoleUser(t).login(operator.email, password)).statusCode).toBe(401);
       expect((await new ConsoleUser(t).login(operator.email, 'a long new password')).statusCode).toBe(303);
-      const { rows } = await t.testDb.db.query<{ action: string; summary: unknown }>('SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq', [operator.id]);
+      const { rows } = await t.testDb.db.query<{ action: string; summary: unknown }>(
+        'SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq',
+        [operator.id],
+      );
       expect(rows.map((r) => r.action)).toEqual(['operator.created', 'operator.password_changed']);
       expect(JSON.stringify(rows)).not.toContain('a long new password');
     } finally {

@@ -121,12 +121,10 @@ const LIMITS: [string, number, (d: Json, s: string) => void][] = [
   ['/data/company/trading_name', 200, (d, s) => (d.company.trading_name = s)],
   ['/data/company/website', 200, (d, s) => (d.company.website = s)],
   ['/data/company/third_party_providers/0/name', 200, (d, s) => (d.company.third_party_providers = [{ name: s, type: 'bank' }])],
-  ...(['building_number', 'street_line_1', 'street_line_2', 'town', 'postcode'] as const).flatMap(
-    (part): [string, number, (d: Json, s: string) => void][] => [
-      [`/data/company/registered_address/${part}`, 250, (d, s) => (d.company.registered_address = { [part]: s })],
-      [`/data/company/trading_address/${part}`, 250, (d, s) => (d.company.trading_address = { [part]: s })],
-    ],
-  ),
+  ...(['building_number', 'street_line_1', 'street_line_2', 'town', 'postcode'] as const).flatMap((part): [string, number, (d: Json, s: string) => void][] => [
+    [`/data/company/registered_address/${part}`, 250, (d, s) => (d.company.registered_address = { [part]: s })],
+    [`/data/company/trading_address/${part}`, 250, (d, s) => (d.company.trading_address = { [part]: s })],
+  ]),
   ['/data/people/0/first_name', 100, (d, s) => (d.people[0].first_name = s)],
   ['/data/people/0/last_name', 100, (d, s) => (d.people[0].last_name = s)],
   ['/data/people/0/how_did_you_find_us/details', 50, (d, s) => (d.people[0].how_did_you_find_us = { answer: 'advisor', details: s })],
@@ -148,7 +146,9 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
       const res = await partner.post('/customers/', customerBody());
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ data: { customer_id: expect.stringMatching(UUID) } });
-      expect(await countRows(t, 'customers', 'id = $1 AND partner_id = $2 AND environment = $3', [res.json().data.customer_id, partner.partnerId, 'sandbox'])).toBe(1);
+      expect(
+        await countRows(t, 'customers', 'id = $1 AND partner_id = $2 AND environment = $3', [res.json().data.customer_id, partner.partnerId, 'sandbox']),
+      ).toBe(1);
     });
 
     it('takes every documented field at its maximum length, and GET returns it unchanged', async () => {
@@ -168,28 +168,56 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
     });
 
     it.each(LIMITS)('%s: %i characters pass, one more is a 400 pointing at it', async (pointer, limit, set) => {
-      expect((await partner.post('/customers/', body((d) => set(d, 'x'.repeat(limit))))).statusCode).toBe(201);
-      const res = await partner.post('/customers/', body((d) => set(d, 'x'.repeat(limit + 1))));
+      expect(
+        (
+          await partner.post(
+            '/customers/',
+            body((d) => set(d, 'x'.repeat(limit))),
+          )
+        ).statusCode,
+      ).toBe(201);
+      const res = await partner.post(
+        '/customers/',
+        body((d) => set(d, 'x'.repeat(limit + 1))),
+      );
       const [error] = expectPointers(res, [pointer]);
       expect(error.detail).toContain(`at most ${limit} characters`);
     });
 
     it('email: 254 characters pass, 255 are a 400', async () => {
-      const ok = await partner.post('/customers/', body((d) => (d.people[0].emails = [{ email: emailOfLength(254) }])));
+      const ok = await partner.post(
+        '/customers/',
+        body((d) => (d.people[0].emails = [{ email: emailOfLength(254) }])),
+      );
       expect(ok.statusCode, ok.body).toBe(201);
-      const res = await partner.post('/customers/', body((d) => (d.people[0].emails = [{ email: emailOfLength(255) }])));
+      const res = await partner.post(
+        '/customers/',
+        body((d) => (d.people[0].emails = [{ email: emailOfLength(255) }])),
+      );
       const [error] = expectPointers(res, ['/data/people/0/emails/0/email']);
       expect(error.detail).toContain('at most 254 characters');
     });
 
     it('counts characters, not bytes: 100 multi-byte characters are a valid name', async () => {
-      const res = await partner.post('/customers/', body((d) => (d.people[0].first_name = 'É'.repeat(100))));
+      const res = await partner.post(
+        '/customers/',
+        body((d) => (d.people[0].first_name = 'É'.repeat(100))),
+      );
       expect(res.statusCode).toBe(201);
-      expectPointers(await partner.post('/customers/', body((d) => (d.people[0].first_name = 'É'.repeat(101)))), ['/data/people/0/first_name']);
+      expectPointers(
+        await partner.post(
+          '/customers/',
+          body((d) => (d.people[0].first_name = 'É'.repeat(101))),
+        ),
+        ['/data/people/0/first_name'],
+      );
     });
 
     it('reports every over-long field of one body, one entry each', async () => {
-      const res = await partner.post('/customers/', body((d) => LIMITS.forEach(([, limit, set]) => set(d, 'y'.repeat(limit + 1)))));
+      const res = await partner.post(
+        '/customers/',
+        body((d) => LIMITS.forEach(([, limit, set]) => set(d, 'y'.repeat(limit + 1)))),
+      );
       // Setters that replace the same object keep only their last field; count the distinct pointers left.
       const expected = new Set<string>();
       const probe = body((d) => LIMITS.forEach(([, limit, set]) => set(d, 'y'.repeat(limit + 1))));
@@ -255,16 +283,32 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
         ['trading_from_date 29 Feb of a common year', '/data/company/trading_from_date', (d) => (d.company.trading_from_date = '2019-02-29')],
         ['trading_from_date month 13', '/data/company/trading_from_date', (d) => (d.company.trading_from_date = '2019-13-01')],
         ['trading_from_date a date-time', '/data/company/trading_from_date', (d) => (d.company.trading_from_date = '2019-03-01T00:00:00Z')],
-        ['valid_from without a time zone', '/data/company/last_12_months_turnover/valid_from', (d) => (d.company.last_12_months_turnover.valid_from = '2026-01-01T00:00:00')],
+        [
+          'valid_from without a time zone',
+          '/data/company/last_12_months_turnover/valid_from',
+          (d) => (d.company.last_12_months_turnover.valid_from = '2026-01-01T00:00:00'),
+        ],
         ['valid_from a date', '/data/company/last_12_months_turnover/valid_from', (d) => (d.company.last_12_months_turnover.valid_from = '2026-01-01')],
-        ['valid_from hour 25', '/data/company/last_12_months_turnover/valid_from', (d) => (d.company.last_12_months_turnover.valid_from = '2026-01-01T25:00:00Z')],
+        [
+          'valid_from hour 25',
+          '/data/company/last_12_months_turnover/valid_from',
+          (d) => (d.company.last_12_months_turnover.valid_from = '2026-01-01T25:00:00Z'),
+        ],
         ['turnover amount a string', '/data/company/last_12_months_turnover/amount', (d) => (d.company.last_12_months_turnover.amount = '250000')],
         ['turnover with three decimals', '/data/company/last_12_months_turnover/amount', (d) => (d.company.last_12_months_turnover.amount = 1.005)],
         ['turnover with a sub-penny exponent', '/data/company/last_12_months_turnover/amount', (d) => (d.company.last_12_months_turnover.amount = 1e-7)],
         ['turnover absurdly large', '/data/company/last_12_months_turnover/amount', (d) => (d.company.last_12_months_turnover.amount = 1e300)],
         ['profit with three decimals', '/data/company/last_12_months_profit/amount', (d) => (d.company.last_12_months_profit = { amount: -0.001 })],
-        ['negative overdraft limit', '/data/company/overdraft_status/total_overdraft_limit', (d) => (d.company.overdraft_status = { total_overdraft_limit: -1 })],
-        ['overdraft limit with three decimals', '/data/company/overdraft_status/total_overdraft_limit', (d) => (d.company.overdraft_status = { total_overdraft_limit: 10.123 })],
+        [
+          'negative overdraft limit',
+          '/data/company/overdraft_status/total_overdraft_limit',
+          (d) => (d.company.overdraft_status = { total_overdraft_limit: -1 }),
+        ],
+        [
+          'overdraft limit with three decimals',
+          '/data/company/overdraft_status/total_overdraft_limit',
+          (d) => (d.company.overdraft_status = { total_overdraft_limit: 10.123 }),
+        ],
         ['income with three decimals', '/data/people/0/monthly_business_income/amount', (d) => (d.people[0].monthly_business_income = { amount: 99.999 })],
         ['has_card_based_transactions a string', '/data/company/has_card_based_transactions', (d) => (d.company.has_card_based_transactions = 'true')],
         ['number_of_employees a fraction', '/data/company/number_of_employees', (d) => (d.company.number_of_employees = 1.5)],
@@ -286,8 +330,16 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
         ['marketing agreed a string', '/data/people/0/emails/0/marketing_opt_in/agreed', (d) => (d.people[0].emails[0].marketing_opt_in = { agreed: 'yes' })],
         ['emails an object', '/data/people/0/emails', (d) => (d.people[0].emails = { email: 'a@b.co' })],
         ['how_did_you_find_us answer unknown', '/data/people/0/how_did_you_find_us/answer', (d) => (d.people[0].how_did_you_find_us = { answer: 'tv' })],
-        ['privacy_policy valid_from not a date-time', '/data/people/0/privacy_policy/valid_from', (d) => (d.people[0].privacy_policy = { agreed: true, valid_from: 'yesterday' })],
-        ['residential date_from not a date', '/data/people/0/residential_addresses/0/date_from', (d) => (d.people[0].residential_addresses = [{ date_from: '2010' }])],
+        [
+          'privacy_policy valid_from not a date-time',
+          '/data/people/0/privacy_policy/valid_from',
+          (d) => (d.people[0].privacy_policy = { agreed: true, valid_from: 'yesterday' }),
+        ],
+        [
+          'residential date_from not a date',
+          '/data/people/0/residential_addresses/0/date_from',
+          (d) => (d.people[0].residential_addresses = [{ date_from: '2010' }]),
+        ],
         ['residential country unknown', '/data/people/0/residential_addresses/0/country', (d) => (d.people[0].residential_addresses = [{ country: 'US' }])],
         ['phone number missing', '/data/people/0/phones/0/number', (d) => (d.people[0].phones = [{ type: 'mobile' }])],
         ['role unknown', '/data/people/0/roles/3', (d) => (d.people[0].roles = [...ROLES_OK, 'owner'])],
@@ -319,18 +371,54 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
 
       it('the words of the details say what is wrong', async () => {
         const details = (res: Awaited<ReturnType<PartnerClient['post']>>) => res.json().errors.map((e: { detail: string }) => e.detail);
-        expect(details(await partner.post('/customers/', body((d) => (d.company.company_number = 'x'.repeat(51)))))).toEqual([
-          'company_number must be at most 50 characters',
-        ]);
-        expect(details(await partner.post('/customers/', body((d) => (d.company.type = 'x')))).join()).toContain('must be one of: limited_liability_company');
-        expect(details(await partner.post('/customers/', body((d) => (d.company.last_12_months_turnover.amount = 1.001)))).join()).toContain('two decimal places');
-        expect(details(await partner.post('/customers/', body((d) => (d.people[0].emails[0].email = 'x')))).join()).toContain('email address');
-        expect(details(await partner.post('/customers/', body((d) => delete d.company))).join()).toContain('company is required');
+        expect(
+          details(
+            await partner.post(
+              '/customers/',
+              body((d) => (d.company.company_number = 'x'.repeat(51))),
+            ),
+          ),
+        ).toEqual(['company_number must be at most 50 characters']);
+        expect(
+          details(
+            await partner.post(
+              '/customers/',
+              body((d) => (d.company.type = 'x')),
+            ),
+          ).join(),
+        ).toContain('must be one of: limited_liability_company');
+        expect(
+          details(
+            await partner.post(
+              '/customers/',
+              body((d) => (d.company.last_12_months_turnover.amount = 1.001)),
+            ),
+          ).join(),
+        ).toContain('two decimal places');
+        expect(
+          details(
+            await partner.post(
+              '/customers/',
+              body((d) => (d.people[0].emails[0].email = 'x')),
+            ),
+          ).join(),
+        ).toContain('email address');
+        expect(
+          details(
+            await partner.post(
+              '/customers/',
+              body((d) => delete d.company),
+            ),
+          ).join(),
+        ).toContain('company is required');
       });
 
       it('takes money with up to two decimals exactly, however large', async () => {
         for (const amount of [0, -0, 0.01, 0.1, 0.29, 1.15, 1234567.89, 8888888.88, 5000000.01, 999999999.99, 123456789012.34, -98765432.1]) {
-          const res = await partner.post('/customers/', body((d) => (d.company.last_12_months_turnover.amount = amount)));
+          const res = await partner.post(
+            '/customers/',
+            body((d) => (d.company.last_12_months_turnover.amount = amount)),
+          );
           expect(res.statusCode, `${amount}: ${res.body}`).toBe(201);
           const got = (await partner.get(`/customers/${res.json().data.customer_id}/`)).json().data.company.last_12_months_turnover.amount;
           expect(got).toBe(amount === 0 ? 0 : amount);
@@ -351,7 +439,10 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
       ];
       it.each(bad)('%s: 400 pointing at /data/people', async (_label, people) => {
         const before = await countRows(t, 'customers');
-        const res = await partner.post('/customers/', body((d) => (d.people = people)));
+        const res = await partner.post(
+          '/customers/',
+          body((d) => (d.people = people)),
+        );
         const [error] = expectPointers(res, ['/data/people']);
         expect(error.detail).toMatch(/applicant/);
         expect(await countRows(t, 'customers')).toBe(before);
@@ -367,7 +458,14 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
 
       it('is checked on PUT as well', async () => {
         const id = await createCustomer(partner);
-        expectPointers(await partner.request('PUT', `/customers/${id}/`, body((d) => (d.people = [{ roles: ['director'] }]))), ['/data/people']);
+        expectPointers(
+          await partner.request(
+            'PUT',
+            `/customers/${id}/`,
+            body((d) => (d.people = [{ roles: ['director'] }])),
+          ),
+          ['/data/people'],
+        );
       });
     });
 
@@ -403,7 +501,10 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
     });
 
     it('caps a flood of problems at 100 entries', async () => {
-      const res = await partner.post('/customers/', body((d) => (d.people = Array.from({ length: 20 }, () => ({ x: 1, y: 2, z: 3, roles: 'r' })))));
+      const res = await partner.post(
+        '/customers/',
+        body((d) => (d.people = Array.from({ length: 20 }, () => ({ x: 1, y: 2, z: 3, roles: 'r' })))),
+      );
       const pointers = expectValidation(res);
       expect(pointers.length).toBeGreaterThanOrEqual(60);
       expect(pointers.length).toBeLessThanOrEqual(100);
@@ -414,9 +515,15 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
 
     it('refuses text PostgreSQL cannot store (NUL, unpaired surrogates) with a 400 and its pointer', async () => {
       const before = await countRows(t, 'customers');
-      const nul = await partner.post('/customers/', body((d) => (d.company.trading_name = 'Acme\u0000Ltd')));
+      const nul = await partner.post(
+        '/customers/',
+        body((d) => (d.company.trading_name = 'Acme\u0000Ltd')),
+      );
       expectPointers(nul, ['/data/company/trading_name']);
-      const ext = await partner.post('/customers/', body((d) => (d.external_customer_id = 'ext\u0000')));
+      const ext = await partner.post(
+        '/customers/',
+        body((d) => (d.external_customer_id = 'ext\u0000')),
+      );
       expectPointers(ext, ['/data/external_customer_id']);
       const lone = JSON.stringify(body((d) => (d.people[0].first_name = 'LONE'))).replace('LONE', '\\ud800x');
       expectPointers(await partner.post('/customers/', lone), ['/data/people/0/first_name']);
@@ -429,10 +536,13 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
 
     it('stores any other Unicode text exactly (emoji, accents, right-to-left)', async () => {
       const name = 'Café 🚀 شركة ﷽ \u{1F600}';
-      const res = await partner.post('/customers/', body((d) => {
-        d.company.trading_name = name;
-        d.external_customer_id = `ext-${name}`;
-      }));
+      const res = await partner.post(
+        '/customers/',
+        body((d) => {
+          d.company.trading_name = name;
+          d.external_customer_id = `ext-${name}`;
+        }),
+      );
       expect(res.statusCode).toBe(201);
       const got = (await partner.get(`/customers/${res.json().data.customer_id}/`)).json().data;
       expect(got.company.trading_name).toBe(name);
@@ -444,10 +554,13 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
     it('a repeated external_customer_id is a 409 DuplicateCustomer naming the first customer', async () => {
       const first = await createCustomer(partner, { external_customer_id: 'dup-1' });
       const before = await countRows(t, 'customers');
-      const res = await partner.post('/customers/', body((d) => {
-        d.external_customer_id = 'dup-1';
-        d.company.trading_name = 'Different details';
-      }));
+      const res = await partner.post(
+        '/customers/',
+        body((d) => {
+          d.external_customer_id = 'dup-1';
+          d.company.trading_name = 'Different details';
+        }),
+      );
       const [error] = expectError(res, 409, 'DuplicateCustomer');
       expect(error.meta).toEqual({ customer_id: first });
       expect(await countRows(t, 'customers')).toBe(before);
@@ -479,9 +592,7 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
     });
 
     it('20 concurrent duplicates create exactly one customer: one 201, nineteen 409 naming it', async () => {
-      const responses = await Promise.all(
-        Array.from({ length: 20 }, () => partner.post('/customers/', customerBody({ external_customer_id: 'race-1' }))),
-      );
+      const responses = await Promise.all(Array.from({ length: 20 }, () => partner.post('/customers/', customerBody({ external_customer_id: 'race-1' }))));
       const created = responses.filter((r) => r.statusCode === 201);
       const conflicts = responses.filter((r) => r.statusCode === 409);
       expect(created).toHaveLength(1);
@@ -575,15 +686,39 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
     it('validates like POST and changes nothing when invalid', async () => {
       const id = await createCustomer(partner, { external_customer_id: 'put-3' });
       const before = (await partner.get(`/customers/${id}/`)).json();
-      expectPointers(await partner.request('PUT', `/customers/${id}/`, body((d) => (d.people[0].emails[0].bar = 1))), ['/data/people/0/emails/0/bar']);
-      expectPointers(await partner.request('PUT', `/customers/${id}/`, body((d) => (d.company.company_number = '1'.repeat(51)))), [
-        '/data/company/company_number',
-      ]);
-      expectPointers(await partner.request('PUT', `/customers/${id}/`, body((d) => (d.company.last_12_months_turnover.amount = 0.001))), [
-        '/data/company/last_12_months_turnover/amount',
-      ]);
+      expectPointers(
+        await partner.request(
+          'PUT',
+          `/customers/${id}/`,
+          body((d) => (d.people[0].emails[0].bar = 1)),
+        ),
+        ['/data/people/0/emails/0/bar'],
+      );
+      expectPointers(
+        await partner.request(
+          'PUT',
+          `/customers/${id}/`,
+          body((d) => (d.company.company_number = '1'.repeat(51))),
+        ),
+        ['/data/company/company_number'],
+      );
+      expectPointers(
+        await partner.request(
+          'PUT',
+          `/customers/${id}/`,
+          body((d) => (d.company.last_12_months_turnover.amount = 0.001)),
+        ),
+        ['/data/company/last_12_months_turnover/amount'],
+      );
       expectPointers(await partner.request('PUT', `/customers/${id}/`, { data: {} }), ['/data/company', '/data/people']);
-      expectPointers(await partner.request('PUT', `/customers/${id}/`, body((d) => (d.company.trading_name = 'x\u0000'))), ['/data/company/trading_name']);
+      expectPointers(
+        await partner.request(
+          'PUT',
+          `/customers/${id}/`,
+          body((d) => (d.company.trading_name = 'x\u0000')),
+        ),
+        ['/data/company/trading_name'],
+      );
       expect((await partner.get(`/customers/${id}/`)).json()).toEqual(before);
     });
 

@@ -21,7 +21,9 @@ describe.each(BACKENDS)('an operator replaces the decision policy on %s', (backe
     const customerId = await createCustomer(partner, {}, { last_12_months_turnover: { amount: turnover, valid_from: '2026-01-01T00:00:00Z' } });
     const application = await partner.post(`/customers/${customerId}/applications/`, { data: { amount: 5000 } });
     const offers = await partner.get(`/applications/${application.json().data.application_id}/offers/`);
-    const stored = await t.testDb.db.query<{ policy: string }>('SELECT policy FROM decisions WHERE application_id = $1', [application.json().data.application_id]);
+    const stored = await t.testDb.db.query<{ policy: string }>('SELECT policy FROM decisions WHERE application_id = $1', [
+      application.json().data.application_id,
+    ]);
     return { status: offers.json().data.offer_creation_status, policy: stored.rows[0].policy };
   }
 

@@ -180,7 +180,10 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
       // A statement stored before upload validation refused NUL characters: processing must settle it.
       const customerId = await createCustomer(partner);
       const id = await uploaded(customerId, 'bank statement', { filename: 'old.json', content: json(statement({ accountNumber: '90909090' })) });
-      const stored = statement({ accountNumber: '90909090', transactions: [{ transactionDate: '2026-01-01', description: 'a\u0000b', amount: 5, runningBalance: 5 }] });
+      const stored = statement({
+        accountNumber: '90909090',
+        transactions: [{ transactionDate: '2026-01-01', description: 'a\u0000b', amount: 5, runningBalance: 5 }],
+      });
       await t.testDb.db.query('DELETE FROM document_chunks WHERE document_id = $1', [id]);
       await t.testDb.db.query('INSERT INTO document_chunks (document_id, seq, data) VALUES ($1, 0, $2)', [id, json(stored)]);
       await processDocument(t.app.ctx, id);
@@ -212,7 +215,10 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
   describe('JSON statements', () => {
     it('lists the bank and account of accepted statements in included, matched through relationships', async () => {
       const customerId = await createCustomer(partner);
-      const first = await uploaded(customerId, 'bank statement', { filename: 'jan.json', content: json(statement({ bankName: 'First Bank', accountNumber: '00012345', sortCode: '10-20-30' })) });
+      const first = await uploaded(customerId, 'bank statement', {
+        filename: 'jan.json',
+        content: json(statement({ bankName: 'First Bank', accountNumber: '00012345', sortCode: '10-20-30' })),
+      });
       const second = await uploaded(customerId, 'bank statement', {
         filename: 'feb.json',
         content: json(
@@ -224,7 +230,10 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
           }),
         ),
       });
-      const other = await uploaded(customerId, 'bank statement', { filename: 'other.json', content: json(statement({ bankName: 'Second Bank', accountNumber: '99998888', sortCode: '40-50-60' })) });
+      const other = await uploaded(customerId, 'bank statement', {
+        filename: 'other.json',
+        content: json(statement({ bankName: 'Second Bank', accountNumber: '99998888', sortCode: '40-50-60' })),
+      });
       const scan = await uploaded(customerId, 'bank statement', { filename: 'scan.pdf', content: pdf({ seed: 'statement-scan' }) });
 
       // Before processing: no accounts yet.
@@ -290,7 +299,12 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
       expect((await listed(customerId, id)).attributes.status).toBe('accepted');
       expect(await storedStatus(t, applicationId)).toBe('open');
       const changes = await eventsFor(t, { applicationId }, 'application_status_changed');
-      expect(changes.at(-1)?.payload).toMatchObject({ application_id: applicationId, customer_id: customerId, previous_status: 'action_required', status: 'open' });
+      expect(changes.at(-1)?.payload).toMatchObject({
+        application_id: applicationId,
+        customer_id: customerId,
+        previous_status: 'action_required',
+        status: 'open',
+      });
 
       const answer = await getOffers(partner, applicationId);
       expect(answer.offer_creation_status).toBe('offers_available');
@@ -375,7 +389,10 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
       expect(accepted.json()).toEqual({ data: { document_id: id, customer_id: customerId, status: 'accepted', reject_reason: null, bank_account_id: null } });
       expect((await listed(customerId, id)).attributes).toMatchObject({ status: 'accepted', reject_reason: null });
       expect(await storedStatus(t, applicationId)).toBe('open');
-      expect((await eventsFor(t, { applicationId }, 'application_status_changed')).at(-1)?.payload).toMatchObject({ previous_status: 'action_required', status: 'open' });
+      expect((await eventsFor(t, { applicationId }, 'application_status_changed')).at(-1)?.payload).toMatchObject({
+        previous_status: 'action_required',
+        status: 'open',
+      });
 
       // And rejecting it again.
       const rejected = await t.admin('POST', `/documents/${id}/review`, { status: 'rejected', reject_reason: 'statement is for another account' });
@@ -386,14 +403,19 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
 
     it('accepts a pending statement before processing, and processing then leaves it alone', async () => {
       const customerId = await createCustomer(partner);
-      const id = await uploaded(customerId, 'bank statement', { filename: 'early.json', content: json(statement({ bankName: 'Early Bank', accountNumber: '31313131' })) });
+      const id = await uploaded(customerId, 'bank statement', {
+        filename: 'early.json',
+        content: json(statement({ bankName: 'Early Bank', accountNumber: '31313131' })),
+      });
       const res = await t.admin('POST', `/documents/${id}/review`, { status: 'accepted' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.bank_account_id).toEqual(expect.any(String));
       await processDocument(t.app.ctx, id);
       const answer = await list(customerId);
       expect(answer.data[0].attributes.status).toBe('accepted');
-      expect(answer.included).toEqual([{ type: 'bank_account', id: res.json().data.bank_account_id, attributes: { bank_name: 'Early Bank', account_number: '31313131' } }]);
+      expect(answer.included).toEqual([
+        { type: 'bank_account', id: res.json().data.bank_account_id, attributes: { bank_name: 'Early Bank', account_number: '31313131' } },
+      ]);
     });
 
     it('answers 404 for an unknown or malformed id and 401 without the admin token', async () => {

@@ -8,7 +8,24 @@ import type { LightMyRequestResponse } from 'fastify';
 import { BACKENDS } from '../helpers/db.ts';
 import { BASE, createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
 import { countRows, expectError, extraClient, UNKNOWN_UUID } from '../helpers/foundation.ts';
-import { csvFile, jpeg, json, pdf, pdfOfSize, png, sha256, statement, storedBytes, tiff, upload, uploadParts, xls, xlsx, zip, type FilePart } from '../helpers/files.ts';
+import {
+  csvFile,
+  jpeg,
+  json,
+  pdf,
+  pdfOfSize,
+  png,
+  sha256,
+  statement,
+  storedBytes,
+  tiff,
+  upload,
+  uploadParts,
+  xls,
+  xlsx,
+  zip,
+  type FilePart,
+} from '../helpers/files.ts';
 import { DOCUMENT_TYPES } from '../../src/domain/document-types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -48,16 +65,26 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
   afterAll(async () => t?.close());
 
   const documentRow = async (id: string) => {
-    const { rows } = await t.testDb.db.query<{ file_kind: string; mime_type: string; size_bytes: number; sha256: string; status: string; customer_id: string; partner_id: string }>(
-      'SELECT file_kind, mime_type, size_bytes::int8 AS size_bytes, sha256, status, customer_id, partner_id FROM documents WHERE id = $1',
-      [id],
-    );
+    const { rows } = await t.testDb.db.query<{
+      file_kind: string;
+      mime_type: string;
+      size_bytes: number;
+      sha256: string;
+      status: string;
+      customer_id: string;
+      partner_id: string;
+    }>('SELECT file_kind, mime_type, size_bytes::int8 AS size_bytes, sha256, status, customer_id, partner_id FROM documents WHERE id = $1', [id]);
     return rows[0];
   };
 
   describe('accepted files', () => {
     const kinds: { kind: string; mime: string; file: () => FilePart; type: string }[] = [
-      { kind: 'pdf', mime: 'application/pdf', type: 'business accounts', file: () => ({ filename: 'accounts.pdf', content: pdf({ seed: 'kinds' }), type: 'application/pdf' }) },
+      {
+        kind: 'pdf',
+        mime: 'application/pdf',
+        type: 'business accounts',
+        file: () => ({ filename: 'accounts.pdf', content: pdf({ seed: 'kinds' }), type: 'application/pdf' }),
+      },
       { kind: 'png', mime: 'image/png', type: 'personal id', file: () => ({ filename: 'passport.png', content: png(1), type: 'image/png' }) },
       { kind: 'jpeg', mime: 'image/jpeg', type: 'personal id', file: () => ({ filename: 'licence.jpg', content: jpeg('kinds'), type: 'image/jpeg' }) },
       { kind: 'tiff', mime: 'image/tiff', type: 'invoices', file: () => ({ filename: 'scan.tif', content: tiff(1), type: 'image/tiff' }) },
@@ -68,15 +95,32 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
         type: 'cashflow forecast',
         file: () => ({ filename: 'forecast.xlsx', content: xlsx('kinds'), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
       },
-      { kind: 'xls', mime: 'application/vnd.ms-excel', type: 'management accounts', file: () => ({ filename: 'mgmt.xls', content: xls(1), type: 'application/vnd.ms-excel' }) },
-      { kind: 'json', mime: 'application/json', type: 'bank statement', file: () => ({ filename: 'statement.json', content: json(statement()), type: 'application/json' }) },
+      {
+        kind: 'xls',
+        mime: 'application/vnd.ms-excel',
+        type: 'management accounts',
+        file: () => ({ filename: 'mgmt.xls', content: xls(1), type: 'application/vnd.ms-excel' }),
+      },
+      {
+        kind: 'json',
+        mime: 'application/json',
+        type: 'bank statement',
+        file: () => ({ filename: 'statement.json', content: json(statement()), type: 'application/json' }),
+      },
     ];
 
     it.each(kinds)('stores a $kind file byte for byte and answers 201', async ({ kind, mime, file, type }) => {
       const part = file();
       const data = created(await upload(t, partner, customerId, type, part), { name: part.filename, type });
       const row = await documentRow(data.document_id);
-      expect(row).toMatchObject({ file_kind: kind, mime_type: mime, size_bytes: part.content.length, status: 'pending', customer_id: customerId, partner_id: partner.partnerId });
+      expect(row).toMatchObject({
+        file_kind: kind,
+        mime_type: mime,
+        size_bytes: part.content.length,
+        status: 'pending',
+        customer_id: customerId,
+        partner_id: partner.partnerId,
+      });
       expect(row.sha256).toBe(sha256(part.content));
       const stored = await storedBytes(t, data.document_id);
       expect(stored.length).toBe(part.content.length);
@@ -85,16 +129,25 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
 
     it('recognises a file by its bytes, not by its declared name or Content-Type', async () => {
       const bytes = pdf({ seed: 'disguised' });
-      const data = created(await upload(t, partner, customerId, 'other', { filename: 'photo.png', content: bytes, type: 'image/png' }), { name: 'photo.png', type: 'other' });
+      const data = created(await upload(t, partner, customerId, 'other', { filename: 'photo.png', content: bytes, type: 'image/png' }), {
+        name: 'photo.png',
+        type: 'other',
+      });
       expect(await documentRow(data.document_id)).toMatchObject({ file_kind: 'pdf', mime_type: 'application/pdf' });
       // And a PNG declared as a PDF is a PNG.
-      const image = created(await upload(t, partner, customerId, 'other', { filename: 'x.pdf', content: png(77), type: 'application/pdf' }), { name: 'x.pdf', type: 'other' });
+      const image = created(await upload(t, partner, customerId, 'other', { filename: 'x.pdf', content: png(77), type: 'application/pdf' }), {
+        name: 'x.pdf',
+        type: 'other',
+      });
       expect((await documentRow(image.document_id)).file_kind).toBe('png');
     });
 
     it('stores a multi-chunk file (3 MiB) with its chunks in order', async () => {
       const bytes = pdf({ padding: 3 * MIB });
-      const data = created(await upload(t, partner, customerId, 'business plan', { filename: 'plan.pdf', content: bytes }), { name: 'plan.pdf', type: 'business plan' });
+      const data = created(await upload(t, partner, customerId, 'business plan', { filename: 'plan.pdf', content: bytes }), {
+        name: 'plan.pdf',
+        type: 'business plan',
+      });
       expect(await countRows(t, 'document_chunks', 'document_id = $1', [data.document_id])).toBeGreaterThan(1);
       const stored = await storedBytes(t, data.document_id);
       expect(sha256(stored)).toBe(sha256(bytes));
@@ -102,7 +155,10 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
 
     it('accepts the document_type part after the file part', async () => {
       const part = { filename: 'late-type.pdf', content: pdf({ seed: 'late' }) };
-      const res = await uploadParts(t, partner, customerId, [['document', part], ['document_type', 'vat return']]);
+      const res = await uploadParts(t, partner, customerId, [
+        ['document', part],
+        ['document_type', 'vat return'],
+      ]);
       created(res, { name: 'late-type.pdf', type: 'vat return' });
     });
 
@@ -121,7 +177,10 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
       const boundary = 'nameBoundary';
       const payload = Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nother\r\n`),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="scan\u0000\u0007 1.pdf"\r\nContent-Type: application/pdf\r\n\r\n`, 'latin1'),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="scan\u0000\u0007 1.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+          'latin1',
+        ),
         pdf({ seed: 'nul-name' }),
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -160,8 +219,14 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
 
     it('lists documents in the contract shape, newest last, bank_account null for non-statements', async () => {
       const customer = await createCustomer(partner);
-      const first = created(await upload(t, partner, customer, 'invoices', { filename: 'inv.pdf', content: pdf({ seed: 'list-1' }) }), { name: 'inv.pdf', type: 'invoices' });
-      const second = created(await upload(t, partner, customer, 'personal id', { filename: 'id.png', content: png(4242) }), { name: 'id.png', type: 'personal id' });
+      const first = created(await upload(t, partner, customer, 'invoices', { filename: 'inv.pdf', content: pdf({ seed: 'list-1' }) }), {
+        name: 'inv.pdf',
+        type: 'invoices',
+      });
+      const second = created(await upload(t, partner, customer, 'personal id', { filename: 'id.png', content: png(4242) }), {
+        name: 'id.png',
+        type: 'personal id',
+      });
       const res = await partner.get(`/document_upload/${customer}/`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
@@ -198,19 +263,37 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
       const noFile = expectError(await uploadParts(t, partner, customerId, [['document_type', 'other']]), 400, 'ValidationError');
       expect(noFile.map((e) => e.source)).toEqual([{ parameter: 'document' }]);
       // The file under another part name is not the document.
-      const wrongName = expectError(await uploadParts(t, partner, customerId, [['document_type', 'other'], ['file', file('wrong-part')]]), 400, 'ValidationError');
+      const wrongName = expectError(
+        await uploadParts(t, partner, customerId, [
+          ['document_type', 'other'],
+          ['file', file('wrong-part')],
+        ]),
+        400,
+        'ValidationError',
+      );
       expect(wrongName.map((e) => e.source)).toEqual([{ parameter: 'document' }]);
       // Both missing: one entry for each.
       const neither = expectError(await uploadParts(t, partner, customerId, [['note', 'hello']]), 400, 'ValidationError');
       expect(neither.map((e) => e.source)).toEqual([{ parameter: 'document_type' }, { parameter: 'document' }]);
       // A text part named document is not a file.
-      const textDocument = expectError(await uploadParts(t, partner, customerId, [['document_type', 'other'], ['document', 'not a file']]), 400, 'ValidationError');
+      const textDocument = expectError(
+        await uploadParts(t, partner, customerId, [
+          ['document_type', 'other'],
+          ['document', 'not a file'],
+        ]),
+        400,
+        'ValidationError',
+      );
       expect(textDocument.map((e) => e.source)).toEqual([{ parameter: 'document' }]);
     });
 
     const unsupported: [string, string, FilePart][] = [
       ['random binary', 'other', { filename: 'blob.bin', content: Buffer.concat([Buffer.from([0x00, 0x01, 0x02, 0xfe]), randomBytes(4000)]) }],
-      ['random binary named .pdf', 'other', { filename: 'blob.pdf', content: Buffer.concat([Buffer.from([0x07, 0x00]), randomBytes(2000)]), type: 'application/pdf' }],
+      [
+        'random binary named .pdf',
+        'other',
+        { filename: 'blob.pdf', content: Buffer.concat([Buffer.from([0x07, 0x00]), randomBytes(2000)]), type: 'application/pdf' },
+      ],
       [
         'a prose .txt file',
         'business plan',
@@ -223,13 +306,25 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
           type: 'text/plain',
         },
       ],
-      ['prose named .csv', 'other', { filename: 'notes.csv', content: Buffer.from('Dear team,\nplease find, attached, our notes.\nThanks\nBest regards, and see you, soon, ok\n'), type: 'text/csv' }],
+      [
+        'prose named .csv',
+        'other',
+        {
+          filename: 'notes.csv',
+          content: Buffer.from('Dear team,\nplease find, attached, our notes.\nThanks\nBest regards, and see you, soon, ok\n'),
+          type: 'text/csv',
+        },
+      ],
       ['an empty file', 'other', { filename: 'empty.pdf', content: Buffer.alloc(0) }],
       ['a zip that is not a spreadsheet', 'other', { filename: 'archive.zip', content: zip([{ name: 'readme.txt', data: Buffer.from('hello') }]) }],
       ['a Word document', 'other', { filename: 'letter.docx', content: zip([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }]) }],
       ['UTF-16 text', 'other', { filename: 'data.csv', content: Buffer.from('\ufeffa,b\n1,2\n', 'utf16le') }],
       ['a JSON statement as "other"', 'other', { filename: 's.json', content: json(statement({ accountNumber: '11111111' })) }],
-      ['a JSON statement as "personal bank statement"', 'personal bank statement', { filename: 's.json', content: json(statement({ accountNumber: '22222222' })) }],
+      [
+        'a JSON statement as "personal bank statement"',
+        'personal bank statement',
+        { filename: 's.json', content: json(statement({ accountNumber: '22222222' })) },
+      ],
       ['a JSON array as "invoices"', 'invoices', { filename: 'list.json', content: Buffer.from('[1, 2, 3]') }],
     ];
 
@@ -294,7 +389,10 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
       // The limit is "over 20 MiB": a file of exactly 20 MiB is stored whole.
       const exact = pdfOfSize(20 * MIB);
       expect(exact.length).toBe(20 * MIB);
-      const data = created(await upload(t, partner, customer, 'bank statement', { filename: 'exact.pdf', content: exact }), { name: 'exact.pdf', type: 'bank statement' });
+      const data = created(await upload(t, partner, customer, 'bank statement', { filename: 'exact.pdf', content: exact }), {
+        name: 'exact.pdf',
+        type: 'bank statement',
+      });
       expect(sha256(await storedBytes(t, data.document_id))).toBe(sha256(exact));
     });
 
@@ -320,7 +418,9 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
     it('takes exactly one of 10 concurrent identical uploads; the nine others are 409', async () => {
       const customer = await createCustomer(partner);
       const bytes = pdf({ seed: 'concurrent', padding: 300 * 1024 });
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => upload(t, partner, customer, 'bank statement', { filename: `c${i}.pdf`, content: bytes })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => upload(t, partner, customer, 'bank statement', { filename: `c${i}.pdf`, content: bytes })),
+      );
       const statuses = answers.map((a) => a.statusCode).sort();
       expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
       const winner = answers.find((a) => a.statusCode === 201) as LightMyRequestResponse;
@@ -334,7 +434,7 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
   });
 
   describe('access', () => {
-    it('answers 404 for another partner\'s customer, another environment\'s, an unknown or malformed id', async () => {
+    it("answers 404 for another partner's customer, another environment's, an unknown or malformed id", async () => {
       const part = { filename: 'x.pdf', content: pdf({ seed: 'isolation' }) };
       const other = await t.partner({ name: 'Other Partner' });
       expectError(await upload(t, other, customerId, 'other', part), 404, 'NotFound');

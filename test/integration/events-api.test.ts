@@ -208,7 +208,9 @@ describe.each(BACKENDS)('events API on %s', (backend) => {
     await apply(partner, await createCustomer(partner));
     const before = (await listed(partner, 1)).data;
     expect(before.length).toBe(1);
-    await t.testDb.db.query(`UPDATE outbox_events SET created_at = now() - interval '31 days', dispatched_at = now() WHERE partner_id = $1`, [partner.partnerId]);
+    await t.testDb.db.query(`UPDATE outbox_events SET created_at = now() - interval '31 days', dispatched_at = now() WHERE partner_id = $1`, [
+      partner.partnerId,
+    ]);
     expect((await list(partner, '')).data).toEqual([]);
     expectError(await partner.get(`/events/${before[0].event_id}/`), 404, 'NotFound');
     expect(await sweepOldEvents(t.app.ctx)).toBeGreaterThanOrEqual(1);

@@ -77,7 +77,10 @@ describe.each(BACKENDS)('outbox events on %s', (backend) => {
     ] as const) {
       const entries = changes.filter((c) => c.to_status === status);
       const outcome = await eventsFor(t, { applicationId }, type);
-      expect(outcome.map((e) => e.payload[stamp]), type).toEqual(entries.map((c) => c.changed_at.toISOString()));
+      expect(
+        outcome.map((e) => e.payload[stamp]),
+        type,
+      ).toEqual(entries.map((c) => c.changed_at.toISOString()));
       for (const event of outcome) expectContractShape(event, externalCustomerId);
     }
     return changes.map((c) => `${c.from_status}>${c.to_status}`);
@@ -109,7 +112,14 @@ describe.each(BACKENDS)('outbox events on %s', (backend) => {
       })),
     );
     for (const summary of offered.payload.offers as Record<string, unknown>[]) {
-      expect(Object.keys(summary).sort()).toEqual(['duration_in_days', 'fee_percentage', 'max_amount', 'monthly_interest_percentage', 'offer_id', 'product_type']);
+      expect(Object.keys(summary).sort()).toEqual([
+        'duration_in_days',
+        'fee_percentage',
+        'max_amount',
+        'monthly_interest_percentage',
+        'offer_id',
+        'product_type',
+      ]);
     }
     // Selection changes no status and emits nothing.
     const before = (await eventsFor(t, { customerId })).length;
@@ -139,7 +149,10 @@ describe.each(BACKENDS)('outbox events on %s', (backend) => {
 
   it('underwriting then decline: application_declined with can_reapply_from', async () => {
     t.clock.set(new Date('2026-03-10T10:00:00Z'));
-    const { customerId, applicationId } = await customerWithApplication(partner, { customer: { external_customer_id: 'ev-decline' }, application: { amount: 400000 } });
+    const { customerId, applicationId } = await customerWithApplication(partner, {
+      customer: { external_customer_id: 'ev-decline' },
+      application: { amount: 400000 },
+    });
     await getOffers(partner, applicationId);
     expect((await t.admin('POST', `/applications/${applicationId}/start_review`)).statusCode).toBe(200);
     expect((await t.admin('POST', `/applications/${applicationId}/decision`, { outcome: 'declined' })).statusCode).toBe(200);

@@ -54,8 +54,7 @@ describe.each(BACKENDS)('fundings on %s', (backend) => {
     return { ...made, offer, other: made.offers.find((o) => o.offer_id !== offer.offer_id) };
   }
 
-  const draw = (offerId: string, amount: unknown, client: PartnerClient = partner) =>
-    client.post(`/sandbox/offers/${offerId}/fundings`, { data: { amount } });
+  const draw = (offerId: string, amount: unknown, client: PartnerClient = partner) => client.post(`/sandbox/offers/${offerId}/fundings`, { data: { amount } });
 
   it('draws from a selected offer: 201 with the funding, offer and application move to funded', async () => {
     const { customerId, applicationId, offer, other } = await selected();
@@ -223,10 +222,9 @@ describe.each(BACKENDS)('fundings on %s', (backend) => {
     const results = await Promise.all(calls);
     for (const res of results) expect(res.statusCode, res.body).toBeLessThan(500);
     expect(await storedStatus(t, applicationId)).toBe('funded');
-    const { rows } = await t.testDb.db.query<{ total: number }>(
-      'SELECT COALESCE(SUM(amount_pence), 0)::int8 AS total FROM fundings WHERE offer_id = $1',
-      [offer.offer_id],
-    );
+    const { rows } = await t.testDb.db.query<{ total: number }>('SELECT COALESCE(SUM(amount_pence), 0)::int8 AS total FROM fundings WHERE offer_id = $1', [
+      offer.offer_id,
+    ]);
     expect(rows[0].total).toBeLessThanOrEqual(100_000);
   });
 

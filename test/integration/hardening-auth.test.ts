@@ -22,7 +22,10 @@ describe.each(BACKENDS)('authentication and permissions on %s', (backend) => {
   let partner: PartnerClient;
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { AUTH_FAILURES_PER_MINUTE: String(LIMIT), ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}) });
+    t = await startTestApp(backend, {
+      AUTH_FAILURES_PER_MINUTE: String(LIMIT),
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    });
     partner = await t.partner();
   });
   afterAll(async () => t.close());

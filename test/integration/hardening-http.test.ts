@@ -76,11 +76,26 @@ describe.each(BACKENDS)('malformed HTTP and logs on %s', (backend) => {
 
   it('item 4: answers malformed requests with the envelope and the right status', async () => {
     const cases: [string, string | Buffer, number, string][] = [
-      ['bad chunking', `POST ${path} HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, 400, 'ParseError'],
-      ['Content-Length and Transfer-Encoding', `POST ${path} HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`, 400, 'ParseError'],
+      [
+        'bad chunking',
+        `POST ${path} HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+        400,
+        'ParseError',
+      ],
+      [
+        'Content-Length and Transfer-Encoding',
+        `POST ${path} HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+        400,
+        'ParseError',
+      ],
       ['an invalid header name', `GET ${BASE}/authentication_check/ HTTP/1.1\r\nHost: x\r\n${auth()}Bad Header: 1\r\n\r\n`, 400, 'ParseError'],
       ['an unknown method', `FROB ${BASE}/authentication_check/ HTTP/1.1\r\nHost: x\r\n${auth()}\r\n`, 501, 'NotImplemented'],
-      ['headers over 16 KiB', `GET ${BASE}/authentication_check/ HTTP/1.1\r\nHost: x\r\n${auth()}X-Padding: ${'a'.repeat(17 * 1024)}\r\n\r\n`, 431, 'HeaderFieldsTooLarge'],
+      [
+        'headers over 16 KiB',
+        `GET ${BASE}/authentication_check/ HTTP/1.1\r\nHost: x\r\n${auth()}X-Padding: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
+        431,
+        'HeaderFieldsTooLarge',
+      ],
       ['a missing Host', `GET ${BASE}/authentication_check/ HTTP/1.1\r\n${auth()}\r\n`, 400, 'ParseError'],
     ];
     for (const [name, request, status, code] of cases) {
@@ -103,7 +118,10 @@ describe.each(BACKENDS)('malformed HTTP and logs on %s', (backend) => {
     expect((await partner.post(`/customers/${customerId}/applications/`, { data: { amount: 1000 } })).statusCode).toBe(201);
 
     const cookie = 'portal_session=cookie-secret-value-123';
-    const { payload, contentType } = await multipartBody([['document_type', 'business accounts'], ['document', { filename: 'Philomena-passport.pdf', content: pdf({ seed: 'log' }) }]]);
+    const { payload, contentType } = await multipartBody([
+      ['document_type', 'business accounts'],
+      ['document', { filename: 'Philomena-passport.pdf', content: pdf({ seed: 'log' }) }],
+    ]);
     const uploaded = await t.app.inject({
       method: 'POST',
       url: `${BASE}/document_upload/${customerId}/`,
@@ -125,7 +143,9 @@ describe.each(BACKENDS)('malformed HTTP and logs on %s', (backend) => {
     const login = await t.app.inject({ method: 'GET', url: `/portal/login?token=${loginToken}` });
     const sessionCookie = String(login.headers['set-cookie']).split(';')[0];
     expect((await t.app.inject({ method: 'GET', url: '/portal/', headers: { cookie: sessionCookie } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/admin/v1/applications', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/admin/v1/applications', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, cookie } })).statusCode).toBe(
+      200,
+    );
     await t.app.inject({ method: 'GET', url: `${BASE}/authentication_check/`, headers: { authorization: 'Bearer sk_sandbox_guessed-token-xyz' } });
 
     const log = sink.text;

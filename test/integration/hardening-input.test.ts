@@ -98,12 +98,16 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
 
     it('settles a stored file that the database refuses as failed at once, with a reason (no retries)', async () => {
       const id = randomUUID();
-      await insertPrequalificationFile(t.testDb.db, { partnerId: partner.partnerId, environment: 'sandbox' }, {
-        id,
-        format: 'json',
-        content: '{"customers": [{"external_customer_id": "A\\u0000B", "turnover": 250000}]}',
-        now: new Date(),
-      });
+      await insertPrequalificationFile(
+        t.testDb.db,
+        { partnerId: partner.partnerId, environment: 'sandbox' },
+        {
+          id,
+          format: 'json',
+          content: '{"customers": [{"external_customer_id": "A\\u0000B", "turnover": 250000}]}',
+          now: new Date(),
+        },
+      );
       const errors: unknown[] = [];
       await runSourceJob(JOB_SOURCES[1], t.app.ctx, id, 0, (error) => errors.push(error));
       expect(errors).toHaveLength(1);
@@ -144,17 +148,24 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       const file = await upload(t, partner, customerId, 'bank statement', { filename: 'three.json', content: json(body) });
       expect(expectError(file, 400, 'ValidationError').map((e) => e.source?.pointer)).toEqual(['/transactions/0/amount', '/transactions/1/runningBalance']);
       // Trailing zeros are still two decimals.
-      const fine = statement({ accountNumber: '55550002', transactions: [{ transactionDate: '2026-01-05', description: 'Sale', amount: '12.300', runningBalance: 100 }] });
+      const fine = statement({
+        accountNumber: '55550002',
+        transactions: [{ transactionDate: '2026-01-05', description: 'Sale', amount: '12.300', runningBalance: 100 }],
+      });
       expect((await partner.post(`/bank_statements/${customerId}/`, fine)).statusCode).toBe(201);
     });
 
     it('refuses a duration that is not a whole number of its unit', async () => {
       const other = await createCustomer(partner, { external_customer_id: 'duration-check' }, { company_number: '07654321' });
       for (const amount of [1.5, 0.5, 0]) {
-        const res = await partner.post(`/customers/${other}/applications/`, { data: { amount: 1000, requests: [{ amount: 1000, duration: { amount, unit: 'months' } }] } });
+        const res = await partner.post(`/customers/${other}/applications/`, {
+          data: { amount: 1000, requests: [{ amount: 1000, duration: { amount, unit: 'months' } }] },
+        });
         expect(expectError(res, 400, 'ValidationError')[0].source, String(amount)).toEqual({ pointer: '/data/requests/0/duration/amount' });
       }
-      const whole = await partner.post(`/customers/${other}/applications/`, { data: { amount: 1000, requests: [{ amount: 1000, duration: { amount: 12, unit: 'months' } }] } });
+      const whole = await partner.post(`/customers/${other}/applications/`, {
+        data: { amount: 1000, requests: [{ amount: 1000, duration: { amount: 12, unit: 'months' } }] },
+      });
       expect(whole.statusCode).toBe(201);
     });
   });

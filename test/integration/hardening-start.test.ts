@@ -16,13 +16,16 @@ import { CHILD_ADMIN_TOKEN, freePort, startChildServer, type ChildServer } from 
 
 /** Every process below `pid` (children first found, then theirs). */
 function descendants(pid: number): number[] {
-  let out = '';
+  let out: string;
   try {
     out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
   } catch {
     return []; // ps exits 1 when there is none
   }
-  const children = out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  const children = out
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 

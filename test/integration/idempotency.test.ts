@@ -41,11 +41,15 @@ describe.each(BACKENDS)('idempotency keys on %s', (backend) => {
   });
 
   it('replays an application, an offer selection and a funding without doing them twice', async () => {
-    const made = await offeredBySandbox(partner, [{ product_type: 'business_loan', max_amount: 1000, monthly_interest_percentage: 3, fee_percentage: 2.5, duration_in_days: 365 }], {
-      customer: {},
-      company: { company_number: '10000002' },
-      application: { amount: 1000 },
-    });
+    const made = await offeredBySandbox(
+      partner,
+      [{ product_type: 'business_loan', max_amount: 1000, monthly_interest_percentage: 3, fee_percentage: 2.5, duration_in_days: 365 }],
+      {
+        customer: {},
+        company: { company_number: '10000002' },
+        application: { amount: 1000 },
+      },
+    );
     const offerId = made.offers[0].offer_id;
     const select = key('select');
     const chosen = await partner.post(`/offers/${offerId}/select/`, { data: { entity_to_contact: 'introducer' } }, select);

@@ -67,7 +67,11 @@ describe.each(BACKENDS)('login links and the portal on %s', (backend) => {
       expect(none.statusCode).toBe(400);
       expect(none.json().errors[0].code).toBe('LoginLinkUnavailable');
 
-      const intro = await t.admin('POST', `/partners/${partner.partnerId}/introducers`, { name: 'Broker Ltd', email: 'broker@example.com', environment: 'sandbox' });
+      const intro = await t.admin('POST', `/partners/${partner.partnerId}/introducers`, {
+        name: 'Broker Ltd',
+        email: 'broker@example.com',
+        environment: 'sandbox',
+      });
       expect(intro.statusCode, intro.body).toBe(201);
       const introducerId = intro.json().data.introducer_id;
       const viaIntroducer = await createCustomer(partner);

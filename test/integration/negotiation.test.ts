@@ -129,18 +129,37 @@ describe.each(BACKENDS)('conventions and negotiation on %s', (backend) => {
   });
 
   describe('Accept', () => {
-    it.each(['text/html', 'image/png', 'application/xml', 'text/*', 'text/plain, text/html', 'application/json;q=0', 'application/json; q=0.0', 'application/json;q=0, */*', 'application/json;q=0, application/*;q=1', '*/*;q=0'])(
-      'answers 406 NotAcceptable for Accept: %s',
-      async (accept) => {
-        const get = await partner.get('/authentication_check/', { accept });
-        expectError(get, 406, 'NotAcceptable');
-        const before = await countRows(t, 'customers');
-        expectError(await partner.post('/customers/', customerBody(), { accept }), 406, 'NotAcceptable');
-        expect(await countRows(t, 'customers')).toBe(before);
-      },
-    );
+    it.each([
+      'text/html',
+      'image/png',
+      'application/xml',
+      'text/*',
+      'text/plain, text/html',
+      'application/json;q=0',
+      'application/json; q=0.0',
+      'application/json;q=0, */*',
+      'application/json;q=0, application/*;q=1',
+      '*/*;q=0',
+    ])('answers 406 NotAcceptable for Accept: %s', async (accept) => {
+      const get = await partner.get('/authentication_check/', { accept });
+      expectError(get, 406, 'NotAcceptable');
+      const before = await countRows(t, 'customers');
+      expectError(await partner.post('/customers/', customerBody(), { accept }), 406, 'NotAcceptable');
+      expect(await countRows(t, 'customers')).toBe(before);
+    });
 
-    it.each(['application/json', '*/*', 'application/*', 'application/json;q=0.9', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'text/html, application/json', 'text/html;q=1, application/json;q=0.1', 'text/html, */*;q=0.1', ''])('admits Accept: %s', async (accept) => {
+    it.each([
+      'application/json',
+      '*/*',
+      'application/*',
+      'application/json;q=0.9',
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON',
+      'text/html, application/json',
+      'text/html;q=1, application/json;q=0.1',
+      'text/html, */*;q=0.1',
+      '',
+    ])('admits Accept: %s', async (accept) => {
       const res = await partner.get('/authentication_check/', { accept });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -225,7 +244,16 @@ describe.each(BACKENDS)('conventions and negotiation on %s', (backend) => {
 
   describe('routes and methods', () => {
     it('answers 404 NotFound for unknown routes, authenticated or not', async () => {
-      for (const path of ['/nowhere', `${BASE}`, `${BASE}/`, '/', '/api', `${BASE}/customers/${UNKNOWN_UUID}/nothing/`, `${BASE}//customers/`, '/openapi.json.bak']) {
+      for (const path of [
+        '/nowhere',
+        `${BASE}`,
+        `${BASE}/`,
+        '/',
+        '/api',
+        `${BASE}/customers/${UNKNOWN_UUID}/nothing/`,
+        `${BASE}//customers/`,
+        '/openapi.json.bak',
+      ]) {
         expectError(await partner.get(path.startsWith('/api') || path === '/' ? path : `${BASE}${path}`), 404, 'NotFound');
         expectError(await raw(t, 'GET', path), 404, 'NotFound');
       }
@@ -255,7 +283,23 @@ describe.each(BACKENDS)('conventions and negotiation on %s', (backend) => {
       expect(legacy.headers.allow).toBe('POST');
     });
 
-    const notUuids = ['not-a-uuid', '123', '0f8fad5b-d9cb-469f-a165-70867728950', '0f8fad5b-d9cb-469f-a165-70867728950eZ', 'urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e', '{0f8fad5b-d9cb-469f-a165-70867728950e}', '0f8fad5bd9cb469fa16570867728950e', '%00', '%20', 'null', 'x'.repeat(99), 'x'.repeat(5000), '%F0%9F%92%A9', "'%20OR%201=1--", '..%2F..%2Fetc'];
+    const notUuids = [
+      'not-a-uuid',
+      '123',
+      '0f8fad5b-d9cb-469f-a165-70867728950',
+      '0f8fad5b-d9cb-469f-a165-70867728950eZ',
+      'urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e',
+      '{0f8fad5b-d9cb-469f-a165-70867728950e}',
+      '0f8fad5bd9cb469fa16570867728950e',
+      '%00',
+      '%20',
+      'null',
+      'x'.repeat(99),
+      'x'.repeat(5000),
+      '%F0%9F%92%A9',
+      "'%20OR%201=1--",
+      '..%2F..%2Fetc',
+    ];
 
     it.each(notUuids)('answers 404 NotFound for the id %s on every customer route', async (id) => {
       const before = await countRows(t, 'applications');
@@ -380,11 +424,14 @@ describe.each(BACKENDS)('conventions and negotiation on %s', (backend) => {
       expect(await countRows(t, 'applications', 'customer_id = $1', [c])).toBe(0);
     });
 
-    it.each(appBodies.map((b, i) => [i, b.slice(0, 80), b.replace('"amount": ', '"amountx": ')]))('PATCH body #%i (%s) answers 4xx', async (_i, _label, body) => {
-      const res = await partner.request('PATCH', `/customers/${customerId}/applications/latest/`, body as string);
-      expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
-      expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
-    });
+    it.each(appBodies.map((b, i) => [i, b.slice(0, 80), b.replace('"amount": ', '"amountx": ')]))(
+      'PATCH body #%i (%s) answers 4xx',
+      async (_i, _label, body) => {
+        const res = await partner.request('PATCH', `/customers/${customerId}/applications/latest/`, body as string);
+        expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
+      },
+    );
 
     it('odd headers never produce a 500', async () => {
       const odd: Record<string, string>[] = [

@@ -46,7 +46,11 @@ const DOCUMENTED: [string, string][] = [
 
 describe('the OpenAPI document', () => {
   let t: TestApp;
-  let doc: { openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>>; components: { schemas: Record<string, unknown> } };
+  let doc: {
+    openapi: string;
+    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>>;
+    components: { schemas: Record<string, unknown> };
+  };
   beforeAll(async () => {
     t = await startTestApp('pglite');
     const res = await t.app.inject({ method: 'GET', url: `${BASE}/openapi.json` });
@@ -92,7 +96,9 @@ describe('the OpenAPI document', () => {
     responses: Record<string, { description: string; content?: Record<string, Media> }>;
   }
   const operations = () =>
-    Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op: op as unknown as Operation })));
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op: op as unknown as Operation })),
+    );
 
   /** Validates `value` against a schema of the document (its components resolved). */
   function validator() {
@@ -110,7 +116,11 @@ describe('the OpenAPI document', () => {
     const check = validator();
     // The checker refuses what does not match (an envelope without errors, a customer id that is no uuid).
     expect(check({ $ref: '#/components/schemas/def-0' }, { error: 'x' })).not.toBeNull();
-    expect(check((doc.paths[`${BASE}/customers/`].post as unknown as Operation).responses['201'].content!['application/json'].schema, { data: { customer_id: 'x' } })).not.toBeNull();
+    expect(
+      check((doc.paths[`${BASE}/customers/`].post as unknown as Operation).responses['201'].content!['application/json'].schema, {
+        data: { customer_id: 'x' },
+      }),
+    ).not.toBeNull();
     for (const { name, op } of operations()) {
       expect(op.summary, name).toBeTruthy();
       expect(op.description, name).toBeTruthy();
@@ -132,8 +142,10 @@ describe('the OpenAPI document', () => {
       }
     }
     // The examples the issue names.
-    const example = (path: string, method: string, status: string) => doc.paths[`${BASE}${path}`][method] as unknown as Operation;
-    expect(example('/customers/', 'post', '201').requestBody?.content['application/json'].example).toMatchObject({ data: { company: { company_number: '01234567' } } });
+    const example = (path: string, method: string, _status: string) => doc.paths[`${BASE}${path}`][method] as unknown as Operation;
+    expect(example('/customers/', 'post', '201').requestBody?.content['application/json'].example).toMatchObject({
+      data: { company: { company_number: '01234567' } },
+    });
     expect(JSON.stringify(example('/applications/{application_id}/offers/', 'get', '200').responses['200'])).toContain('offers_available');
     expect(JSON.stringify(example('/offers/{offer_id}/repayment_schedule/', 'get', '200').responses['200'])).toContain('total_payable');
   });
@@ -142,7 +154,10 @@ describe('the OpenAPI document', () => {
     for (const { name, method, op } of operations()) {
       expect(op.responses['429'], name).toBeDefined();
       if (method === 'post' || method === 'patch') {
-        expect(op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'), name).toBe(true);
+        expect(
+          op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'),
+          name,
+        ).toBe(true);
         expect(op.responses['422'], name).toBeDefined();
       }
     }

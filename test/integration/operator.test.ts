@@ -177,8 +177,22 @@ describe.each(BACKENDS)('operator API on %s', (backend) => {
       customer_id: customerId,
       external_customer_id: 'op-offer-ext',
       offers: [
-        { offer_id: business!.offer_id, product_type: 'business_loan', max_amount: 300000, monthly_interest_percentage: 1.75, fee_percentage: 1.5, duration_in_days: 540 },
-        { offer_id: flexi!.offer_id, product_type: 'flexi_loan', max_amount: 150000.5, monthly_interest_percentage: 2.25, fee_percentage: 0, duration_in_days: 180 },
+        {
+          offer_id: business!.offer_id,
+          product_type: 'business_loan',
+          max_amount: 300000,
+          monthly_interest_percentage: 1.75,
+          fee_percentage: 1.5,
+          duration_in_days: 540,
+        },
+        {
+          offer_id: flexi!.offer_id,
+          product_type: 'flexi_loan',
+          max_amount: 150000.5,
+          monthly_interest_percentage: 2.25,
+          fee_percentage: 0,
+          duration_in_days: 180,
+        },
       ],
       offered_at: offered.payload.offered_at,
     });

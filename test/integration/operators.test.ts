@@ -20,7 +20,12 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
   const auditRows = async (filter = '') => {
     const res = await t.admin('GET', `/audit${filter}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.entries as { actor: { type: string; operator_id?: string }; action: string; target: { type: string; id: string }; summary: Record<string, unknown> }[];
+    return res.json().data.entries as {
+      actor: { type: string; operator_id?: string };
+      action: string;
+      target: { type: string; id: string };
+      summary: Record<string, unknown>;
+    }[];
   };
 
   it('creates an operator over the admin API, showing the password once and storing only its scrypt hash', async () => {
@@ -47,7 +52,11 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
 
     const audit = await auditRows(`?target_type=operator&target_id=${data.operator_id}`);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: { type: 'admin_token' }, action: 'operator.created', summary: { email: 'Uma@Lender.example', role: 'underwriter' } });
+    expect(audit[0]).toMatchObject({
+      actor: { type: 'admin_token' },
+      action: 'operator.created',
+      summary: { email: 'Uma@Lender.example', role: 'underwriter' },
+    });
     expect(JSON.stringify(audit)).not.toContain(data.password);
   });
 
@@ -59,7 +68,14 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
     expect((await t.admin('POST', `/partners/${partner.partnerId}/suspend`)).statusCode).toBe(200);
     expect((await t.admin('POST', `/partners/${partner.partnerId}/reinstate`)).statusCode).toBe(200);
     const rows = await auditRows(`?target_type=partner&target_id=${partner.partnerId}`);
-    expect(rows.map((r) => r.action)).toEqual(['partner.reinstated', 'partner.suspended', 'token.revoked', 'token.created', 'token.created', 'partner.created']);
+    expect(rows.map((r) => r.action)).toEqual([
+      'partner.reinstated',
+      'partner.suspended',
+      'token.revoked',
+      'token.created',
+      'token.created',
+      'partner.created',
+    ]);
     expect(rows.every((r) => r.actor.type === 'admin_token')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(tokenData.token);
     expect(JSON.stringify(rows)).not.toContain(partner.token);
@@ -126,7 +142,9 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
     const about = (await auditRows(`?target_type=operator&target_id=${operator.id}`)).map((r) => r.action);
     expect(about).toEqual(['operator.deactivated', 'operator.role_changed', 'operator.created']);
     // An operator cannot change their own role.
-    await expect(changeRole(t.app.ctx, { kind: 'operator', operatorId: operator.id, email: 'x', role: 'admin' }, operator.id, 'viewer')).rejects.toThrow(/own role/);
+    await expect(changeRole(t.app.ctx, { kind: 'operator', operatorId: operator.id, email: 'x', role: 'admin' }, operator.id, 'viewer')).rejects.toThrow(
+      /own role/,
+    );
   });
 });
 

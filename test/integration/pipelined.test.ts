@@ -16,8 +16,7 @@ describe.each(BACKENDS)('pipelined statements on %s', (backend) => {
   });
   afterAll(async () => t?.drop());
 
-  const labelled = async (label: string) =>
-    (await t.db.query<{ n: number }>('SELECT n FROM pipeline_probe WHERE label = $1', [label])).rows.map((r) => r.n);
+  const labelled = async (label: string) => (await t.db.query<{ n: number }>('SELECT n FROM pipeline_probe WHERE label = $1', [label])).rows.map((r) => r.n);
 
   it('runs the statements in the order given and answers each one', async () => {
     const [, , read] = await t.db.transaction((tx) =>

@@ -46,7 +46,12 @@ describe.each(BACKENDS)('the portal through inject on %s', (backend) => {
 
   const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
   const postForm = (url: string, cookie: string, form: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
 
   it('decides an open application once, as the first offers call would, however many pages load at once', async () => {
     const customerId = await createCustomer(partner);
@@ -112,7 +117,13 @@ describe.each(BACKENDS)('the portal through inject on %s', (backend) => {
   it('answers unknown and unreadable portal paths, whatever the method, with an HTML 404 page and the headers', async () => {
     const signedOut = await t.app.inject({ method: 'GET', url: '/portal/' });
     expect(signedOut.headers['content-security-policy']).toBe(contentSecurityPolicy());
-    for (const [method, url] of [['GET', '/portal/%zz'], ['GET', '/portal/offers/%E0%A4%A'], ['DELETE', '/portal/'], ['POST', '/portal/nothing-here'], ['PUT', '/portal/company/x']] as const) {
+    for (const [method, url] of [
+      ['GET', '/portal/%zz'],
+      ['GET', '/portal/offers/%E0%A4%A'],
+      ['DELETE', '/portal/'],
+      ['POST', '/portal/nothing-here'],
+      ['PUT', '/portal/company/x'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

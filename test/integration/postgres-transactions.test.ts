@@ -55,9 +55,7 @@ describe.runIf(connectionString)('transactions among pipelined queries on Postgr
     for (let burst = 190; burst <= 210; burst++) {
       await burstThenTransaction(burst);
       // Outside a transaction now() is each statement's own start; inside one it is the BEGIN's.
-      const checks = await Promise.all(
-        Array.from({ length: 6 }, () => db.query<{ outside: boolean }>('SELECT now() = statement_timestamp() AS outside')),
-      );
+      const checks = await Promise.all(Array.from({ length: 6 }, () => db.query<{ outside: boolean }>('SELECT now() = statement_timestamp() AS outside')));
       if (checks.some((c) => !c.rows[0].outside)) inside.push(burst);
     }
     expect(inside).toEqual([]);

@@ -51,7 +51,12 @@ async function multipartBody(
   const form = new FormData();
   for (const [name, value] of Object.entries(parts)) {
     if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([typeof value.content === 'string' ? value.content : new Uint8Array(value.content)], { type: value.type ?? 'application/octet-stream' }), value.filename);
+    else
+      form.append(
+        name,
+        new Blob([typeof value.content === 'string' ? value.content : new Uint8Array(value.content)], { type: value.type ?? 'application/octet-stream' }),
+        value.filename,
+      );
   }
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') as string };
@@ -139,7 +144,9 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
     });
 
     it('recognises the format by content, not by name: JSON named .csv is JSON', async () => {
-      const id = accepted(await uploadFile(partner, JSON.stringify([{ external_customer_id: 'J-0', last_12_months_turnover: 50000 }]), 'export.csv', { type: 'text/csv' }));
+      const id = accepted(
+        await uploadFile(partner, JSON.stringify([{ external_customer_id: 'J-0', last_12_months_turnover: 50000 }]), 'export.csv', { type: 'text/csv' }),
+      );
       const { rows } = await t.testDb.db.query<{ source_format: string }>('SELECT source_format FROM prequalification_files WHERE id = $1', [id]);
       expect(rows[0].source_format).toBe('json');
     });
@@ -150,7 +157,14 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       });
       const data = await quoted(file, 'customers.json');
       expect(data.status).toBe('processed');
-      expect(quoteOf(data, 'JSON-1')).toMatchObject({ prequalified: true, max_amount: 20000, monthly_interest_percentage: 3, fee_percentage: 0, duration_in_days: 365, reason: null });
+      expect(quoteOf(data, 'JSON-1')).toMatchObject({
+        prequalified: true,
+        max_amount: 20000,
+        monthly_interest_percentage: 3,
+        fee_percentage: 0,
+        duration_in_days: 365,
+        reason: null,
+      });
     });
 
     it('takes a JSON body {"data": {"customers": [...]}}', async () => {
@@ -193,7 +207,11 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       expect(expectError(noParts, 400, 'ValidationError')[0].source).toEqual({ parameter: 'file' });
       expectError(await uploadFile(partner, '', 'empty.csv'), 400, 'ValidationError');
       expectError(await uploadFile(partner, Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n', 'latin1'), 'customers.csv'), 415, 'UnsupportedMediaType');
-      expectError(await uploadFile(partner, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'customers.json'), 415, 'UnsupportedMediaType');
+      expectError(
+        await uploadFile(partner, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'customers.json'),
+        415,
+        'UnsupportedMediaType',
+      );
       expectError(await uploadFile(partner, 'Dear lender\nplease find our customers attached\nKind regards\n', 'letter.txt'), 415, 'UnsupportedMediaType');
       // NUL bytes past the part of the file used to recognise it.
       expectError(await uploadFile(partner, `${csv('N-1,,,,,')}${'N-2,,,,,\n'.repeat(2000)}N-3,\u0000,,,,\n`, 'customers.csv'), 400, 'ValidationError');
@@ -271,7 +289,16 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       expect(data.status).toBe('processed');
       expect(data.processed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(data.reason).toBeNull();
-      expect(data.quotes.map((q) => q.external_customer_id)).toEqual(['P-OK', 'P-NEW', 'P-YOUNG', 'P-NOTURNOVER', 'P-SMALL', 'P-BIG', 'P-STATEMENTS', 'P-NODATE']);
+      expect(data.quotes.map((q) => q.external_customer_id)).toEqual([
+        'P-OK',
+        'P-NEW',
+        'P-YOUNG',
+        'P-NOTURNOVER',
+        'P-SMALL',
+        'P-BIG',
+        'P-STATEMENTS',
+        'P-NODATE',
+      ]);
       for (const q of data.quotes) {
         expect(Object.keys(q).sort()).toEqual(QUOTE_KEYS);
         expect(q.correlation_id).toMatch(UUID);
@@ -280,13 +307,27 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
 
       const ok = quoteOf(data, 'P-OK');
       // 20 % of 250,000; trading over 36 months but profit unknown: the 3.0 % band; the flexi loan's terms.
-      expect(ok).toMatchObject({ prequalified: true, max_amount: 50000, monthly_interest_percentage: 3, fee_percentage: 0, duration_in_days: 365, reason: null });
+      expect(ok).toMatchObject({
+        prequalified: true,
+        max_amount: 50000,
+        monthly_interest_percentage: 3,
+        fee_percentage: 0,
+        duration_in_days: 365,
+        reason: null,
+      });
       expect(new Date(ok.expires_at as string).getTime()).toBe(new Date(data.processed_at as string).getTime() + 30 * DAY_MS);
       // No requested amount: rules 4 and 5 are skipped.
       expect(quoteOf(data, 'P-NODATE')).toMatchObject({ prequalified: true, max_amount: 16000, monthly_interest_percentage: 4.5 });
       expect(quoteOf(data, 'P-NEW')).toMatchObject({ prequalified: true, max_amount: 50000 });
 
-      const notPrequalified = { prequalified: false, max_amount: null, monthly_interest_percentage: null, fee_percentage: null, duration_in_days: null, expires_at: null };
+      const notPrequalified = {
+        prequalified: false,
+        max_amount: null,
+        monthly_interest_percentage: null,
+        fee_percentage: null,
+        duration_in_days: null,
+        expires_at: null,
+      };
       expect(quoteOf(data, 'P-YOUNG')).toMatchObject({ ...notPrequalified, reason: 'trading_under_6_months' });
       expect(quoteOf(data, 'P-NOTURNOVER')).toMatchObject({ ...notPrequalified, reason: 'turnover_unknown' });
       expect(quoteOf(data, 'P-SMALL')).toMatchObject({ ...notPrequalified, reason: 'turnover_under_10000' });
@@ -321,7 +362,15 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
     });
 
     it('answers a bad row with prequalified false and the problem, and still quotes the others', async () => {
-      const data = await quoted(csv('B-DATE,,,01/02/2019,250000,', 'B-MONEY,,,2015-01-01,12.345,', 'B-NEG,,,2015-01-01,250000,-5', ',Nameless Ltd,,2015-01-01,250000,', 'B-OK,,,2015-01-01,250000,'));
+      const data = await quoted(
+        csv(
+          'B-DATE,,,01/02/2019,250000,',
+          'B-MONEY,,,2015-01-01,12.345,',
+          'B-NEG,,,2015-01-01,250000,-5',
+          ',Nameless Ltd,,2015-01-01,250000,',
+          'B-OK,,,2015-01-01,250000,',
+        ),
+      );
       expect(quoteOf(data, 'B-DATE')).toMatchObject({ prequalified: false, max_amount: null, reason: expect.stringContaining('trading_from_date') });
       expect(quoteOf(data, 'B-MONEY')).toMatchObject({ prequalified: false, reason: expect.stringContaining('last_12_months_turnover') });
       expect(quoteOf(data, 'B-NEG')).toMatchObject({ prequalified: false, reason: expect.stringContaining('requested_amount') });
@@ -416,7 +465,7 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       }
     });
 
-    it('answers 404 for an id that is not a UUID, unknown, or another tenant\'s', async () => {
+    it("answers 404 for an id that is not a UUID, unknown, or another tenant's", async () => {
       const id = accepted(await uploadFile(partner, csv('G-1,,,2015-01-01,250000,')));
       expectError(await partner.get('/prequalification_data?prequalification_data_id=not-a-uuid'), 404, 'NotFound');
       expectError(await partner.get(`/prequalification_data?prequalification_data_id=${UNKNOWN_UUID}`), 404, 'NotFound');
@@ -483,7 +532,16 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       const applicationId = await apply(partner, customerId, { amount: 25000 });
       const answer = await getOffers(partner, applicationId);
       const indicative = answer.offers.find((o) => o.offer_id === offers[0].id);
-      expect(indicative).toMatchObject({ offer_type: 'indicative', product_type: 'flexi_loan', max_amount: 50000, monthly_interest_percentage: 3, fee_percentage: 0, duration_in_days: 365, status: 'available', expires_at: quote.expires_at });
+      expect(indicative).toMatchObject({
+        offer_type: 'indicative',
+        product_type: 'flexi_loan',
+        max_amount: 50000,
+        monthly_interest_percentage: 3,
+        fee_percentage: 0,
+        duration_in_days: 365,
+        status: 'available',
+        expires_at: quote.expires_at,
+      });
       expect(answer.offers.some((o) => o.offer_type === 'confirmed')).toBe(true);
       const select = await partner.post(`/offers/${offers[0].id}/select/`, { data: { entity_to_contact: 'customer' } });
       expectError(select, 400, 'OfferNotSelectable');
@@ -497,7 +555,9 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       expect(offers).toHaveLength(1);
       expect(offers[0]).toMatchObject({ offer_type: 'indicative', max_amount_pence: 2_000_000, application_id: null });
       const events = await eventsFor(t, { customerId }, 'indicative_offer_created');
-      expect(events.map((e) => e.payload)).toEqual([expect.objectContaining({ offer_id: offers[0].id, external_customer_id: 'M-COR-renamed', max_amount: 20000 })]);
+      expect(events.map((e) => e.payload)).toEqual([
+        expect.objectContaining({ offer_id: offers[0].id, external_customer_id: 'M-COR-renamed', max_amount: 20000 }),
+      ]);
 
       // Without an external id the payload has none.
       const second = await quoted(csv('M-COR-2,,,2015-01-01,100000,'));
@@ -507,8 +567,10 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       expect(anonymousEvents[0].payload).not.toHaveProperty('external_customer_id');
     });
 
-    it('makes no offer for a quote that is not prequalified, expired, superseded, or another tenant\'s', async () => {
-      const data = await quoted(csv('N-DECLINED,,,2015-01-01,5000,', 'N-EXPIRED,,,2015-01-01,250000,', 'N-SUPERSEDED,,,2015-01-01,250000,', 'N-OTHER,,,2015-01-01,250000,'));
+    it("makes no offer for a quote that is not prequalified, expired, superseded, or another tenant's", async () => {
+      const data = await quoted(
+        csv('N-DECLINED,,,2015-01-01,5000,', 'N-EXPIRED,,,2015-01-01,250000,', 'N-SUPERSEDED,,,2015-01-01,250000,', 'N-OTHER,,,2015-01-01,250000,'),
+      );
       await t.testDb.db.query(`UPDATE prequalification_quotes SET expires_at = $2 WHERE correlation_id = $1`, [
         quoteOf(data, 'N-EXPIRED').correlation_id,
         new Date(t.clock.now().getTime() - 1000),

@@ -32,7 +32,11 @@ describe.each(BACKENDS)('request log on %s', (backend) => {
     const partner = await t.partner();
     const other = await t.partner();
     const customerId = await createCustomer(partner, { external_customer_id: 'ext-log-1' });
-    const keyed = await partner.post(`/customers/${customerId}/applications/`, { data: { amount: 25000 } }, { 'idempotency-key': 'log-key-1', 'x-request-id': 'req-log-1' });
+    const keyed = await partner.post(
+      `/customers/${customerId}/applications/`,
+      { data: { amount: 25000 } },
+      { 'idempotency-key': 'log-key-1', 'x-request-id': 'req-log-1' },
+    );
     expect(keyed.statusCode).toBe(201);
     expectError(await partner.get('/customers/0f8fad5b-d9cb-469f-a165-70867728950e/?email=ada@example.com'), 404, 'NotFound');
     await partner.request('GET', '/api/lending/v2.1/authentication_check/');

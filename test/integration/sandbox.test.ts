@@ -110,7 +110,13 @@ describe.each(BACKENDS)('sandbox controls on %s', (backend) => {
         expect(decisions).toHaveLength(decisionsBefore + 1);
         expect(decisions[decisions.length - 1]).toMatchObject({ decided_by: 'sandbox', outcome: { outcome } });
         const answer = await getOffers(partner, applicationId);
-        const expected = { offered: 'offers_available', declined: 'no_offers', deferred: 'no_offers', action_required: 'action_required', awaiting_underwriter: 'pending_underwriting' };
+        const expected = {
+          offered: 'offers_available',
+          declined: 'no_offers',
+          deferred: 'no_offers',
+          action_required: 'action_required',
+          awaiting_underwriter: 'pending_underwriting',
+        };
         expect(answer.offer_creation_status).toBe(expected[outcome]);
         // GET offers answers from what the sandbox decided: no policy decision on top.
         expect(await decisionRows(t, applicationId)).toHaveLength(decisionsBefore + 1);
@@ -124,7 +130,9 @@ describe.each(BACKENDS)('sandbox controls on %s', (backend) => {
     const { applicationId } = await customerWithApplication(partner, { application: { amount: 10000 } });
     expect((await decide(applicationId, { outcome: 'offered' })).statusCode).toBe(200);
     const { offers } = await getOffers(partner, applicationId);
-    expect(offers.map((o) => [o.offer_type, o.product_type, o.max_amount, o.monthly_interest_percentage, o.fee_percentage, o.duration_in_days, o.is_suggested])).toEqual([
+    expect(
+      offers.map((o) => [o.offer_type, o.product_type, o.max_amount, o.monthly_interest_percentage, o.fee_percentage, o.duration_in_days, o.is_suggested]),
+    ).toEqual([
       ['confirmed', 'flexi_loan', 10000, 3, 0, 365, true],
       ['confirmed', 'business_loan', 10000, 2.5, 2.5, 730, false],
     ]);

@@ -14,7 +14,13 @@ import { apply, insertIndicativeOffer, offeredBySandbox, type OfferJson, type Of
  */
 
 const FLEXI_10000: OfferTermsJson = { product_type: 'flexi_loan', max_amount: 10000, monthly_interest_percentage: 3, fee_percentage: 0, duration_in_days: 120 };
-const BUSINESS_FEE: OfferTermsJson = { product_type: 'business_loan', max_amount: 1234.56, monthly_interest_percentage: 2, fee_percentage: 2.5, duration_in_days: 90 };
+const BUSINESS_FEE: OfferTermsJson = {
+  product_type: 'business_loan',
+  max_amount: 1234.56,
+  monthly_interest_percentage: 2,
+  fee_percentage: 2.5,
+  duration_in_days: 90,
+};
 
 function repayment(date: string, amount: number, fees: number, interest: number, principal: number) {
   return { amount, date, breakdown: { fees, interest, principal } };

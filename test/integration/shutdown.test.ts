@@ -29,7 +29,13 @@ describe('graceful shutdown on SIGTERM', () => {
     const server = await startChildServer({ DATA_DIR: dataDir, ROLE: 'api' });
     children.push(server);
     const partner = await json(server.base, '/admin/v1/partners', { method: 'POST', token: CHILD_ADMIN_TOKEN, body: { name: 'Shutdown' } });
-    const token = (await json(server.base, `/admin/v1/partners/${partner.body.data.partner_id}/tokens`, { method: 'POST', token: CHILD_ADMIN_TOKEN, body: { environment: 'sandbox' } })).body.data.token;
+    const token = (
+      await json(server.base, `/admin/v1/partners/${partner.body.data.partner_id}/tokens`, {
+        method: 'POST',
+        token: CHILD_ADMIN_TOKEN,
+        body: { environment: 'sandbox' },
+      })
+    ).body.data.token;
     const customer = await json(server.base, `${API}/customers/`, {
       method: 'POST',
       token,
@@ -43,7 +49,13 @@ describe('graceful shutdown on SIGTERM', () => {
     const tail = `1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n\r\n--${boundary}--\r\n`;
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: server.port, method: 'POST', path: `${API}/document_upload/${customerId}/`, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } },
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: `${API}/document_upload/${customerId}/`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        },
         (res) => {
           let body = '';
           res.on('data', (c) => (body += c));

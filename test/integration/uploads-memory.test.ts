@@ -66,20 +66,24 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(join(process.cwd(), 'node_modules/.bin/node'), ['--expose-gc', '--max-semi-space-size=1', '--import=./test/helpers/gc-pressure.ts', 'src/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_TOKEN: ADMIN,
-      LOG_LEVEL: 'warn',
-      UPLOAD_RATE_LIMIT_PER_MINUTE: '1000',
-      ...env,
+  const child = spawn(
+    join(process.cwd(), 'node_modules/.bin/node'),
+    ['--expose-gc', '--max-semi-space-size=1', '--import=./test/helpers/gc-pressure.ts', 'src/main.ts'],
+    {
+      cwd: process.cwd(),
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? tmpdir(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ADMIN_TOKEN: ADMIN,
+        LOG_LEVEL: 'warn',
+        UPLOAD_RATE_LIMIT_PER_MINUTE: '1000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const server = { child, base: `http://127.0.0.1:${port}`, output };
@@ -140,19 +144,33 @@ async function settledStatuses(listUrl: string, headers: Record<string, string>,
  */
 async function measureUploads(server: Server): Promise<{ baseline: number; peak: number; ids: string[]; hashes: string[] }> {
   const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
-  const partner = await json(await fetch(`${server.base}/admin/v1/partners`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Memory' }) }), 201);
+  const partner = await json(
+    await fetch(`${server.base}/admin/v1/partners`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Memory' }) }),
+    201,
+  );
   const token = await json(
-    await fetch(`${server.base}/admin/v1/partners/${partner.data.partner_id}/tokens`, { method: 'POST', headers: admin, body: JSON.stringify({ environment: 'sandbox' }) }),
+    await fetch(`${server.base}/admin/v1/partners/${partner.data.partner_id}/tokens`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ environment: 'sandbox' }),
+    }),
     201,
   );
   const auth = { authorization: `Bearer ${token.data.token}`, accept: 'application/json' };
   const customer = await json(
-    await fetch(`${server.base}/api/lending/v2.2/customers/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(customerBody()) }),
+    await fetch(`${server.base}/api/lending/v2.2/customers/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(customerBody()),
+    }),
     201,
   );
   const uploadUrl = `${server.base}/api/lending/v2.2/document_upload/${customer.data.customer_id}/`;
   const send = async (content: Buffer, name: string) => {
-    const { payload, contentType } = await multipartBody([['document_type', 'bank statement'], ['document', { filename: name, content, type: 'application/pdf' }]]);
+    const { payload, contentType } = await multipartBody([
+      ['document_type', 'bank statement'],
+      ['document', { filename: name, content, type: 'application/pdf' }],
+    ]);
     return json(await fetch(uploadUrl, { method: 'POST', headers: { ...auth, 'content-type': contentType }, body: new Uint8Array(payload) }), 201);
   };
 
@@ -180,7 +198,7 @@ async function measureUploads(server: Server): Promise<{ baseline: number; peak:
     }
   })();
   const ids: string[] = [];
-  let settled: string[] = [];
+  let settled: string[];
   try {
     for (let i = 0; i < FILES; i++) ids.push((await send(files[i], `big-${i}.pdf`)).data.document_id as string);
     // Background processing reads every file back: memory must stay flat through it too.
@@ -195,7 +213,9 @@ async function measureUploads(server: Server): Promise<{ baseline: number; peak:
 
 function report(label: string, r: { baseline: number; peak: number }): void {
   // One line in the test output, to see the margin.
-  process.stdout.write(`${label}: baseline ${(r.baseline / MIB).toFixed(1)} MiB, peak ${(r.peak / MIB).toFixed(1)} MiB, growth ${((r.peak - r.baseline) / MIB).toFixed(1)} MiB\n`);
+  process.stdout.write(
+    `${label}: baseline ${(r.baseline / MIB).toFixed(1)} MiB, peak ${(r.peak / MIB).toFixed(1)} MiB, growth ${((r.peak - r.baseline) / MIB).toFixed(1)} MiB\n`,
+  );
 }
 
 describe.skipIf(process.platform !== 'linux' || !POSTGRES)('upload memory bound (server as a child process on PostgreSQL)', () => {

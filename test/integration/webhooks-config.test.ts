@@ -212,7 +212,10 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
       return res.json().data.subscriptions as { webhook_event_type: string; url: string | null; subscribed: boolean }[];
     };
     const subscribedOf = (rows: { webhook_event_type: string; subscribed: boolean }[]) =>
-      rows.filter((r) => r.subscribed).map((r) => r.webhook_event_type).sort();
+      rows
+        .filter((r) => r.subscribed)
+        .map((r) => r.webhook_event_type)
+        .sort();
     const change = (client: PartnerClient, method: 'POST' | 'DELETE', types: unknown) =>
       client.request(method, '/webhooks/subscriptions/', { data: { webhook_event_types: types } });
     const storedRows = async (client: PartnerClient) =>
@@ -299,10 +302,14 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
       expect(noUrl.statusCode, noUrl.body).toBe(202);
       const eventId = noUrl.json().data.event_id;
       // Events are listed once every older transaction has ended (on a busy PostgreSQL, not at once).
-      const listed = await eventually(async () => {
-        const ids = (await client.get('/events/?types=customer_funded')).json().data.map((e: { event_id: string }) => e.event_id) as string[];
-        return ids.length > 0 && ids;
-      }, 15_000, 'the test event in the events API');
+      const listed = await eventually(
+        async () => {
+          const ids = (await client.get('/events/?types=customer_funded')).json().data.map((e: { event_id: string }) => e.event_id) as string[];
+          return ids.length > 0 && ids;
+        },
+        15_000,
+        'the test event in the events API',
+      );
       expect(listed).toEqual([eventId]);
       const one = await client.get(`/events/${eventId}/`);
       expect(one.json().data.delivery).toEqual({ status: 'not_subscribed', attempts: 0 });

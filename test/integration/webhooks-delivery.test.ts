@@ -30,7 +30,18 @@ const TIMEOUT_MS = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const STATUSES = ['open', 'action_required', 'awaiting_underwriter', 'in_underwriting', 'offered', 'declined', 'deferred', 'expired', 'offer_revoked', 'funded'];
+const STATUSES = [
+  'open',
+  'action_required',
+  'awaiting_underwriter',
+  'in_underwriting',
+  'offered',
+  'declined',
+  'deferred',
+  'expired',
+  'offer_revoked',
+  'funded',
+];
 
 type Kind = 'uuid' | 'string' | 'money' | 'percent' | 'integer' | 'boolean' | 'datetime' | 'date' | 'status' | 'offers' | 'quotes';
 interface Shape {
@@ -316,7 +327,7 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
         return rows.map((r) => r.id);
       },
       timeoutMs,
-      'the partner\'s deliveries to settle',
+      "the partner's deliveries to settle",
     );
   }
 
@@ -347,7 +358,16 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
     expectContractShape('customer_funded', d.body!.data);
 
     const [row] = await attemptsLogged(partner, eventId, 1);
-    expect(row).toMatchObject({ event_id: eventId, webhook_event_type: 'customer_funded', attempt: 1, status: 'succeeded', response_status: 200, error: null, url: r.url, next_attempt_at: null });
+    expect(row).toMatchObject({
+      event_id: eventId,
+      webhook_event_type: 'customer_funded',
+      attempt: 1,
+      status: 'succeeded',
+      response_status: 200,
+      error: null,
+      url: r.url,
+      next_attempt_at: null,
+    });
     expect(row.attempted_at).toMatch(ISO);
     expect(row.duration_ms).toBeGreaterThanOrEqual(0);
     await settled(partner.partnerId);
@@ -417,7 +437,10 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
         // Redirects are not followed: both attempts went to the configured URL.
         expect(got.map((d) => d.path)).toEqual(['/hooks', '/hooks']);
         const rows = await attemptsLogged(partner, eventId, 2);
-        expect(rows.map((x) => [x.status, x.response_status]), `status ${status}`).toEqual([
+        expect(
+          rows.map((x) => [x.status, x.response_status]),
+          `status ${status}`,
+        ).toEqual([
           ['failed', status],
           ['succeeded', 200],
         ]);
@@ -524,7 +547,11 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
     expectAuthentic(failedFirst, before);
     after = (await partner.post('/webhooks/signing_secret/rotate/')).json().data.signing_secret as string;
     expect(after).not.toBe(before);
-    await r.waitFor((x) => x.some((d) => d.eventId === pending && 'status' in d.answer && d.answer.status === 200), 15_000, 'a retry signed with the new secret');
+    await r.waitFor(
+      (x) => x.some((d) => d.eventId === pending && 'status' in d.answer && d.answer.status === 200),
+      15_000,
+      'a retry signed with the new secret',
+    );
     const accepted = r.forEvent(pending).find((d) => 'status' in d.answer && d.answer.status === 200)!;
     expectAuthentic(accepted, after);
     expectNotAuthentic(accepted, before);
@@ -553,12 +580,20 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
 
     const events = await settled(a.partnerId);
     await settled(noUrl.partnerId);
-    const { rows } = await t.testDb.db.query<{ id: string; event_type: string }>('SELECT id, event_type FROM outbox_events WHERE partner_id = $1 ORDER BY seq', [a.partnerId]);
+    const { rows } = await t.testDb.db.query<{ id: string; event_type: string }>(
+      'SELECT id, event_type FROM outbox_events WHERE partner_id = $1 ORDER BY seq',
+      [a.partnerId],
+    );
     expect(rows.map((x) => x.event_type).sort()).toEqual(['application_attributed', 'application_declined', 'application_status_changed'].sort());
     expect(events).toHaveLength(3);
     await pause(500);
     expect(ra.received.map((d) => d.eventType).sort()).toEqual(['application_attributed', 'application_status_changed']);
-    expect(ra.received.map((d) => d.eventId).sort()).toEqual(rows.filter((x) => x.event_type !== 'application_declined').map((x) => x.id).sort());
+    expect(ra.received.map((d) => d.eventId).sort()).toEqual(
+      rows
+        .filter((x) => x.event_type !== 'application_declined')
+        .map((x) => x.id)
+        .sort(),
+    );
     expect(rb.received).toEqual([]);
     // Nothing was attempted for the declined event, nor for the partner without a URL.
     const declined = rows.find((x) => x.event_type === 'application_declined')!.id;
@@ -663,18 +698,34 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
       expectContractShape(d.eventType, d.body!.data);
     }
     const types = new Set(r.received.map((d) => d.eventType));
-    for (const type of ['application_attributed', 'application_status_changed', 'application_offered', 'application_declined', 'application_deferred', 'customer_funded', 'funding_created_202607']) {
+    for (const type of [
+      'application_attributed',
+      'application_status_changed',
+      'application_offered',
+      'application_declined',
+      'application_deferred',
+      'customer_funded',
+      'funding_created_202607',
+    ]) {
       expect(types.has(type), type).toBe(true);
     }
 
     const payloads = (type: string, appId?: string) =>
-      r.ofType(type).map((d) => d.body!.data).filter((p) => !appId || p.application_id === appId);
+      r
+        .ofType(type)
+        .map((d) => d.body!.data)
+        .filter((p) => !appId || p.application_id === appId);
     // Values, not only shapes.
     const [attributed, topup] = [payloads('application_attributed', applicationId)[0], payloads('application_attributed', topupId)[0]];
     expect(attributed).toMatchObject({ application_id: applicationId, customer_id: customerId, external_customer_id: ext, amount: 25000, is_topup: false });
     expect(topup).toMatchObject({ application_id: topupId, customer_id: customerId, external_customer_id: ext, amount: 5000, is_topup: true });
     const moves = payloads('application_status_changed', applicationId).map((p) => [p.previous_status, p.status]);
-    expect(moves).toEqual(expect.arrayContaining([['open', 'offered'], ['offered', 'funded']]));
+    expect(moves).toEqual(
+      expect.arrayContaining([
+        ['open', 'offered'],
+        ['offered', 'funded'],
+      ]),
+    );
     const [offered] = payloads('application_offered', applicationId);
     expect(offered.external_customer_id).toBe(ext);
     expect((offered.offers as { offer_id: string }[]).map((o) => o.offer_id).sort()).toEqual(offers.offers.map((o) => o.offer_id).sort());
@@ -711,10 +762,16 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
   });
 
   it('the delivery log filters by event and status and pages with limit and cursor, newest first', async () => {
-    const r = await receiver((d, received) => ({ status: d.eventType === 'application_offered' && received.filter((x) => x.eventId === d.eventId).length < 2 ? 500 : 200 }));
+    const r = await receiver((d, received) => ({
+      status: d.eventType === 'application_offered' && received.filter((x) => x.eventId === d.eventId).length < 2 ? 500 : 200,
+    }));
     const partner = await partnerFor(r.url);
     const flaky = await testEvent(partner, 'application_offered');
-    const others = [await testEvent(partner, 'customer_funded'), await testEvent(partner, 'application_deferred'), await testEvent(partner, 'application_declined')];
+    const others = [
+      await testEvent(partner, 'customer_funded'),
+      await testEvent(partner, 'application_deferred'),
+      await testEvent(partner, 'application_declined'),
+    ];
     await r.waitForEvent(flaky, 3);
     for (const id of others) await r.waitForEvent(id);
     await settled(partner.partnerId);
@@ -723,7 +780,19 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
     expect(all).toHaveLength(6);
     for (const row of all) {
       expect(Object.keys(row).sort()).toEqual(
-        ['attempt', 'attempted_at', 'delivery_id', 'duration_ms', 'error', 'event_id', 'next_attempt_at', 'response_status', 'status', 'url', 'webhook_event_type'].sort(),
+        [
+          'attempt',
+          'attempted_at',
+          'delivery_id',
+          'duration_ms',
+          'error',
+          'event_id',
+          'next_attempt_at',
+          'response_status',
+          'status',
+          'url',
+          'webhook_event_type',
+        ].sort(),
       );
     }
     // Newest first: rows come in the order attempts were recorded, latest first (so an event's

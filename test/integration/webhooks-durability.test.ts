@@ -153,7 +153,8 @@ async function expectStatus(answer: Promise<HttpAnswer>, status: number): Promis
 async function partnerOver(port: number, url: string): Promise<{ token: string; partnerId: string }> {
   const partner = await expectStatus(call(port, ADMIN_TOKEN, 'POST', '/admin/v1/partners', { name: 'Durable Partner' }), 201);
   const partnerId = partner.data.partner_id as string;
-  const token = (await expectStatus(call(port, ADMIN_TOKEN, 'POST', `/admin/v1/partners/${partnerId}/tokens`, { environment: 'sandbox' }), 201)).data.token as string;
+  const token = (await expectStatus(call(port, ADMIN_TOKEN, 'POST', `/admin/v1/partners/${partnerId}/tokens`, { environment: 'sandbox' }), 201)).data
+    .token as string;
   await expectStatus(call(port, token, 'PUT', '/webhooks/configuration/', { data: { url, token: 'receiver-bearer-123' } }), 200);
   await expectStatus(call(port, token, 'POST', '/webhooks/subscriptions/', { data: { webhook_event_types: ALL_TYPES } }), 200);
   return { token, partnerId };
@@ -165,7 +166,10 @@ async function testEvent(port: number, token: string, type: string): Promise<str
 
 /** A customer with an application: the application id (its application_attributed event follows). */
 async function application(port: number, token: string, amount: number): Promise<string> {
-  const customer = await expectStatus(call(port, token, 'POST', '/customers/', customerBody({ external_customer_id: `dur-${randomBytes(4).toString('hex')}` })), 201);
+  const customer = await expectStatus(
+    call(port, token, 'POST', '/customers/', customerBody({ external_customer_id: `dur-${randomBytes(4).toString('hex')}` })),
+    201,
+  );
   const app = await expectStatus(call(port, token, 'POST', `/customers/${customer.data.customer_id}/applications/`, { data: { amount } }), 201);
   return app.data.application_id;
 }
@@ -242,99 +246,99 @@ async function freshDataDir(): Promise<string> {
 
 // The scenarios are independent (own ports, data, receivers) and mostly wait: they run at once.
 describe.concurrent('webhook durability with the server as child processes', () => {
-  it.for(BACKENDS)(
-    'a server SIGKILLed mid-delivery and restarted loses no event, on %s',
-    { timeout: 180_000 },
-    async (backend: BackendName) => {
-      const data: Record<string, string> = backend === 'pglite' ? { DATA_DIR: await freshDataDir() } : { DATABASE_URL: await freshDatabase() };
-      const port = await freePort();
-      const env = {
-        ...data,
-        PORT: String(port),
-        ADMIN_TOKEN,
-        ROLE: 'all',
-        ALLOW_PRIVATE_WEBHOOK_URLS: 'true',
-        WEBHOOK_TIMEOUT_MS: '1000',
-        WEBHOOK_RETRY_SCALE: '0.001',
-        LOG_LEVEL: 'warn',
-      };
-      // Before the kill the receiver is slow (3 s, beyond the 1 s timeout): no attempt can succeed
-      // then, so every event has to be delivered by the restarted server.
-      let slow = true;
-      const receiver = await Receiver.start(() => (slow ? { status: 200, delayMs: 3000 } : { status: 200 }));
-      cleanups.push(() => receiver.close());
+  it.for(BACKENDS)('a server SIGKILLed mid-delivery and restarted loses no event, on %s', { timeout: 180_000 }, async (backend: BackendName) => {
+    const data: Record<string, string> = backend === 'pglite' ? { DATA_DIR: await freshDataDir() } : { DATABASE_URL: await freshDatabase() };
+    const port = await freePort();
+    const env = {
+      ...data,
+      PORT: String(port),
+      ADMIN_TOKEN,
+      ROLE: 'all',
+      ALLOW_PRIVATE_WEBHOOK_URLS: 'true',
+      WEBHOOK_TIMEOUT_MS: '1000',
+      WEBHOOK_RETRY_SCALE: '0.001',
+      LOG_LEVEL: 'warn',
+    };
+    // Before the kill the receiver is slow (3 s, beyond the 1 s timeout): no attempt can succeed
+    // then, so every event has to be delivered by the restarted server.
+    let slow = true;
+    const receiver = await Receiver.start(() => (slow ? { status: 200, delayMs: 3000 } : { status: 200 }));
+    cleanups.push(() => receiver.close());
 
-      let server = spawnServer(`${backend} server #1`, env);
-      await waitForHttp(server, port);
-      const { token } = await partnerOver(port, receiver.url);
-      const secret = (await expectStatus(call(port, token, 'GET', '/webhooks/signing_secret/'), 200)).data.signing_secret as string;
+    let server = spawnServer(`${backend} server #1`, env);
+    await waitForHttp(server, port);
+    const { token } = await partnerOver(port, receiver.url);
+    const secret = (await expectStatus(call(port, token, 'GET', '/webhooks/signing_secret/'), 200)).data.signing_secret as string;
 
-      const eventIds: string[] = [];
-      for (const type of ALL_TYPES) eventIds.push(await testEvent(port, token, type));
-      const applications = [await application(port, token, 12000), await application(port, token, 8000)];
+    const eventIds: string[] = [];
+    for (const type of ALL_TYPES) eventIds.push(await testEvent(port, token, type));
+    const applications = [await application(port, token, 12000), await application(port, token, 8000)];
 
-      // Kill while attempts are in flight: the receiver holds them without answering.
-      await receiver.waitFor((r) => r.length >= 3, 20_000, 'attempts in flight before the kill');
-      await killHard(server);
-      const killedAt = Date.now();
-      const inFlight = new Set(receiver.received.map((d) => d.eventId));
-      expect(inFlight.size).toBeGreaterThan(0);
-      slow = false;
-      const seenBeforeRestart = receiver.received.length;
+    // Kill while attempts are in flight: the receiver holds them without answering.
+    await receiver.waitFor((r) => r.length >= 3, 20_000, 'attempts in flight before the kill');
+    await killHard(server);
+    const killedAt = Date.now();
+    const inFlight = new Set(receiver.received.map((d) => d.eventId));
+    expect(inFlight.size).toBeGreaterThan(0);
+    slow = false;
+    const seenBeforeRestart = receiver.received.length;
 
-      server = spawnServer(`${backend} server #2`, env);
-      await waitForHttp(server, port);
+    server = spawnServer(`${backend} server #2`, env);
+    await waitForHttp(server, port);
 
-      const after = () => receiver.received.slice(seenBeforeRestart);
-      const attributedIds = () =>
-        applications.map((id) => after().find((d) => d.eventType === 'application_attributed' && d.body?.data.application_id === id)?.eventId);
-      try {
-        await receiver.waitFor(
-          () => eventIds.every((id) => after().some((d) => d.eventId === id)) && attributedIds().every(Boolean),
-          60_000,
-          'every event after the restart',
-        );
-      } catch (error) {
-        throw new Error(`${String(error)}\n${describeChild(server)}`);
+    const after = () => receiver.received.slice(seenBeforeRestart);
+    const attributedIds = () =>
+      applications.map((id) => after().find((d) => d.eventType === 'application_attributed' && d.body?.data.application_id === id)?.eventId);
+    try {
+      await receiver.waitFor(
+        () => eventIds.every((id) => after().some((d) => d.eventId === id)) && attributedIds().every(Boolean),
+        60_000,
+        'every event after the restart',
+      );
+    } catch (error) {
+      throw new Error(`${String(error)}\n${describeChild(server)}`, { cause: error });
+    }
+    const all = [...eventIds, ...(attributedIds() as string[])];
+    // Every event, including those in flight at the kill, was delivered to a receiver that
+    // acknowledged it, each attempt authentic.
+    for (const id of all) {
+      const got = after().filter((d) => d.eventId === id);
+      expect(got.length, id).toBeGreaterThanOrEqual(1);
+      for (const d of got) {
+        expect(verifyWebhook(secret, d.headers, d.rawBody).eventId).toBe(id);
+        expect(d.headers.authorization).toBe('Bearer receiver-bearer-123');
       }
-      const all = [...eventIds, ...(attributedIds() as string[])];
-      // Every event, including those in flight at the kill, was delivered to a receiver that
-      // acknowledged it, each attempt authentic.
-      for (const id of all) {
-        const got = after().filter((d) => d.eventId === id);
-        expect(got.length, id).toBeGreaterThanOrEqual(1);
-        for (const d of got) {
-          expect(verifyWebhook(secret, d.headers, d.rawBody).eventId).toBe(id);
-          expect(d.headers.authorization).toBe('Bearer receiver-bearer-123');
-        }
-      }
-      for (const id of inFlight) expect(after().some((d) => d.eventId === id), `in flight at the kill: ${id}`).toBe(true);
+    }
+    for (const id of inFlight)
+      expect(
+        after().some((d) => d.eventId === id),
+        `in flight at the kill: ${id}`,
+      ).toBe(true);
 
-      // The delivery log of the restarted server shows each event acknowledged, attempts numbered
-      // without gaps or repeats.
-      const logs = new Map<string, { attempt: number; status: string; attempted_at: string }[]>();
-      for (const id of all) {
-        const rows = await eventually(
-          async () => {
-            const log = await call(port, token, 'GET', `/webhooks/deliveries/?event_id=${id}&limit=100`);
-            const list = log.body.data.deliveries as { attempt: number; status: string; attempted_at: string }[];
-            return list.some((x) => x.status === 'succeeded') ? list : null;
-          },
-          20_000,
-          `a succeeded attempt of ${id} in the log`,
-        );
-        const attempts = rows.map((x) => x.attempt).sort((a, b) => a - b);
-        expect(attempts).toEqual(attempts.map((_x, i) => i + 1));
-        logs.set(id, rows);
-      }
-      // Some attempts were cut off by the kill before they were recorded: those events reached the
-      // receiver before the kill, yet the log has no attempt of theirs from before it. The job of
-      // such an attempt was still active; pg-boss handed it out again once it expired.
-      const cutOff = [...inFlight].filter((id) => !(logs.get(id) ?? []).some((x) => Date.parse(x.attempted_at) < killedAt));
-      expect(cutOff.length).toBeGreaterThan(0);
-      await killHard(server);
-    },
-  );
+    // The delivery log of the restarted server shows each event acknowledged, attempts numbered
+    // without gaps or repeats.
+    const logs = new Map<string, { attempt: number; status: string; attempted_at: string }[]>();
+    for (const id of all) {
+      const rows = await eventually(
+        async () => {
+          const log = await call(port, token, 'GET', `/webhooks/deliveries/?event_id=${id}&limit=100`);
+          const list = log.body.data.deliveries as { attempt: number; status: string; attempted_at: string }[];
+          return list.some((x) => x.status === 'succeeded') ? list : null;
+        },
+        20_000,
+        `a succeeded attempt of ${id} in the log`,
+      );
+      const attempts = rows.map((x) => x.attempt).sort((a, b) => a - b);
+      expect(attempts).toEqual(attempts.map((_x, i) => i + 1));
+      logs.set(id, rows);
+    }
+    // Some attempts were cut off by the kill before they were recorded: those events reached the
+    // receiver before the kill, yet the log has no attempt of theirs from before it. The job of
+    // such an attempt was still active; pg-boss handed it out again once it expired.
+    const cutOff = [...inFlight].filter((id) => !(logs.get(id) ?? []).some((x) => Date.parse(x.attempted_at) < killedAt));
+    expect(cutOff.length).toBeGreaterThan(0);
+    await killHard(server);
+  });
 
   it.skipIf(!PG_URL)(
     'two workers on one PostgreSQL deliver every event exactly once, at the first attempt',
@@ -366,7 +370,11 @@ describe.concurrent('webhook durability with the server as child processes', () 
       const workers = [1, 2].map((n) => spawnServer(`worker #${n}`, { ...common, ROLE: 'worker', LOG_LEVEL: 'info', PORT: String(port) }));
       await Promise.all(workers.map((w) => waitForWorker(w)));
       await inParallel(types.slice(60), 12, (type) => testEvent(port, token, type));
-      await inParallel(Array.from({ length: 20 }, (_x, i) => 1000 + i * 100), 5, (amount) => application(port, token, amount));
+      await inParallel(
+        Array.from({ length: 20 }, (_x, i) => 1000 + i * 100),
+        5,
+        (amount) => application(port, token, amount),
+      );
 
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
@@ -407,7 +415,10 @@ describe.concurrent('webhook durability with the server as child processes', () 
         const ports = await Promise.all(workers.map((w) => localPortsOf(w.proc.pid as number, receiver.port)));
         if (ports.every((p) => p !== null)) {
           const sentBy = workers.map((_w, i) => receiver.received.filter((d) => ports[i]!.has(d.remotePort)).length);
-          expect(sentBy.every((n) => n > 0), `deliveries per worker: ${sentBy.join(', ')}`).toBe(true);
+          expect(
+            sentBy.every((n) => n > 0),
+            `deliveries per worker: ${sentBy.join(', ')}`,
+          ).toBe(true);
           expect(sentBy.reduce((a, b) => a + b, 0)).toBe(200);
         }
       } finally {

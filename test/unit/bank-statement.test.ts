@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_PROBLEMS,
-  creditsInLast12Months,
-  parseStatementDate,
-  statementTurnoverPence,
-  validateBankStatement,
-} from '../../src/domain/bank-statement.ts';
+import { MAX_PROBLEMS, creditsInLast12Months, parseStatementDate, statementTurnoverPence, validateBankStatement } from '../../src/domain/bank-statement.ts';
 import type { ParsedStatement } from '../../src/domain/bank-statement.ts';
 import { parseDecimalToPence } from '../../src/domain/money-parse.ts';
 
@@ -106,9 +100,7 @@ describe('validateBankStatement', () => {
       { pointer: '/accountInfo', detail: 'is required' },
       { pointer: '/transactions', detail: 'is required' },
     ]);
-    expect(problemsOf({ ...statement(), transactions: [] })).toEqual([
-      { pointer: '/transactions', detail: 'must contain at least one transaction' },
-    ]);
+    expect(problemsOf({ ...statement(), transactions: [] })).toEqual([{ pointer: '/transactions', detail: 'must contain at least one transaction' }]);
     expect(problemsOf([statement()])[0].pointer).toBe('');
     expect(problemsOf('text')[0].pointer).toBe('');
   });
@@ -138,17 +130,11 @@ describe('validateBankStatement', () => {
     doc.transactions[0] = { transactionDate: '2025-01-02', description: 'x', amount: '5', startingBalance: '10', closingBalance: '15' };
     expect(validateBankStatement(doc).ok).toBe(true);
     delete doc.transactions[0].closingBalance;
-    expect(problemsOf(doc)).toEqual([
-      { pointer: '/transactions/0/closingBalance', detail: 'is required with startingBalance when runningBalance is absent' },
-    ]);
+    expect(problemsOf(doc)).toEqual([{ pointer: '/transactions/0/closingBalance', detail: 'is required with startingBalance when runningBalance is absent' }]);
     doc.transactions[0] = { transactionDate: '2025-01-02', description: 'x', amount: 5, closingBalance: 15 };
-    expect(problemsOf(doc)).toEqual([
-      { pointer: '/transactions/0/startingBalance', detail: 'is required with closingBalance when runningBalance is absent' },
-    ]);
+    expect(problemsOf(doc)).toEqual([{ pointer: '/transactions/0/startingBalance', detail: 'is required with closingBalance when runningBalance is absent' }]);
     doc.transactions[0] = { transactionDate: '2025-01-02', description: 'x', amount: 5, runningBalance: null };
-    expect(problemsOf(doc)).toEqual([
-      { pointer: '/transactions/0/runningBalance', detail: 'is required (or both startingBalance and closingBalance)' },
-    ]);
+    expect(problemsOf(doc)).toEqual([{ pointer: '/transactions/0/runningBalance', detail: 'is required (or both startingBalance and closingBalance)' }]);
   });
 
   it('refuses amounts and balances with more than two decimals (the money rule), never rounding them', () => {
@@ -235,8 +221,18 @@ describe('credits in the last 12 months', () => {
   });
 
   it('totals GBP accounts, skips other currencies, does not double-count overlapping statements', () => {
-    const a1 = parsed([['2025-01-01', 500], ['2025-02-01', 700], ['2025-02-01', 700]]);
-    const a1Again = parsed([['2025-02-01', 700], ['2025-03-01', 900]], { sortCode: '123456' });
+    const a1 = parsed([
+      ['2025-01-01', 500],
+      ['2025-02-01', 700],
+      ['2025-02-01', 700],
+    ]);
+    const a1Again = parsed(
+      [
+        ['2025-02-01', 700],
+        ['2025-03-01', 900],
+      ],
+      { sortCode: '123456' },
+    );
     const other = parsed([['2025-01-01', 50]], { accountNumber: '99999999' });
     const euro = parsed([['2025-01-01', 100_000]], { currency: 'EUR', accountNumber: '55555555' });
     // a1: 500 + 700 twice (same statement lists it twice) + 900 from the overlapping one.

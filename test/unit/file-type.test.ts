@@ -96,7 +96,7 @@ describe('detectFileType: binary signatures', () => {
     let seed = 42;
     const random = new Uint8Array(4096).map(() => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed >> 16 & 0xff;
+      return (seed >> 16) & 0xff;
     });
     expect(detectFileType(random)).toBe(null);
     expect(detectFileType(random, 'statement.csv')).toBe(null);

@@ -39,7 +39,12 @@ describe('prequalificationInputs', () => {
 describe('quotedOffer', () => {
   it('takes the flexi loan, else the suggested offer, else the first', () => {
     expect(quotedOffer([business, flexi])).toBe(flexi);
-    expect(quotedOffer([{ ...business, isSuggested: false }, { ...business, durationDays: 500, isSuggested: true }])?.durationDays).toBe(500);
+    expect(
+      quotedOffer([
+        { ...business, isSuggested: false },
+        { ...business, durationDays: 500, isSuggested: true },
+      ])?.durationDays,
+    ).toBe(500);
     expect(quotedOffer([{ ...business, isSuggested: false }])?.productType).toBe('business_loan');
     expect(quotedOffer([])).toBeNull();
   });
@@ -54,11 +59,22 @@ describe('quoteFromOutcome', () => {
     expect(quoteFromOutcome({ outcome: 'offered', rule: 7, limitPence: 1, offers: [] })).toEqual({ prequalified: false, reason: 'not_quoted' });
     expect(quoteFromOutcome({ outcome: 'declined', rule: 3, reason: 'turnover_under_10000' })).toEqual({ prequalified: false, reason: 'turnover_under_10000' });
     expect(quoteFromOutcome({ outcome: 'declined', rule: 3, reason: '' })).toEqual({ prequalified: false, reason: 'declined' });
-    expect(quoteFromOutcome({ outcome: 'awaiting_underwriter', rule: 4, reason: 'amount_over_250000' })).toEqual({ prequalified: false, reason: 'needs_underwriting' });
+    expect(quoteFromOutcome({ outcome: 'awaiting_underwriter', rule: 4, reason: 'amount_over_250000' })).toEqual({
+      prequalified: false,
+      reason: 'needs_underwriting',
+    });
     expect(
-      quoteFromOutcome({ outcome: 'action_required', rule: 5, reason: 'bank_statements_required', requirements: [{ category: 'documents', actions: [{ name: 'upload_bank_statements' }] }] }),
+      quoteFromOutcome({
+        outcome: 'action_required',
+        rule: 5,
+        reason: 'bank_statements_required',
+        requirements: [{ category: 'documents', actions: [{ name: 'upload_bank_statements' }] }],
+      }),
     ).toEqual({ prequalified: false, reason: 'bank_statements_required' });
-    expect(quoteFromOutcome({ outcome: 'action_required', rule: 9, reason: ' ', requirements: [] })).toEqual({ prequalified: false, reason: 'action_required' });
+    expect(quoteFromOutcome({ outcome: 'action_required', rule: 9, reason: ' ', requirements: [] })).toEqual({
+      prequalified: false,
+      reason: 'action_required',
+    });
   });
 });
 
@@ -68,12 +84,15 @@ describe('quoteRow with the default policy', () => {
   it('offers the flexi terms: 20 % of turnover, band rate, no fee, 365 days', () => {
     expect(quote({})).toEqual({ prequalified: true, terms: { maxAmountPence: 5_000_000, monthlyRateBp: 300, feeBp: 0, durationDays: 365 } });
     // Unknown trading date: rule 1 skipped, the highest band.
-    expect(quote({ tradingFromDate: null })).toEqual({ prequalified: true, terms: { maxAmountPence: 5_000_000, monthlyRateBp: 450, feeBp: 0, durationDays: 365 } });
+    expect(quote({ tradingFromDate: null })).toEqual({
+      prequalified: true,
+      terms: { maxAmountPence: 5_000_000, monthlyRateBp: 450, feeBp: 0, durationDays: 365 },
+    });
     // The 1,000,000 ceiling.
     expect(quote({ turnoverPence: 900_000_000 })).toMatchObject({ terms: { maxAmountPence: 100_000_000 } });
   });
 
-  it('answers the policy\'s reasons when it would not offer', () => {
+  it("answers the policy's reasons when it would not offer", () => {
     expect(quote({ turnoverPence: null })).toEqual({ prequalified: false, reason: 'turnover_unknown' });
     expect(quote({ tradingFromDate: '2026-01-01' })).toEqual({ prequalified: false, reason: 'trading_under_6_months' });
     expect(quote({ turnoverPence: 999_999 })).toEqual({ prequalified: false, reason: 'turnover_under_10000' });
@@ -89,7 +108,10 @@ describe('quoteRow with the default policy', () => {
         throw new Error('must not be called');
       },
     };
-    expect(quoteRow(row({ problem: 'trading_from_date must be a date' }), never, TODAY)).toEqual({ prequalified: false, reason: 'trading_from_date must be a date' });
+    expect(quoteRow(row({ problem: 'trading_from_date must be a date' }), never, TODAY)).toEqual({
+      prequalified: false,
+      reason: 'trading_from_date must be a date',
+    });
   });
 
   it('uses the policy it is given', () => {
@@ -121,7 +143,10 @@ describe('quoteFile', () => {
   it('answers a file that cannot be read with a reason, never an exception', () => {
     expect(quoteFile('json', '{"customers": [', defaultDecisionPolicy, TODAY)).toEqual({ ok: false, reason: 'the file is not valid JSON' });
     expect(quoteFile('json', '{"customers": 1}', defaultDecisionPolicy, TODAY)).toMatchObject({ ok: false, reason: expect.stringContaining('array') });
-    expect(quoteFile('csv', 'name,turnover\nA,1\n', defaultDecisionPolicy, TODAY)).toEqual({ ok: false, reason: 'the header row has no external_customer_id column' });
+    expect(quoteFile('csv', 'name,turnover\nA,1\n', defaultDecisionPolicy, TODAY)).toEqual({
+      ok: false,
+      reason: 'the header row has no external_customer_id column',
+    });
     expect(quoteFile('csv', '', defaultDecisionPolicy, TODAY)).toMatchObject({ ok: false });
   });
 });

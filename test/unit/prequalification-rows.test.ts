@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_PREQUALIFICATION_ROWS,
-  lastRowWins,
-  parsePrequalificationCsv,
-  parsePrequalificationJson,
-} from '../../src/domain/prequalification-rows.ts';
+import { MAX_PREQUALIFICATION_ROWS, lastRowWins, parsePrequalificationCsv, parsePrequalificationJson } from '../../src/domain/prequalification-rows.ts';
 import type { PrequalParseResult, PrequalRow } from '../../src/domain/prequalification-rows.ts';
 
 function rowsOf(result: PrequalParseResult): PrequalRow[] {
@@ -65,7 +60,10 @@ describe('parsePrequalificationCsv', () => {
       ['B', 'last_12_months_turnover must be zero or more'],
       ['C', 'last_12_months_turnover must be an amount in GBP with at most two decimals, such as 120000.50; requested_amount must be greater than 0'],
       ['', 'external_customer_id is required'],
-      ['D', 'trading_from_date must be a date in the form YYYY-MM-DD; last_12_months_turnover must be an amount in GBP with at most two decimals, such as 120000.50; requested_amount must be an amount in GBP with at most two decimals, such as 120000.50'],
+      [
+        'D',
+        'trading_from_date must be a date in the form YYYY-MM-DD; last_12_months_turnover must be an amount in GBP with at most two decimals, such as 120000.50; requested_amount must be an amount in GBP with at most two decimals, such as 120000.50',
+      ],
     ]);
     // Values that were fine are still there; bad ones are null.
     expect(rows[0]).toMatchObject({ tradingFromDate: null, turnoverPence: 10_000, requestedAmountPence: 10_000 });
@@ -74,22 +72,16 @@ describe('parsePrequalificationCsv', () => {
 
   it('rejects bad files with a reason', () => {
     expect(reasonOf(parsePrequalificationCsv(''))).toBe('the file is empty; a header row is required');
-    expect(reasonOf(parsePrequalificationCsv('company_name,requested_amount\nAcme,100\n'))).toBe(
-      'the header row has no external_customer_id column',
-    );
+    expect(reasonOf(parsePrequalificationCsv('company_name,requested_amount\nAcme,100\n'))).toBe('the header row has no external_customer_id column');
     expect(reasonOf(parsePrequalificationCsv('external_customer_id\n'))).toBe('there are no customer rows');
     expect(reasonOf(parsePrequalificationCsv('external_customer_id\u0000\u0001\u0002'))).toBe('the file is not a CSV text file');
-    expect(reasonOf(parsePrequalificationCsv('external_customer_id,company_name\nA,"unterminated\n'))).toMatch(
-      /^the file is not a readable CSV file/,
-    );
+    expect(reasonOf(parsePrequalificationCsv('external_customer_id,company_name\nA,"unterminated\n'))).toMatch(/^the file is not a readable CSV file/);
   });
 
   it('accepts 10,000 rows and refuses one more', () => {
     const body = (n: number) => ['external_customer_id', ...Array.from({ length: n }, (_, i) => `C${i}`)].join('\n');
     expect(rowsOf(parsePrequalificationCsv(body(MAX_PREQUALIFICATION_ROWS)))).toHaveLength(10_000);
-    expect(reasonOf(parsePrequalificationCsv(body(MAX_PREQUALIFICATION_ROWS + 1)))).toBe(
-      'there are 10001 customer rows; at most 10000 are accepted',
-    );
+    expect(reasonOf(parsePrequalificationCsv(body(MAX_PREQUALIFICATION_ROWS + 1)))).toBe('there are 10001 customer rows; at most 10000 are accepted');
   });
 });
 
@@ -110,11 +102,13 @@ describe('parsePrequalificationJson', () => {
   });
 
   it('marks rows that are not usable', () => {
-    const rows = rowsOf(parsePrequalificationJson([
-      'C-1',
-      { external_customer_id: { id: 1 } },
-      { external_customer_id: 'X', requested_amount: 100.001, trading_from_date: 20200101 },
-    ]));
+    const rows = rowsOf(
+      parsePrequalificationJson([
+        'C-1',
+        { external_customer_id: { id: 1 } },
+        { external_customer_id: 'X', requested_amount: 100.001, trading_from_date: 20200101 },
+      ]),
+    );
     expect(rows.map((r) => [r.externalCustomerId, r.problem])).toEqual([
       ['', 'customer 1 is not a JSON object'],
       ['', 'external_customer_id must be a string'],
@@ -135,14 +129,7 @@ describe('parsePrequalificationJson', () => {
 
 describe('lastRowWins', () => {
   it('keeps the last row of each id, in the order of those last rows', () => {
-    const csv = [
-      'external_customer_id,requested_amount',
-      'A,1',
-      'B,2',
-      'A,3',
-      'C,4',
-      'B,5',
-    ].join('\n');
+    const csv = ['external_customer_id,requested_amount', 'A,1', 'B,2', 'A,3', 'C,4', 'B,5'].join('\n');
     const unique = lastRowWins(rowsOf(parsePrequalificationCsv(csv)));
     expect(unique.map((r) => [r.externalCustomerId, r.requestedAmountPence])).toEqual([
       ['A', 300],
@@ -152,12 +139,14 @@ describe('lastRowWins', () => {
   });
 
   it('lets a later good row replace an earlier bad one, and the other way round', () => {
-    const rows = rowsOf(parsePrequalificationJson([
-      { external_customer_id: 'A', requested_amount: -1 },
-      { external_customer_id: 'B', requested_amount: 10 },
-      { external_customer_id: 'A', requested_amount: 10 },
-      { external_customer_id: 'B', requested_amount: 'x' },
-    ]));
+    const rows = rowsOf(
+      parsePrequalificationJson([
+        { external_customer_id: 'A', requested_amount: -1 },
+        { external_customer_id: 'B', requested_amount: 10 },
+        { external_customer_id: 'A', requested_amount: 10 },
+        { external_customer_id: 'B', requested_amount: 'x' },
+      ]),
+    );
     const unique = lastRowWins(rows);
     expect(unique.map((r) => [r.externalCustomerId, r.problem ?? null])).toEqual([
       ['A', null],

@@ -91,7 +91,14 @@ describe('checkWebhookUrl', () => {
   });
 
   it('refuses private IP literals, including odd spellings', async () => {
-    for (const url of ['https://127.0.0.1/', 'https://[::1]/', 'https://[::ffff:7f00:1]/', 'https://0x7f.1/', 'https://2130706433/', 'https://169.254.169.254/latest']) {
+    for (const url of [
+      'https://127.0.0.1/',
+      'https://[::1]/',
+      'https://[::ffff:7f00:1]/',
+      'https://0x7f.1/',
+      'https://2130706433/',
+      'https://169.254.169.254/latest',
+    ]) {
       expect((await checkWebhookUrl(url, prod)).ok, url).toBe(false);
     }
   });

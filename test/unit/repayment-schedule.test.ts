@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPayOffEarlyOn,
-  repaymentCount,
-  repaymentSchedule,
-  scheduleToJson,
-} from '../../src/domain/repayment-schedule.ts';
+import { checkPayOffEarlyOn, repaymentCount, repaymentSchedule, scheduleToJson } from '../../src/domain/repayment-schedule.ts';
 import type { RepaymentSchedule, ScheduleInput } from '../../src/domain/repayment-schedule.ts';
 
 /** [date, fees, interest, principal, amount] per line, in pence: compact and exact. */
@@ -118,8 +113,18 @@ describe('repaymentSchedule without early payoff', () => {
   it('clamps month-end dates from D0 each time, never chaining (leap year)', () => {
     const s = repaymentSchedule({ amountPence: 1_200_000, monthlyRateBp: 200, feeBp: 0, durationDays: 365, drawnOn: '2024-01-31' });
     expect(s.repayments.map((r) => r.date)).toEqual([
-      '2024-02-29', '2024-03-31', '2024-04-30', '2024-05-31', '2024-06-30', '2024-07-31',
-      '2024-08-31', '2024-09-30', '2024-10-31', '2024-11-30', '2024-12-31', '2025-01-31',
+      '2024-02-29',
+      '2024-03-31',
+      '2024-04-30',
+      '2024-05-31',
+      '2024-06-30',
+      '2024-07-31',
+      '2024-08-31',
+      '2024-09-30',
+      '2024-10-31',
+      '2024-11-30',
+      '2024-12-31',
+      '2025-01-31',
     ]);
     const nonLeap = repaymentSchedule({ amountPence: 100_000, monthlyRateBp: 200, feeBp: 0, durationDays: 60, drawnOn: '2025-01-31' });
     expect(nonLeap.repayments.map((r) => r.date)).toEqual(['2025-02-28', '2025-03-31']);

@@ -13,7 +13,14 @@ function sink(): { stream: Writable; lines: () => Record<string, unknown>[] } {
       done();
     },
   });
-  return { stream, lines: () => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    stream,
+    lines: () =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 async function appAt(level: string) {

@@ -76,7 +76,14 @@ describe('renderSchedulePdf', () => {
     expect(text).toContain('2031-01-15'); // the 60th repayment, on a later page
     expect(text).toContain(formatGbp(long.totalPayablePence));
 
-    const early = repaymentSchedule({ amountPence: 1_000_000, monthlyRateBp: 300, feeBp: 0, durationDays: 120, drawnOn: '2026-01-15', payOffEarlyOn: '2026-03-25' });
+    const early = repaymentSchedule({
+      amountPence: 1_000_000,
+      monthlyRateBp: 300,
+      feeBp: 0,
+      durationDays: 120,
+      drawnOn: '2026-01-15',
+      payOffEarlyOn: '2026-03-25',
+    });
     const earlyText = (await pdfText(await renderSchedulePdf({ offer, schedule: early, generatedOn: '2026-01-15' }))).text;
     expect(earlyText).toContain('2026-03-25');
     expect(earlyText).toContain('£176.61'); // amount saved: 17,661 pence

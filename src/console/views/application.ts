@@ -77,7 +77,11 @@ function CustomerSection({ review }: { review: ApplicationReview }): VNode {
 
 /** A decision's input or outcome field in words: pence as money, nested values as compact JSON. */
 function readable(key: string, value: unknown): [string, unknown] {
-  const label = key.replace(/Pence$/, '').replace(/([A-Z])/g, ' $1').replaceAll('_', ' ').toLowerCase();
+  const label = key
+    .replace(/Pence$/, '')
+    .replace(/([A-Z])/g, ' $1')
+    .replaceAll('_', ' ')
+    .toLowerCase();
   if (value === null || value === undefined) return [label, '—'];
   if (key.endsWith('Pence') && typeof value === 'number') return [label, formatGbp(value)];
   if (typeof value === 'object') return [label, JSON.stringify(value)];
@@ -87,16 +91,18 @@ function readable(key: string, value: unknown): [string, unknown] {
 function DecisionsSection({ review }: { review: ApplicationReview }): VNode {
   return html`<section class="card" aria-labelledby="h-decisions">
     <h2 id="h-decisions">Decisions</h2>
-    ${review.decisions.length === 0
-      ? html`<p class="muted">No decision yet.</p>`
-      : review.decisions.map(
-          (d) => html`<div class="decision">
+    ${
+      review.decisions.length === 0
+        ? html`<p class="muted">No decision yet.</p>`
+        : review.decisions.map(
+            (d) => html`<div class="decision">
             <h3>${formatDateTime(d.created_at)}: ${(d.outcome as { outcome?: string }).outcome ?? 'decision'} by ${d.decided_by}${d.policy ? ` (policy ${d.policy})` : ''}</h3>
             ${d.inputs ? html`<p class="small muted">Inputs</p><${Facts} items=${Object.entries(d.inputs as Record<string, unknown>).map(([k, v]) => readable(k, v))} />` : null}
             <p class="small muted">Outcome</p>
             <${Facts} items=${Object.entries(d.outcome as Record<string, unknown>).map(([k, v]) => readable(k, v))} />
           </div>`,
-        )}
+          )
+    }
   </section>`;
 }
 
@@ -124,9 +130,10 @@ function HistorySection({ review }: { review: ApplicationReview }): VNode {
 function DocumentsSection({ review }: { review: ApplicationReview }): VNode {
   return html`<section class="card" aria-labelledby="h-documents">
     <h2 id="h-documents">Documents</h2>
-    ${review.documents.length === 0
-      ? html`<p class="muted">No documents.</p>`
-      : html`<${TableWrap} label="Documents">
+    ${
+      review.documents.length === 0
+        ? html`<p class="muted">No documents.</p>`
+        : html`<${TableWrap} label="Documents">
           <table class="dense responsive">
             <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Uploaded</th><th scope="col">File</th></tr></thead>
             <tbody>
@@ -141,11 +148,13 @@ function DocumentsSection({ review }: { review: ApplicationReview }): VNode {
               )}
             </tbody>
           </table>
-        </${TableWrap}>`}
+        </${TableWrap}>`
+    }
     <h3>Bank statements</h3>
-    ${review.statements.length === 0
-      ? html`<p class="muted">No accepted bank statement with transactions.</p>`
-      : html`<${TableWrap} label="Bank statement summary">
+    ${
+      review.statements.length === 0
+        ? html`<p class="muted">No accepted bank statement with transactions.</p>`
+        : html`<${TableWrap} label="Bank statement summary">
           <table class="dense responsive">
             <thead><tr><th scope="col">Account</th><th scope="col">Period</th><th scope="col" class="num">Transactions</th><th scope="col" class="num">Credits, last 12 months</th></tr></thead>
             <tbody>
@@ -160,16 +169,18 @@ function DocumentsSection({ review }: { review: ApplicationReview }): VNode {
             </tbody>
           </table>
         </${TableWrap}>
-        <p>Turnover the statements give: <strong id="statement-turnover">${review.statementTurnoverPence === null ? 'none (no GBP statement)' : formatGbp(review.statementTurnoverPence)}</strong></p>`}
+        <p>Turnover the statements give: <strong id="statement-turnover">${review.statementTurnoverPence === null ? 'none (no GBP statement)' : formatGbp(review.statementTurnoverPence)}</strong></p>`
+    }
   </section>`;
 }
 
 function OffersSection({ review }: { review: ApplicationReview }): VNode {
   return html`<section class="card" aria-labelledby="h-offers">
     <h2 id="h-offers">Offers and fundings</h2>
-    ${review.offers.length === 0
-      ? html`<p class="muted">No offers.</p>`
-      : html`<${TableWrap} label="Offers">
+    ${
+      review.offers.length === 0
+        ? html`<p class="muted">No offers.</p>`
+        : html`<${TableWrap} label="Offers">
           <table class="dense responsive" id="offers">
             <thead><tr><th scope="col">Product</th><th scope="col" class="num">Maximum</th><th scope="col" class="num">Monthly interest</th><th scope="col" class="num">Fee</th><th scope="col" class="num">Days</th><th scope="col">Status</th><th scope="col">Expires</th><th scope="col">Source</th></tr></thead>
             <tbody>
@@ -187,19 +198,23 @@ function OffersSection({ review }: { review: ApplicationReview }): VNode {
               )}
             </tbody>
           </table>
-        </${TableWrap}>`}
-    ${review.fundings.length === 0
-      ? html`<p class="muted">No fundings.</p>`
-      : html`<${TableWrap} label="Fundings">
+        </${TableWrap}>`
+    }
+    ${
+      review.fundings.length === 0
+        ? html`<p class="muted">No fundings.</p>`
+        : html`<${TableWrap} label="Fundings">
           <table class="dense">
             <thead><tr><th scope="col">When</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Fee</th><th scope="col">By</th></tr></thead>
             <tbody>
               ${review.fundings.map(
-                (f) => html`<tr><td>${formatDateTime(f.created_at)}</td><td class="num">${formatGbp(f.amount_pence)}</td><td class="num">${formatGbp(f.fee_pence)}</td><td>${f.drawn_by}</td></tr>`,
+                (f) =>
+                  html`<tr><td>${formatDateTime(f.created_at)}</td><td class="num">${formatGbp(f.amount_pence)}</td><td class="num">${formatGbp(f.fee_pence)}</td><td>${f.drawn_by}</td></tr>`,
               )}
             </tbody>
           </table>
-        </${TableWrap}>`}
+        </${TableWrap}>`
+    }
   </section>`;
 }
 
@@ -221,13 +236,16 @@ function NotesSection({ m, canWrite }: { m: ApplicationPageModel; canWrite: bool
   const id = m.review.application.id;
   return html`<section class="card" aria-labelledby="h-notes">
     <h2 id="h-notes">Notes</h2>
-    ${m.review.notes.length === 0
-      ? html`<p class="muted">No notes.</p>`
-      : html`<ul class="notes">
+    ${
+      m.review.notes.length === 0
+        ? html`<p class="muted">No notes.</p>`
+        : html`<ul class="notes">
           ${m.review.notes.map((n) => html`<li><p class="small muted">${n.operator_name}, ${formatDateTime(n.created_at)}</p><p class="note-body">${n.body}</p></li>`)}
-        </ul>`}
-    ${canWrite
-      ? html`<form method="post" action=${`/console/applications/${id}/notes`} class="stack" novalidate>
+        </ul>`
+    }
+    ${
+      canWrite
+        ? html`<form method="post" action=${`/console/applications/${id}/notes`} class="stack" novalidate>
           <${CsrfField} token=${m.csrf} />
           <div class="field">
             <label for="field-note">Note</label>
@@ -236,11 +254,18 @@ function NotesSection({ m, canWrite }: { m: ApplicationPageModel; canWrite: bool
           </div>
           <div><button type="submit" class="secondary">Add note</button></div>
         </form>`
-      : null}
+        : null
+    }
   </section>`;
 }
 
-function TermsTable({ offers, caption }: { offers: { productType: string; maxAmountPence: number; monthlyRateBp: number; feeBp: number; durationDays: number }[]; caption: string }): VNode {
+function TermsTable({
+  offers,
+  caption,
+}: {
+  offers: { productType: string; maxAmountPence: number; monthlyRateBp: number; feeBp: number; durationDays: number }[];
+  caption: string;
+}): VNode {
   return html`<${TableWrap} label=${caption}>
     <table class="dense">
       <caption>${caption}</caption>
@@ -263,7 +288,8 @@ function TermsTable({ offers, caption }: { offers: { productType: string; maxAmo
 function ActionsSection({ m }: { m: ApplicationPageModel }): VNode | null {
   const { application, pending, offers } = m.review;
   const rank = { viewer: 0, underwriter: 1, admin: 2 }[m.operator.role];
-  if (rank < 1) return html`<section class="card" aria-labelledby="h-actions"><h2 id="h-actions">Actions</h2><p class="muted">Your role (viewer) reads only.</p></section>`;
+  if (rank < 1)
+    return html`<section class="card" aria-labelledby="h-actions"><h2 id="h-actions">Actions</h2><p class="muted">Your role (viewer) reads only.</p></section>`;
   const id = application.id;
   const status = application.status;
   const button = (path: string, label: string, kind = 'secondary') =>
@@ -282,16 +308,20 @@ function ActionsSection({ m }: { m: ApplicationPageModel }): VNode | null {
       ${canDefer ? button('defer', 'Defer') : null}
       ${revokable ? button('revoke', 'Revoke offers', 'danger') : null}
     </div>
-    ${pending
-      ? html`<div class="notice" id="pending-approval">
+    ${
+      pending
+        ? html`<div class="notice" id="pending-approval">
           <h3>Approval waiting for a second operator</h3>
           <p>${pending.requested_by_name} approved on ${formatDateTime(pending.requested_at)}. Offers above ${formatGbp(m.thresholdPence)} need a different underwriter or admin to confirm before they exist.</p>
           <${TermsTable} offers=${pending.offers} caption="Terms waiting for confirmation" />
-          ${own
-            ? html`<p><strong>You asked for this approval: another underwriter or admin must confirm it.</strong></p>`
-            : html`<form method="post" action=${`/console/approvals/${pending.id}/confirm`}><${CsrfField} token=${m.csrf} /><button type="submit">Confirm approval</button></form>`}
+          ${
+            own
+              ? html`<p><strong>You asked for this approval: another underwriter or admin must confirm it.</strong></p>`
+              : html`<form method="post" action=${`/console/approvals/${pending.id}/confirm`}><${CsrfField} token=${m.csrf} /><button type="submit">Confirm approval</button></form>`
+          }
         </div>`
-      : null}
+        : null
+    }
     ${canApprove && !pending ? html`<${ApproveForm} m=${m} />` : null}
   </section>`;
 }
@@ -321,12 +351,14 @@ function ApproveForm({ m }: { m: ApplicationPageModel }): VNode {
       <button type="submit" name="intent" value="preview" class="secondary">Preview schedule</button>
       <button type="submit" name="intent" value="approve">Approve</button>
     </div>
-    ${m.previews
-      ? html`<section aria-labelledby="h-preview" id="schedule-preview">
+    ${
+      m.previews
+        ? html`<section aria-labelledby="h-preview" id="schedule-preview">
           <h3 id="h-preview">Schedule preview</h3>
           ${m.previews.map((s, i) => html`<h4>Offer ${i + 1}</h4><${ScheduleTable} schedule=${s} />`)}
         </section>`
-      : null}
+        : null
+    }
   </form>`;
 }
 

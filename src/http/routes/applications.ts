@@ -2,12 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContent } from '../../schemas/common.ts';
 import { ApplicationResponse, CreateApplicationBody, PatchApplicationBody } from '../../schemas/application.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
-import {
-  applicationView,
-  createApplication,
-  getLatestApplication,
-  updateLatestApplication,
-} from '../../services/applications.ts';
+import { applicationView, createApplication, getLatestApplication, updateLatestApplication } from '../../services/applications.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../ids.ts';
 

@@ -31,10 +31,7 @@ function assertValidCustomerBody(request: FastifyRequest): void {
   const schemaError = request.validationError as (Error & { validation?: unknown[]; validationContext?: string }) | undefined;
   if (!schemaError) return; // the service applies the people rule to a schema-valid body
   if (!schemaError.validation) throw schemaError;
-  const problems = [
-    ...problemsFromValidation(schemaError.validation as never, schemaError.validationContext ?? 'body'),
-    ...peopleRuleProblems(request.body),
-  ];
+  const problems = [...problemsFromValidation(schemaError.validation as never, schemaError.validationContext ?? 'body'), ...peopleRuleProblems(request.body)];
   throw validationFailed(problems.slice(0, MAX_PROBLEMS));
 }
 

@@ -87,7 +87,6 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
   );
-
 };
 
 export const documentListRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -16,7 +16,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List events (cursor, type filter, long poll)',
         description:
           'Every event emitted for you in the last 30 days, subscribed or not, oldest first, strictly after the event `after`. ' +
-          'With `wait`, an empty answer waits up to that many seconds for the next event. Each item\'s `data` is exactly the webhook body\'s `data`.',
+          "With `wait`, an empty answer waits up to that many seconds for the next event. Each item's `data` is exactly the webhook body's `data`.",
         querystring: EventsQuery,
         response: { 200: EventsResponse, ...errorResponses(400, 401, 403, 406) },
       },

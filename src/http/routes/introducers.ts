@@ -5,9 +5,7 @@ import { tenantOf } from '../auth.ts';
 
 const IntroducerList = Type.Object({
   data: Type.Object({
-    introducers: Type.Array(
-      Type.Object({ introducer_id: Type.String(), name: Type.String(), email: Type.String(), is_active: Type.Boolean() }),
-    ),
+    introducers: Type.Array(Type.Object({ introducer_id: Type.String(), name: Type.String(), email: Type.String(), is_active: Type.Boolean() })),
   }),
 });
 

@@ -119,7 +119,9 @@ export const prequalificationRoutes: FastifyPluginAsyncTypebox = async (app) => 
         // A JSON body was validated by PrequalificationJsonBody ({"data": {"customers": [objects]}});
         // a request without any body reaches here with none.
         if (request.body === undefined || request.body === null) {
-          throw validationFailed([{ detail: 'data is required: send {"data": {"customers": [...]}} or a multipart file part file', source: { pointer: '/data' } }]);
+          throw validationFailed([
+            { detail: 'data is required: send {"data": {"customers": [...]}} or a multipart file part file', source: { pointer: '/data' } },
+          ]);
         }
         submitted = { format: 'json', content: JSON.stringify(request.body) };
       }

@@ -11,7 +11,8 @@ export const requestLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Request log'],
         summary: 'Your recent API requests, newest first',
-        description: 'The last 7 days of your requests: method, path (no query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data.',
+        description:
+          'The last 7 days of your requests: method, path (no query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data.',
         querystring: RequestLogQuery,
         response: { 200: RequestLogResponse, ...errorResponses(400, 401, 403, 406) },
       },

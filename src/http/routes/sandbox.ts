@@ -40,7 +40,8 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = idParam(request.params.application_id, 'application');
       const { outcome, offers } = request.body.data;
       if (offers && outcome !== 'offered') throw invalidAt('/data/offers', `offers are only for an offered decision, not ${outcome}`);
-      const decision = offers && outcome === 'offered' ? { outcome, offers: offerTermsFrom(offers, '/data/offers') } : await sandboxDecision(app.ctx, tenant, id, outcome);
+      const decision =
+        offers && outcome === 'offered' ? { outcome, offers: offerTermsFrom(offers, '/data/offers') } : await sandboxDecision(app.ctx, tenant, id, outcome);
       const application = await operatorDecision(app.ctx, id, decision, 'sandbox', tenant);
       return { data: applicationView(application) };
     },

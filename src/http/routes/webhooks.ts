@@ -28,7 +28,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/webhooks/configuration/',
-    { schema: { tags, summary: 'Set the webhook URL and token', body: WebhookConfigBody, response: { 200: WebhookConfigResponse, ...errorResponses(400, 401, 403, 406, 415) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set the webhook URL and token',
+        body: WebhookConfigBody,
+        response: { 200: WebhookConfigResponse, ...errorResponses(400, 401, 403, 406, 415) },
+      },
+    },
     async (request) => ({ data: await webhooks.putConfiguration(app.ctx, tenantOf(request), request.body.data, policy(tenantOf(request).environment)) }),
   );
   app.get(
@@ -39,7 +46,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/webhooks/signing_secret/',
     // The secret lets its holder forge deliveries: a read-only token may not see it.
-    { config: { scope: 'write' }, schema: { tags, summary: 'Read the webhook signing secret (needs the write scope)', response: { 200: SigningSecretResponse, ...errorResponses(401, 403, 406) } } },
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags,
+        summary: 'Read the webhook signing secret (needs the write scope)',
+        response: { 200: SigningSecretResponse, ...errorResponses(401, 403, 406) },
+      },
+    },
     async (request) => ({ data: { signing_secret: await webhooks.getSigningSecret(app.ctx, tenantOf(request)) } }),
   );
   app.post(
@@ -57,7 +71,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: 'List subscriptions (one row per event type)', response: { 200: SubscriptionsResponse, ...errorResponses(401, 403, 406) } } },
     async (request) => ({ data: { subscriptions: await webhooks.listSubscriptions(app.ctx, tenantOf(request)) } }),
   );
-  for (const [method, on] of [['POST', true], ['DELETE', false]] as const) {
+  for (const [method, on] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: '/webhooks/subscriptions/',
@@ -74,7 +91,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
   app.get(
     '/webhooks/deliveries/',
-    { schema: { tags, summary: 'The delivery log: every attempt, newest first', querystring: DeliveriesQuery, response: { 200: DeliveriesResponse, ...errorResponses(400, 401, 403, 406) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The delivery log: every attempt, newest first',
+        querystring: DeliveriesQuery,
+        response: { 200: DeliveriesResponse, ...errorResponses(400, 401, 403, 406) },
+      },
+    },
     async (request) => {
       const q = request.query;
       return {
@@ -89,7 +113,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/webhooks/events/:event_id/redeliver/',
-    { schema: { tags, summary: 'Send an event again now', params: Type.Object({ event_id: Type.String() }), response: { 202: QueuedResponse, ...errorResponses(400, 401, 403, 404, 406) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Send an event again now',
+        params: Type.Object({ event_id: Type.String() }),
+        response: { 202: QueuedResponse, ...errorResponses(400, 401, 403, 404, 406) },
+      },
+    },
     async (request, reply) => {
       const result = await webhooks.redeliver(app.ctx, tenantOf(request), idParam(request.params.event_id, 'event'));
       return reply.code(202).send({ data: { event_id: result.event_id, status: 'queued' as const } });
@@ -99,7 +130,12 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/sandbox/webhooks/test',
     {
       config: { sandboxOnly: true },
-      schema: { tags: ['Sandbox'], summary: 'Send a sample event of any type (sandbox only)', body: TestEventBody, response: { 202: QueuedResponse, ...errorResponses(400, 401, 403, 406, 415) } },
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Send a sample event of any type (sandbox only)',
+        body: TestEventBody,
+        response: { 202: QueuedResponse, ...errorResponses(400, 401, 403, 406, 415) },
+      },
     },
     async (request, reply) => {
       const result = await webhooks.sendTestEvent(app.ctx, tenantOf(request), request.body.data.webhook_event_type);

@@ -18,13 +18,21 @@ const STATUS: Record<string, string> = {
 
 const TYPE_OPTIONS = DOCUMENT_TYPES.map((type) => ({ value: type, label: type.charAt(0).toUpperCase() + type.slice(1) }));
 
-export function documentsPage(chrome: Chrome, csrfToken: string, documents: ListedDocument[], form: { document_type: string }, errors: FieldErrors, notice: string | null): VNode {
+export function documentsPage(
+  chrome: Chrome,
+  csrfToken: string,
+  documents: ListedDocument[],
+  form: { document_type: string },
+  errors: FieldErrors,
+  notice: string | null,
+): VNode {
   return html`<${Page} chrome=${chrome} title="Documents">
     <h1>Documents</h1>
     ${notice ? html`<div class="notice good" role="status"><p>${notice}</p></div>` : null}
-    ${documents.length === 0
-      ? html`<p>You have not sent us any documents yet.</p>`
-      : html`<${TableWrap} label="Your documents">
+    ${
+      documents.length === 0
+        ? html`<p>You have not sent us any documents yet.</p>`
+        : html`<${TableWrap} label="Your documents">
           <table class="responsive">
             <caption>Your documents</caption>
             <thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Uploaded</th><th scope="col">Status</th></tr></thead>
@@ -39,7 +47,8 @@ export function documentsPage(chrome: Chrome, csrfToken: string, documents: List
               )}
             </tbody>
           </table>
-        </${TableWrap}>`}
+        </${TableWrap}>`
+    }
     <h2>Upload a document</h2>
     <p>PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX files up to 20 MiB; an open-banking JSON file as a bank statement.</p>
     <${ErrorSummary} errors=${errors} />

@@ -28,14 +28,16 @@ export function drawdownPage(chrome: Chrome, csrfToken: string, { offer, remaini
       <dt>Fee</dt><dd>${formatPercent(offer.fee_bp)} of the amount you draw</dd>
       <dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>
     </dl>
-    ${remainingPence > 0 && !problem
-      ? html`<${ErrorSummary} errors=${errors} />
+    ${
+      remainingPence > 0 && !problem
+        ? html`<${ErrorSummary} errors=${errors} />
           <form method="post" action=${`/portal/offers/${offer.id}/drawdown`} class="stack" novalidate>
             <${CsrfField} token=${csrfToken} />
             <${Field} name="amount" label="Amount to draw (£)" hint="We pay it to your business bank account" value=${amountInput} error=${errors.amount} inputmode="decimal" required=${true} />
             <div><button type="submit">Draw funds</button></div>
           </form>`
-      : null}
+        : null
+    }
   </${Page}>`;
 }
 

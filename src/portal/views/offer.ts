@@ -86,27 +86,33 @@ export function offerPage(chrome: Chrome, csrfToken: string, m: OfferPageModel):
       <${Field} name="amount" label="Amount (£)" hint=${`Any amount up to ${formatGbp(offer.max_amount_pence)}`} value=${m.amountInput} error=${m.errors.amount} inputmode="decimal" />
       <div><button type="submit" class="secondary">Show schedule</button></div>
     </form>
-    ${m.schedule
-      ? html`<dl class="facts" id="totals">
+    ${
+      m.schedule
+        ? html`<dl class="facts" id="totals">
             <dt>Amount borrowed</dt><dd data-total="borrowed">${formatGbp(m.schedule.amountBorrowedPence)}</dd>
             <dt>Total payable</dt><dd data-total="total_payable">${formatGbp(m.schedule.totalPayablePence)}</dd>
             <dt>Total cost of credit</dt><dd data-total="cost_of_credit">${formatGbp(m.schedule.totalPayablePence - m.schedule.amountBorrowedPence)}</dd>
           </dl>
           <${ScheduleTable} schedule=${m.schedule} />
           <p><a href=${pdfHref} download>Download schedule (PDF)</a></p>`
-      : null}
+        : null
+    }
 
-    ${selectable
-      ? html`<h2>Take this offer</h2>
-          ${status === 'selected'
-            ? html`<p>You have chosen this offer. <a href=${`/portal/offers/${offer.id}/drawdown`}>Draw funds</a></p>`
-            : html`<p>Selecting this offer tells us you want to go ahead with it. You can still change your mind and choose another offer until you draw funds.</p>
+    ${
+      selectable
+        ? html`<h2>Take this offer</h2>
+          ${
+            status === 'selected'
+              ? html`<p>You have chosen this offer. <a href=${`/portal/offers/${offer.id}/drawdown`}>Draw funds</a></p>`
+              : html`<p>Selecting this offer tells us you want to go ahead with it. You can still change your mind and choose another offer until you draw funds.</p>
                 <form method="post" action=${`/portal/offers/${offer.id}/select`}>
                   <${CsrfField} token=${csrfToken} />
                   <button type="submit">Select this offer</button>
-                </form>`}`
-      : drawable
-        ? html`<p><a class="button" href=${`/portal/offers/${offer.id}/drawdown`}>Draw funds</a></p>`
-        : null}
+                </form>`
+          }`
+        : drawable
+          ? html`<p><a class="button" href=${`/portal/offers/${offer.id}/drawdown`}>Draw funds</a></p>`
+          : null
+    }
   </${Page}>`;
 }

@@ -20,9 +20,11 @@ function OfferCard({ offer, now }: { offer: OfferRow; now: Date }): VNode {
       <dt>Status</dt><dd>${offer.offer_type === 'indicative' ? 'Indicative (a guide, not yet an offer)' : OFFER_STATUS_WORDS[status]}</dd>
       ${status === 'available' || status === 'selected' ? html`<dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>` : null}
     </dl>
-    ${offer.offer_type === 'confirmed'
-      ? html`<div class="actions"><a class="button" href=${`/portal/offers/${offer.id}`}>View the ${name.toLowerCase()} offer</a></div>`
-      : null}
+    ${
+      offer.offer_type === 'confirmed'
+        ? html`<div class="actions"><a class="button" href=${`/portal/offers/${offer.id}`}>View the ${name.toLowerCase()} offer</a></div>`
+        : null
+    }
   </section>`;
 }
 
@@ -63,7 +65,8 @@ export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date
   const words = STATUS_WORDS[application.status];
   const confirmed = overview.offers.filter((o) => o.offer_type === 'confirmed');
   const indicative = overview.offers.filter((o) => o.offer_type === 'indicative');
-  const showOffers = application.status === 'offered' || application.status === 'funded' || application.status === 'expired' || application.status === 'offer_revoked';
+  const showOffers =
+    application.status === 'offered' || application.status === 'funded' || application.status === 'expired' || application.status === 'offer_revoked';
   return html`<${Page} chrome=${chrome} title="Your application">
     <h1>Your application${company ? html` <span class="muted">for ${company}</span>` : null}</h1>
     ${notice ? html`<div class="notice good" role="status"><p>${notice}</p></div>` : null}
@@ -76,8 +79,9 @@ export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date
         <dt>Applied on</dt><dd>${formatDate(application.created_at)}</dd>
       </dl>
     </section>
-    ${overview.requirements.length > 0
-      ? html`<h2>What we still need</h2>
+    ${
+      overview.requirements.length > 0
+        ? html`<h2>What we still need</h2>
           <ul class="checklist">
             ${overview.requirements.flatMap((r) =>
               r.actions.map((a) => {
@@ -86,16 +90,21 @@ export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date
               }),
             )}
           </ul>`
-      : null}
-    ${showOffers && confirmed.length > 0
-      ? html`<h2>Your offers</h2>
+        : null
+    }
+    ${
+      showOffers && confirmed.length > 0
+        ? html`<h2>Your offers</h2>
           <div class="offer-grid">${confirmed.map((o) => html`<${OfferCard} offer=${o} now=${now} />`)}</div>`
-      : null}
-    ${indicative.length > 0 && !showOffers
-      ? html`<h2>Your indicative offer</h2>
+        : null
+    }
+    ${
+      indicative.length > 0 && !showOffers
+        ? html`<h2>Your indicative offer</h2>
           <p>Based on what your broker told us, this is what we could offer. It becomes a firm offer once we have decided on your application.</p>
           <div class="offer-grid">${indicative.map((o) => html`<${OfferCard} offer=${o} now=${now} />`)}</div>`
-      : null}
+        : null
+    }
     <${Fundings} overview=${overview} />
   </${Page}>`;
 }

@@ -13,7 +13,13 @@ const ReviewBody = Closed({
 /** The operator overrides a document's processing outcome. */
 export const adminDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/documents/:id/review', { schema: { params: IdParams, body: ReviewBody } }, async (request) => {
-    const document = await boReviewDocument(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'document'), request.body.status, request.body.reject_reason ?? null);
+    const document = await boReviewDocument(
+      app.ctx,
+      ADMIN_TOKEN_ACTOR,
+      idParam(request.params.id, 'document'),
+      request.body.status,
+      request.body.reject_reason ?? null,
+    );
     return {
       data: {
         document_id: document.id,

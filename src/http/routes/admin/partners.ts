@@ -25,7 +25,10 @@ export const adminPartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(204).send();
   });
 
-  for (const [action, suspended] of [['suspend', true], ['reinstate', false]] as const) {
+  for (const [action, suspended] of [
+    ['suspend', true],
+    ['reinstate', false],
+  ] as const) {
     app.post(`/partners/:id/${action}`, { schema: { params: IdParams } }, async (request) => {
       const partnerId = idParam(request.params.id, 'partner');
       await boSetSuspended(app.ctx, ADMIN_TOKEN_ACTOR, partnerId, suspended);

@@ -1,0 +1,27 @@
+/**
+ * `npm run lint` (and `npm run format`, which fixes what it can): ESLint with typescript-eslint,
+ * then Prettier. The tools live in this folder with their own lockfile: typescript-eslint needs
+ * TypeScript's JavaScript API, which TypeScript 7 (the project's compiler) no longer has, so they
+ * carry TypeScript 6.0 apart from the project's dependencies. Installed on first use.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const fix = process.argv.includes('--fix');
+
+function run(command: string, args: string[], cwd = root): void {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!existsSync(join(here, 'node_modules', '.package-lock.json'))) {
+  run('npm', ['ci', '--no-audit', '--no-fund', '--silent'], here);
+}
+const bin = (name: string) => join(here, 'node_modules', '.bin', name);
+
+run(bin('prettier'), [fix ? '--write' : '--check', '--log-level', 'warn', '.']);
+run(bin('eslint'), ['--config', join(here, 'eslint.config.js'), ...(fix ? ['--fix'] : []), '.']);
