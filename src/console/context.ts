@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor, OperatorRole } from '../services/audit.ts';
+import type { Actor, OperatorRole } from '../domain/actors.ts';
 import { may } from '../services/back-office.ts';
 import { actorOf } from '../services/operators.ts';
 import type { OperatorRow } from '../store/operators-store.ts';

@@ -5,20 +5,10 @@
  * rules (and their all-or-nothing writes) are unchanged.
  */
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '../domain/actors.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Db, Queryable, Transaction } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
-
-export type OperatorRole = 'viewer' | 'underwriter' | 'admin';
-
-/**
- * Who makes a change: an operator signed in to the console, the admin token, or the service
- * itself from the command line (`npm run operator`) or at its first start.
- */
-export type Actor =
-  | { kind: 'admin_token' }
-  | { kind: 'operator'; operatorId: string; email: string; role: OperatorRole }
-  | { kind: 'system'; label: 'command line' | 'first start' };
 
 export const ADMIN_TOKEN_ACTOR: Actor = { kind: 'admin_token' };
 

@@ -4,6 +4,7 @@
  * transaction. Four eyes (contract section 19) lives here too.
  */
 import { randomUUID } from 'node:crypto';
+import type { Actor, OperatorRole } from '../domain/actors.ts';
 import { nextStatus } from '../domain/application-status.ts';
 import type { OfferTerms } from '../domain/decision-policy.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
@@ -12,7 +13,7 @@ import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import { findApplicationAnyTenant } from '../store/applications-store.ts';
 import { findDocumentAnyTenant, type DocumentRow } from '../store/documents-store.ts';
-import { audited, type Actor, type OperatorRole } from './audit.ts';
+import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import type { Decision } from './decisions.ts';
 import { reviewDocument } from './document-processing.ts';

@@ -5,6 +5,7 @@
  * deactivation ends the operator's sessions in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
+import type { Actor, OperatorRole } from '../domain/actors.ts';
 import { DomainError, notFound, validationFailed, type Problem } from '../domain/errors.ts';
 import { isUniqueViolation } from '../store/db.ts';
 import {
@@ -19,7 +20,7 @@ import {
   type OperatorRow,
 } from '../store/operators-store.ts';
 import { deleteOperatorSessions } from '../store/web-sessions-store.ts';
-import { audited, type Actor, type OperatorRole } from './audit.ts';
+import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { decoyHash, generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 

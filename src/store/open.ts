@@ -1,17 +1,19 @@
 import { mkdir } from 'node:fs/promises';
-import type { Config } from '../config.ts';
-import type { QueueBackend } from '../worker/queue.ts';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from './db.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite-db.ts';
 import { openPostgres } from './postgres-db.ts';
 
+/** Where the database lives: the PGlite instance, or the PostgreSQL database's URL. */
+export type DatabaseLocation = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; connectionString: string };
+
 /**
  * PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR; migrated either way.
- * Also says where the durable queue lives: beside the data, in the same database.
+ * Also says where the database lives, for the durable queue, which keeps its jobs beside the data.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<{ db: Db; queue: QueueBackend }> {
+export async function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<{ db: Db; queue: DatabaseLocation }> {
   if (config.databaseUrl) {
     const db = openPostgres({ connectionString: config.databaseUrl, max: 20 });
     await migrate(db);

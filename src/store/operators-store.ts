@@ -1,5 +1,5 @@
 import type { Queryable } from './db.ts';
-import type { OperatorRole } from '../services/audit.ts';
+import type { OperatorRole } from '../domain/actors.ts';
 
 export interface OperatorRow {
   id: string;
