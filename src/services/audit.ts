@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../domain/actors.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { Db, Queryable, Transaction } from '../store/db.ts';
+import type { Queryable } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
 
 export const ADMIN_TOKEN_ACTOR: Actor = { kind: 'admin_token' };
@@ -53,17 +53,6 @@ export async function appendAudit(tx: Queryable, actor: Actor, entry: AuditEntry
   );
 }
 
-/** The transaction `tx` seen as a Db: a nested transaction is a savepoint in it. */
-export function transactionAsDb(tx: Transaction, kind: Db['kind']): Db {
-  return {
-    kind,
-    query: (sql, params) => tx.query(sql, params),
-    transaction: (work) => tx.savepoint(work),
-    listen: () => Promise.reject(new Error('no LISTEN inside a transaction')),
-    close: async () => {},
-  };
-}
-
 /**
  * Runs `work` (a service call) and appends its audit row in one transaction. When the service
  * refuses (a domain error), what it chose to keep is kept (its own transactions have rolled back
@@ -76,7 +65,8 @@ export async function audited<T>(
   entry: (result: T) => AuditEntry | null,
 ): Promise<T> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const inner: ServiceContext = { ...ctx, db: transactionAsDb(tx, ctx.db.kind) };
+    // The service runs in this transaction: its own transactions are savepoints in it.
+    const inner: ServiceContext = { ...ctx, db: tx };
     let result: T;
     try {
       result = await work(inner, tx);

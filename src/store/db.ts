@@ -12,13 +12,22 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
 }
 
-/** A transaction's connection. */
-export interface Transaction extends Queryable {
+/**
+ * What a service runs its statements on: the database, or a transaction it was handed. Its
+ * `transaction` is a real transaction on the database and a savepoint inside a transaction, so a
+ * service that opens one works the same whether its caller gave it the database or a transaction.
+ */
+export interface Transactional extends Queryable {
   /**
-   * Runs `work` in a savepoint of this transaction: when `work` throws, what it did is rolled back
-   * and the transaction goes on (a failed statement outside a savepoint dooms the whole transaction).
+   * Runs `work` all or nothing: committed (or the savepoint released) when it resolves, rolled back
+   * when it throws. Inside a transaction, the rollback is the savepoint's and the transaction goes
+   * on (a failed statement outside a savepoint dooms the whole transaction).
    */
-  savepoint<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+/** A transaction's connection. */
+export interface Transaction extends Transactional {
   /**
    * PostgreSQL only (null on PGlite, which has no COPY stream): runs `statement`, a
    * `COPY … FROM STDIN`, with `source` as its data, and resolves once the server has taken it all.
@@ -26,13 +35,12 @@ export interface Transaction extends Queryable {
   readonly copyFromStdin: ((statement: string, source: AsyncIterable<Uint8Array>) => Promise<void>) | null;
 }
 
-export interface Db extends Queryable {
+export interface Db extends Transactional {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (LISTEN on a connection of its own on PostgreSQL,
-   * PGlite's listener in the embedded engine); resolves with the function that stops listening.
+   * which listens again after a reconnect; PGlite's listener in the embedded engine); resolves with the function
+   * that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -14,12 +14,12 @@ function wrap(target: Pick<PGlite, 'query'>): Queryable {
 
 let savepoints = 0;
 
-/** A PGlite transaction, with savepoints in plain SQL. */
+/** A PGlite transaction, whose nested transactions are savepoints in plain SQL. */
 function wrapTransaction(tx: Pick<PGlite, 'query'>): Transaction {
   const base = wrap(tx);
   return {
     query: base.query,
-    async savepoint(work) {
+    async transaction(work) {
       const name = `sp_${++savepoints}`;
       await tx.query(`SAVEPOINT ${name}`);
       try {

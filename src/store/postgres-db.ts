@@ -54,10 +54,10 @@ export function openPostgres(options: PostgresOptions): Db {
     },
   });
   // postgres.js dooms a transaction (or savepoint) in which any statement failed, caught or not:
-  // code that goes on after a failure runs the failing part in a savepoint (Transaction.savepoint).
+  // code that goes on after a failure runs the failing part in a nested transaction (a savepoint).
   const inTransaction = (tx: postgres.TransactionSql): Transaction => ({
     query: run(tx).query,
-    savepoint: (work) => tx.savepoint((sp) => work(inTransaction(sp))) as Promise<Awaited<ReturnType<typeof work>>>,
+    transaction: (work) => tx.savepoint((sp) => work(inTransaction(sp))) as Promise<Awaited<ReturnType<typeof work>>>,
     copyFromStdin: (statement, source) => copyFromStdin(tx, statement, source),
   });
   return {
