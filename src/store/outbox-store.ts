@@ -58,5 +58,38 @@ export async function findEvent(db: Queryable, tenant: Tenant, id: string): Prom
 /** Asks the dispatcher to hand the event to the queue again, whatever the subscriptions say. */
 export async function requestRedelivery(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE outbox_events SET dispatched_at = NULL, force_delivery = true WHERE id = $1', [id]);
+  await wakeDispatcher(db);
+}
+
+/**
+ * Wakes the dispatcher when the caller's transaction commits: it wrote a row the dispatcher hands to
+ * the queue (an event, a document, a prequalification file). The empty payload wakes every long poll too.
+ */
+export async function wakeDispatcher(db: Queryable): Promise<void> {
   await db.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+}
+
+/**
+ * Claims up to `batch` events not yet handed to the queue, oldest first, skipping rows another
+ * worker holds. Each says whether it is to be delivered: its type is subscribed to by its tenant,
+ * or it was explicitly redelivered.
+ */
+export async function claimUndispatchedEvents(tx: Queryable, batch: number): Promise<{ id: string; deliver: boolean }[]> {
+  const { rows } = await tx.query<{ id: string; deliver: boolean }>(
+    `SELECT e.id,
+            (e.force_delivery OR EXISTS (
+               SELECT 1 FROM webhook_subscriptions s
+                WHERE s.partner_id = e.partner_id AND s.environment = e.environment AND s.event_type = e.event_type)) AS deliver
+       FROM outbox_events e
+      WHERE e.dispatched_at IS NULL
+      ORDER BY e.seq
+      LIMIT $1
+      FOR UPDATE OF e SKIP LOCKED`,
+    [batch],
+  );
+  return rows;
+}
+
+export async function markEventsDispatched(tx: Queryable, ids: string[]): Promise<void> {
+  await tx.query('UPDATE outbox_events SET dispatched_at = now(), force_delivery = false WHERE id = ANY($1)', [ids]);
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from './db.ts';
+import type { OutboxEvent } from './outbox-store.ts';
 import type { Tenant } from '../domain/tenant.ts';
 
 export interface WebhookConfigRow {
@@ -66,6 +67,35 @@ export async function unsubscribe(db: Queryable, tenant: Tenant, types: string[]
     tenant.environment,
     types,
   ]);
+}
+
+/** An event with its tenant's webhook target: null url, token and secret when none is configured. */
+export type EventWithTarget = OutboxEvent & { url: string | null; token: string | null; signing_secret: string | null };
+
+/** The event and its tenant's webhook target, in one round trip. */
+export async function findEventWithTarget(db: Queryable, eventId: string): Promise<EventWithTarget | null> {
+  const { rows } = await db.query<EventWithTarget>(
+    `SELECT e.*, c.url, c.token, c.signing_secret
+       FROM outbox_events e
+       LEFT JOIN webhook_configs c ON c.partner_id = e.partner_id AND c.environment = e.environment
+      WHERE e.id = $1`,
+    [eventId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Locks the event's row and answers the number of its next delivery attempt. Attempts are numbered
+ * per event in the order they are recorded; the lock keeps two workers recording attempts of one
+ * event from taking the same number.
+ */
+export async function nextAttemptNumber(tx: Queryable, eventId: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    `SELECT (SELECT COALESCE(MAX(attempt), 0)::int + 1 FROM webhook_deliveries WHERE event_id = e.id) AS n
+       FROM outbox_events e WHERE e.id = $1 FOR UPDATE`,
+    [eventId],
+  );
+  return rows[0].n;
 }
 
 export interface DeliveryRow {

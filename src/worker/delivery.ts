@@ -8,9 +8,9 @@ import { retryDelayMs } from '../domain/webhook-retry.ts';
 import { signWebhook } from '../domain/webhook-signature.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Db } from '../store/db.ts';
-import { insertDelivery } from '../store/webhooks-store.ts';
-import type { OutboxEvent } from '../store/outbox-store.ts';
-import { bossDb, DELIVERY_QUEUE } from './queue.ts';
+import { findEventWithTarget, insertDelivery, nextAttemptNumber } from '../store/webhooks-store.ts';
+import { bossDb } from '../store/boss-db.ts';
+import { DELIVERY_QUEUE } from './queue.ts';
 import type { DeliveryJobData } from './dispatcher.ts';
 
 export interface DeliverySettings {
@@ -113,15 +113,7 @@ export async function deliverEvent(
   queued: { id: string; retryCount: number; data: DeliveryJobData },
 ): Promise<void> {
   const job = queued.data;
-  // The event with its tenant's webhook target, in one round trip.
-  const { rows } = await db.query<OutboxEvent & { url: string | null; token: string | null; signing_secret: string | null }>(
-    `SELECT e.*, c.url, c.token, c.signing_secret
-       FROM outbox_events e
-       LEFT JOIN webhook_configs c ON c.partner_id = e.partner_id AND c.environment = e.environment
-      WHERE e.id = $1`,
-    [job.eventId],
-  );
-  const event = rows[0];
+  const event = await findEventWithTarget(db, job.eventId);
   if (!event) return;
   const tenant: Tenant = { partnerId: event.partner_id, environment: event.environment as Tenant['environment'] };
   const config = event.url && event.signing_secret ? { url: event.url, token: event.token, signing_secret: event.signing_secret } : null;
@@ -148,19 +140,14 @@ export async function deliverEvent(
   const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
 
   await db.transaction(async (tx) => {
-    // Attempts are numbered per event in the order they are recorded, redeliveries included (a
-    // redelivery restarts the timetable, not the count); the event row lock keeps two workers
-    // recording attempts of one event from taking the same number.
-    const { rows: counted } = await tx.query<{ n: number }>(
-      `SELECT (SELECT COALESCE(MAX(attempt), 0)::int + 1 FROM webhook_deliveries WHERE event_id = e.id) AS n
-         FROM outbox_events e WHERE e.id = $1 FOR UPDATE`,
-      [event.id],
-    );
+    // Redeliveries are counted too (a redelivery restarts the timetable, not the count); the number
+    // is taken with the event's row locked.
+    const attempt = await nextAttemptNumber(tx, event.id);
     await insertDelivery(tx, {
       id: randomUUID(),
       eventId: event.id,
       tenant,
-      attempt: counted[0].n,
+      attempt,
       url: config.url,
       status: succeeded ? 'succeeded' : 'failed',
       responseStatus: result.status,

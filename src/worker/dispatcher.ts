@@ -1,6 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../store/db.ts';
-import { bossDb, DELIVERY_QUEUE } from './queue.ts';
+import { claimUndispatchedEvents, markEventsDispatched } from '../store/outbox-store.ts';
+import { bossDb } from '../store/boss-db.ts';
+import { DELIVERY_QUEUE } from './queue.ts';
 
 export interface DeliveryJobData {
   eventId: string;
@@ -19,22 +21,14 @@ export interface DeliveryJobData {
  */
 export async function dispatchPending(db: Db, boss: PgBoss, batch = 500): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; deliver: boolean }>(
-      `SELECT e.id,
-              (e.force_delivery OR EXISTS (
-                 SELECT 1 FROM webhook_subscriptions s
-                  WHERE s.partner_id = e.partner_id AND s.environment = e.environment AND s.event_type = e.event_type)) AS deliver
-         FROM outbox_events e
-        WHERE e.dispatched_at IS NULL
-        ORDER BY e.seq
-        LIMIT $1
-        FOR UPDATE OF e SKIP LOCKED`,
-      [batch],
-    );
+    const rows = await claimUndispatchedEvents(tx, batch);
     if (rows.length === 0) return 0;
     const jobs = rows.filter((r) => r.deliver).map((r) => ({ data: { eventId: r.id, attempt: 1 } satisfies DeliveryJobData }));
     if (jobs.length > 0) await boss.insert(DELIVERY_QUEUE, jobs, { db: bossDb(tx) });
-    await tx.query('UPDATE outbox_events SET dispatched_at = now(), force_delivery = false WHERE id = ANY($1)', [rows.map((r) => r.id)]);
+    await markEventsDispatched(
+      tx,
+      rows.map((r) => r.id),
+    );
     return rows.length;
   });
 }

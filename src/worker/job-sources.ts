@@ -1,9 +1,10 @@
 import type { PgBoss } from 'pg-boss';
+import { bossDb } from '../store/boss-db.ts';
 import { isDataException, type Db } from '../store/db.ts';
+import { claimUnqueuedRows, markRowsQueued, type JobRowTable } from '../store/job-rows-store.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { giveUpDocument, processDocument } from '../services/document-processing.ts';
 import { giveUpPrequalificationFile, processPrequalificationFile } from '../services/prequalification.ts';
-import { bossDb } from './queue.ts';
 
 /**
  * Background work whose durable record is a row of ours (a document, a prequalification file):
@@ -12,8 +13,7 @@ import { bossDb } from './queue.ts';
  */
 export interface JobSource {
   queue: string;
-  table: string;
-  orderBy: string;
+  table: JobRowTable;
   handle(ctx: ServiceContext, id: string): Promise<void>;
   /** Settles the row for good when the last retry of `handle` failed, or its data cannot be stored. */
   giveUp(ctx: ServiceContext, id: string, reason?: string): Promise<void>;
@@ -23,14 +23,8 @@ export interface JobSource {
 export const SOURCE_RETRY_LIMIT = 5;
 
 export const JOB_SOURCES: JobSource[] = [
-  { queue: 'document-processing', table: 'documents', orderBy: 'uploaded_at', handle: processDocument, giveUp: giveUpDocument },
-  {
-    queue: 'prequalification',
-    table: 'prequalification_files',
-    orderBy: 'created_at',
-    handle: processPrequalificationFile,
-    giveUp: giveUpPrequalificationFile,
-  },
+  { queue: 'document-processing', table: 'documents', handle: processDocument, giveUp: giveUpDocument },
+  { queue: 'prequalification', table: 'prequalification_files', handle: processPrequalificationFile, giveUp: giveUpPrequalificationFile },
 ];
 
 /** Why a row whose data the database refuses is settled at once (retrying cannot help). */
@@ -63,18 +57,15 @@ export async function runSourceJob(
 
 export async function dispatchSource(db: Db, boss: PgBoss, source: JobSource, batch = 200): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>(
-      `SELECT id FROM ${source.table} WHERE queued_at IS NULL ORDER BY ${source.orderBy} LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [batch],
-    );
-    if (rows.length === 0) return 0;
+    const ids = await claimUnqueuedRows(tx, source.table, batch);
+    if (ids.length === 0) return 0;
     await boss.insert(
       source.queue,
-      rows.map((r) => ({ data: { id: r.id } })),
+      ids.map((id) => ({ data: { id } })),
       { db: bossDb(tx) },
     );
-    await tx.query(`UPDATE ${source.table} SET queued_at = now() WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
-    return rows.length;
+    await markRowsQueued(tx, source.table, ids);
+    return ids.length;
   });
 }
 

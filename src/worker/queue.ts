@@ -1,6 +1,5 @@
-import { PgBoss, fromPglite, type Db as BossDb } from 'pg-boss';
+import { PgBoss, fromPglite } from 'pg-boss';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Queryable } from '../store/db.ts';
 
 export const DELIVERY_QUEUE = 'webhook-delivery';
 
@@ -59,9 +58,4 @@ export async function startQueue(backend: QueueBackend, options: QueueOptions): 
   // (and attempted twice).
   await boss.updateQueue(DELIVERY_QUEUE, { notify: true, ...policy });
   return boss;
-}
-
-/** Lets pg-boss write its jobs inside one of our transactions. */
-export function bossDb(tx: Queryable): BossDb {
-  return { executeSql: async (text, values) => tx.query(text, values ?? []) };
 }

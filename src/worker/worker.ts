@@ -1,6 +1,4 @@
-import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../store/db.ts';
@@ -29,20 +27,6 @@ export interface Worker {
   /** Wakes the dispatcher (tests and the in-process API call it after writes). */
   wake(): void;
   stop(): Promise<void>;
-}
-
-async function listen(backend: QueueBackend, onNotify: () => void): Promise<() => Promise<void>> {
-  if (backend.kind === 'pglite') {
-    return (backend.pglite as PGlite).listen(OUTBOX_CHANNEL, onNotify);
-  }
-  const client = new pg.Client({ connectionString: backend.connectionString });
-  client.on('error', () => {});
-  client.on('notification', onNotify);
-  await client.connect();
-  await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-  return async () => {
-    await client.end().catch(() => {});
-  };
 }
 
 /**
@@ -96,7 +80,8 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     },
     (error) => deps.log.error({ err: error }, 'outbox dispatch failed; retrying on the next wake'),
   );
-  const unlisten = await listen(deps.backend, () => loop.wake());
+  // Committed events wake the dispatcher at once (the database's LISTEN listens again after a reconnect).
+  const unlisten = await deps.db.listen(OUTBOX_CHANNEL, () => loop.wake());
 
   const sweep = async () => {
     try {
@@ -117,7 +102,8 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     wake: () => loop.wake(),
     async stop() {
       clearInterval(sweeper);
-      await unlisten();
+      // A listening connection already lost has nothing to stop.
+      await unlisten().catch(() => {});
       await loop.stop();
       await boss.stop({ graceful: true, timeout: deps.config.webhookTimeoutMs + 1000 });
       await sender.close();
