@@ -3,7 +3,7 @@ import { APPLICATION_STATUSES } from '../domain/application-status.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';
-import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
+import { applicationReview, approvalApplicationId, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
 import { formatGbp } from '../web/format.ts';
 import { formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
@@ -42,7 +42,7 @@ export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
     const partner = typeof request.query.partner === 'string' && isUuid(request.query.partner) ? request.query.partner.toLowerCase() : '';
     const [rows, partners] = await Promise.all([
       reviewQueue(app.ctx, { statuses: status ? [status] : QUEUE_DEFAULT_STATUSES, partnerId: partner || null, limit: 200 }),
-      listPartnerNames(app.ctx.db),
+      listPartnerNames(app.ctx),
     ]);
     const now = app.ctx.now();
     const statusOptions = [{ value: '', label: 'Waiting for review' }, ...APPLICATION_STATUSES.map((s) => ({ value: s, label: s.replaceAll('_', ' ') }))];
@@ -178,9 +178,8 @@ export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
   app.post<IdParams>('/approvals/:id/confirm', underwriter, async (request, reply) => {
     const { actor } = signedIn(request);
     const approvalId = idOf(request, 'approval');
-    const { rows } = await app.ctx.db.query<{ application_id: string }>('SELECT application_id FROM pending_approvals WHERE id = $1', [approvalId]);
-    if (!rows[0]) throw notFound('approval');
-    const applicationId = rows[0].application_id;
+    const applicationId = await approvalApplicationId(app.ctx, approvalId);
+    if (!applicationId) throw notFound('approval');
     try {
       await boConfirmApproval(app.ctx, actor, approvalId);
       return reply.redirect(`/console/applications/${applicationId}?done=confirmed`, 303);

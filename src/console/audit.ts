@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isUuid } from '../http/ids.ts';
 import { listAudit } from '../services/audit.ts';
-import { listOperators } from '../store/operators-store.ts';
+import { listOperatorAccounts } from '../services/operators.ts';
 import { formatDateTime } from '../web/format.ts';
 import { Field, SelectField } from '../web/forms.ts';
 import { html } from '../web/html.ts';
@@ -19,7 +19,7 @@ export const consoleAuditRoutes: FastifyPluginAsync = async (app) => {
     const target = typeof q.target === 'string' ? q.target.trim().slice(0, 100) : '';
     const before = typeof q.before === 'string' && /^[1-9][0-9]{0,17}$/.test(q.before) ? Number(q.before) : null;
     const limit = 100;
-    const rows = await listAudit(app.ctx.db, {
+    const rows = await listAudit(app.ctx, {
       operatorId: isUuid(operator) ? operator.toLowerCase() : null,
       actor: operator === 'admin-token' ? 'admin token' : null,
       targetId: target ? target.toLowerCase() : null,
@@ -27,7 +27,7 @@ export const consoleAuditRoutes: FastifyPluginAsync = async (app) => {
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
-    const operators = await listOperators(app.ctx.db);
+    const operators = await listOperatorAccounts(app.ctx);
     const options = [
       { value: '', label: 'Everyone' },
       { value: 'admin-token', label: 'Admin token' },

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, OperatorRole } from '../domain/actors.ts';
 import { may } from '../services/back-office.ts';
-import { actorOf } from '../services/operators.ts';
-import type { OperatorRow } from '../store/operators-store.ts';
+import { actorOf, type OperatorRow } from '../services/operators.ts';
 import type { CookieSettings } from '../web/surface.ts';
 import { SessionRequired } from '../web/surface.ts';
 import { html, type ComponentChildren, type VNode } from '../web/html.ts';

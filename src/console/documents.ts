@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import { boReviewDocument } from '../services/back-office.ts';
-import { findDocumentAnyTenant, readChunks } from '../store/documents-store.ts';
+import { documentContent, getDocumentAnyTenant } from '../services/documents.ts';
+import { customerLatestApplicationId } from '../services/review.ts';
 import { formatDateTime } from '../web/format.ts';
 import { ErrorSummary, formValues, readText, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
@@ -30,19 +31,16 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
     reason = '',
   ) => {
     const { operator } = signedIn(request);
-    const d = await findDocumentAnyTenant(app.ctx.db, id);
+    const d = await getDocumentAnyTenant(app.ctx, id);
     if (!d) throw notFound('document');
-    const { rows } = await app.ctx.db.query<{ id: string; status: string }>(
-      `SELECT id, status FROM applications WHERE customer_id = $1 ORDER BY created_at DESC, id LIMIT 1`,
-      [d.customer_id],
-    );
+    const applicationId = await customerLatestApplicationId(app.ctx, d.customer_id);
     const csrf = reply.generateCsrf();
     return reply.page(
       status,
       consolePage(
         consoleChrome(request, reply, '/console/applications'),
         `Document ${d.document_name}`,
-        html`${rows[0] ? html`<p class="small"><a href=${`/console/applications/${rows[0].id}`}>Back to the application</a></p>` : null}
+        html`${applicationId ? html`<p class="small"><a href=${`/console/applications/${applicationId}`}>Back to the application</a></p>` : null}
           <h1>${d.document_name}</h1>
           <${Notices} notice=${notice} problem=${problem} />
           <${ErrorSummary} errors=${errors} />
@@ -97,14 +95,14 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
   // The file itself, always as an attachment (never shown inline on the console's origin).
   app.get<IdParams>('/documents/:id/file', async (request, reply) => {
     signedIn(request);
-    const d = await findDocumentAnyTenant(app.ctx.db, idOf(request));
+    const d = await getDocumentAnyTenant(app.ctx, idOf(request));
     if (!d) throw notFound('document');
     const ascii = d.document_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return reply
       .type(d.mime_type || 'application/octet-stream')
       .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(d.document_name)}`)
       .header('Content-Length', String(d.size_bytes))
-      .send(Readable.from(readChunks(app.ctx.db, d.id)));
+      .send(Readable.from(documentContent(app.ctx, d.id)));
   });
 
   app.post<IdParams>('/documents/:id/review', { config: { role: 'underwriter' } }, async (request, reply) => {

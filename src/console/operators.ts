@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { isUuid } from '../http/ids.ts';
-import { changeRole, createOperator, deactivateOperator, OPERATOR_ROLES } from '../services/operators.ts';
-import { listOperators } from '../store/operators-store.ts';
+import { changeRole, createOperator, deactivateOperator, listOperatorAccounts, OPERATOR_ROLES } from '../services/operators.ts';
 import { formatDateTime } from '../web/format.ts';
 import { ErrorSummary, Field, formValues, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
@@ -31,7 +30,7 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
     } = {},
   ) => {
     const { operator: me } = signedIn(request);
-    const operators = await listOperators(app.ctx.db);
+    const operators = await listOperatorAccounts(app.ctx);
     const csrf = reply.generateCsrf();
     const errors = extra.errors ?? {};
     const form = extra.form ?? { email: '', name: '', role: 'underwriter' };

@@ -3,10 +3,9 @@ import { DomainError, notFound } from '../domain/errors.ts';
 import { ENVIRONMENTS, type Environment, type Scope } from '../domain/tenant.ts';
 import { isUuid } from '../http/ids.ts';
 import { boCreateIntroducer, boCreatePartner, boCreateToken, boRedeliver, boRevokeToken, boSetSuspended } from '../services/back-office.ts';
+import { getPartner, isPartnerToken, listTenantIntroducers, listTokens } from '../services/partners.ts';
 import { listPartnerNames } from '../services/review.ts';
-import { deliveries, listSubscriptions } from '../services/webhooks.ts';
-import { findPartner, listIntroducers } from '../store/partners-store.ts';
-import { findWebhookConfig } from '../store/webhooks-store.ts';
+import { deliveries, getConfiguration, listSubscriptions } from '../services/webhooks.ts';
 import { formatDateTime } from '../web/format.ts';
 import { ErrorSummary, Field, formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
@@ -40,7 +39,7 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
 
   const listPage = async (request: FastifyRequest, reply: FastifyReply, status: number, errors: FieldErrors, name: string) => {
     signedIn(request);
-    const partners = await listPartnerNames(app.ctx.db);
+    const partners = await listPartnerNames(app.ctx);
     return reply.page(
       status,
       consolePage(
@@ -98,20 +97,17 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     } = {},
   ) => {
     signedIn(request);
-    const partner = await findPartner(app.ctx.db, partnerId);
+    const partner = await getPartner(app.ctx, partnerId);
     if (!partner) throw notFound('partner');
     const isAdmin = can(request, 'admin');
     const csrf = reply.generateCsrf();
-    const { rows: tokens } = await app.ctx.db.query<{ id: string; environment: string; scopes: string[]; created_at: Date; revoked_at: Date | null }>(
-      'SELECT id, environment, scopes, created_at, revoked_at FROM api_tokens WHERE partner_id = $1 ORDER BY created_at, id',
-      [partnerId],
-    );
+    const tokens = await listTokens(app.ctx, partnerId);
     const envs = await Promise.all(
       ENVIRONMENTS.map(async (environment) => {
         const tenant = { partnerId, environment };
         const [config, introducers, subscriptions, log] = await Promise.all([
-          findWebhookConfig(app.ctx.db, tenant),
-          listIntroducers(app.ctx.db, tenant),
+          getConfiguration(app.ctx, tenant),
+          listTenantIntroducers(app.ctx, tenant),
           listSubscriptions(app.ctx, tenant),
           deliveries(app.ctx, tenant, { eventId: null, status: null, before: null, limit: 20 }),
         ]);
@@ -185,8 +181,8 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
               }
               <h3>Webhook configuration</h3>
               <dl class="facts">
-                <dt>URL</dt><dd>${e.config?.url ?? 'not configured'}</dd>
-                <dt>Authorization token</dt><dd>${e.config?.token ? 'set (not shown)' : 'none'}</dd>
+                <dt>URL</dt><dd>${e.config.url ?? 'not configured'}</dd>
+                <dt>Authorization token</dt><dd>${e.config.has_token ? 'set (not shown)' : 'none'}</dd>
                 <dt>Subscribed events</dt><dd>${
                   e.subscriptions
                     .filter((x) => x.subscribed)
@@ -255,8 +251,7 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     const { actor } = signedIn(request);
     const partnerId = partnerIdOf(request);
     const tokenId = formValues(request.body).token_id ?? '';
-    const { rows } = await app.ctx.db.query('SELECT 1 FROM api_tokens WHERE id = $1 AND partner_id = $2', [isUuid(tokenId) ? tokenId : null, partnerId]);
-    if (rows.length === 0) throw notFound('token');
+    if (!isUuid(tokenId) || !(await isPartnerToken(app.ctx, partnerId, tokenId))) throw notFound('token');
     await boRevokeToken(app.ctx, actor, tokenId);
     app.tokens.invalidate();
     return reply.redirect(`/console/partners/${partnerId}?done=revoked`, 303);

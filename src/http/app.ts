@@ -27,7 +27,7 @@ import { notFoundPage } from '../portal/context.ts';
 import { sendBareNotFound } from '../web/surface.ts';
 import { assetRoutes } from '../web/assets.ts';
 import { EventSignal } from '../services/event-signal.ts';
-import { RequestLogRecorder } from './request-log.ts';
+import { RequestLogRecorder } from '../services/request-log.ts';
 import { docsCsp, documentRoute, webhooksSection } from './openapi-docs.ts';
 
 export interface AppDeps {

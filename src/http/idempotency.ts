@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tenant } from '../domain/tenant.ts';
-import { claimKey, completeKey, findKey, releaseKey } from '../store/idempotency-store.ts';
+import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey } from '../services/idempotency.ts';
 import { tenantOf } from './auth.ts';
 import { HttpError } from './errors.ts';
 
 /** Idempotency keys (contract section 16). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const KEY_TTL_MS = 24 * 3_600_000;
-/** A claim older than this whose request never finished (its node stopped) may be taken over. */
-export const STALE_CLAIM_MS = 10 * 60_000;
 export const KEY_FORMAT = /^[\x20-\x7e]{1,255}$/;
 /** Headers of the first answer that a replay repeats. */
 const KEPT_HEADERS = ['content-type', 'location', 'content-disposition'];
@@ -76,13 +73,11 @@ export function installIdempotency(app: FastifyInstance): void {
     const print = fingerprint(request);
     // A claim can be released between our failed insert and the read: then claim again.
     for (let round = 0; round < 3; round += 1) {
-      const now = app.ctx.now();
-      const claimed = await claimKey(app.ctx.db, tenant, key, print, now, new Date(now.getTime() + KEY_TTL_MS), new Date(now.getTime() - STALE_CLAIM_MS));
-      if (claimed) {
+      if (await claimIdempotencyKey(app.ctx, tenant, key, print)) {
         request.idempotencyClaim = { tenant, key };
         return;
       }
-      const kept = await findKey(app.ctx.db, tenant, key);
+      const kept = await findIdempotencyKey(app.ctx, tenant, key);
       if (!kept) continue;
       if (kept.fingerprint !== print) {
         throw new HttpError('IdempotencyKeyReused', 'this Idempotency-Key was used with another method, path or body; use a new key for a new request', {
@@ -109,7 +104,7 @@ export function installIdempotency(app: FastifyInstance): void {
     const keepable = status < 500 && status !== 429 && (typeof payload === 'string' || Buffer.isBuffer(payload) || payload === null || payload === undefined);
     try {
       if (!keepable) {
-        await releaseKey(app.ctx.db, claim.tenant, claim.key);
+        await releaseIdempotencyKey(app.ctx, claim.tenant, claim.key);
         return;
       }
       const headers: Record<string, string> = {};
@@ -118,11 +113,11 @@ export function installIdempotency(app: FastifyInstance): void {
         if (value !== undefined) headers[name] = String(value);
       }
       const body = Buffer.isBuffer(payload) ? payload.toString('utf8') : ((payload as string | null | undefined) ?? '');
-      await completeKey(app.ctx.db, claim.tenant, claim.key, { status, headers, body });
+      await completeIdempotencyKey(app.ctx, claim.tenant, claim.key, { status, headers, body });
     } catch (error) {
       // The answer stands; the key is released so a retry runs again rather than waiting on it.
       request.log.error({ err: error }, 'idempotency key could not be kept');
-      await releaseKey(app.ctx.db, claim.tenant, claim.key).catch(() => undefined);
+      await releaseIdempotencyKey(app.ctx, claim.tenant, claim.key).catch(() => undefined);
     }
   };
 
@@ -130,7 +125,7 @@ export function installIdempotency(app: FastifyInstance): void {
     const claim = request.idempotencyClaim;
     if (!claim) return done();
     request.idempotencyClaim = null;
-    releaseKey(app.ctx.db, claim.tenant, claim.key)
+    releaseIdempotencyKey(app.ctx, claim.tenant, claim.key)
       .catch((error: unknown) => request.log.error({ err: error }, 'idempotency claim could not be released'))
       .then(() => done());
   };

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../domain/actors.ts';
 import { DomainError } from '../domain/errors.ts';
+import { insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '../store/audit-store.ts';
 import type { Queryable } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -20,37 +21,21 @@ export interface AuditEntry {
   summary?: Record<string, unknown>;
 }
 
-export interface AuditRow {
-  seq: number;
-  id: string;
-  operator_id: string | null;
-  actor: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  summary: Record<string, unknown>;
-  created_at: Date;
-}
-
 export function actorLabel(actor: Actor): string {
   return actor.kind === 'admin_token' ? 'admin token' : actor.kind === 'system' ? actor.label : actor.email;
 }
 
 export async function appendAudit(tx: Queryable, actor: Actor, entry: AuditEntry, now: Date): Promise<void> {
-  await tx.query(
-    `INSERT INTO audit_log (id, operator_id, actor, action, target_type, target_id, summary, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      randomUUID(),
-      actor.kind === 'operator' ? actor.operatorId : null,
-      actorLabel(actor),
-      entry.action,
-      entry.targetType,
-      entry.targetId,
-      JSON.stringify(entry.summary ?? {}),
-      now,
-    ],
-  );
+  await insertAuditRow(tx, {
+    id: randomUUID(),
+    operatorId: actor.kind === 'operator' ? actor.operatorId : null,
+    actor: actorLabel(actor),
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    summary: entry.summary ?? {},
+    now,
+  });
 }
 
 /**
@@ -82,29 +67,9 @@ export async function audited<T>(
   return outcome.result as T;
 }
 
-export interface AuditFilter {
-  operatorId?: string | null;
-  /** Matches the admin token's rows when 'admin token'. */
-  actor?: string | null;
-  targetType?: string | null;
-  targetId?: string | null;
-  before?: number | null;
-  limit: number;
-}
-
-/** Newest first. */
-export async function listAudit(db: Queryable, filter: AuditFilter): Promise<AuditRow[]> {
-  const { rows } = await db.query<AuditRow>(
-    `SELECT seq, id, operator_id, actor, action, target_type, target_id, summary, created_at FROM audit_log
-      WHERE ($1::uuid IS NULL OR operator_id = $1)
-        AND ($2::text IS NULL OR actor = $2)
-        AND ($3::text IS NULL OR target_type = $3)
-        AND ($4::text IS NULL OR target_id = $4)
-        AND ($5::bigint IS NULL OR seq < $5)
-      ORDER BY seq DESC LIMIT $6`,
-    [filter.operatorId ?? null, filter.actor ?? null, filter.targetType ?? null, filter.targetId ?? null, filter.before ?? null, filter.limit],
-  );
-  return rows;
+/** The audit log, newest first. */
+export async function listAudit(ctx: ServiceContext, filter: AuditFilter): Promise<AuditRow[]> {
+  return listAuditRows(ctx.db, filter);
 }
 
 export function auditView(row: AuditRow) {

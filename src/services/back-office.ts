@@ -10,9 +10,11 @@ import type { OfferTerms } from '../domain/decision-policy.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { basisPointsToPercent, fromPence } from '../domain/money.ts';
 import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
-import type { Queryable } from '../store/db.ts';
 import { findApplicationAnyTenant } from '../store/applications-store.ts';
+import { confirmApproval, findApproval, findPendingApproval, insertPendingApproval, withdrawPendingApprovals } from '../store/approvals-store.ts';
 import { findDocumentAnyTenant, type DocumentRow } from '../store/documents-store.ts';
+import { insertNote } from '../store/notes-store.ts';
+import { findTokenPartnerId } from '../store/partners-store.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import type { Decision } from './decisions.ts';
@@ -76,12 +78,12 @@ export async function boCreateToken(ctx: ServiceContext, actor: Actor, partnerId
 
 export async function boRevokeToken(ctx: ServiceContext, actor: Actor, tokenId: string) {
   requireRole(actor, 'admin');
-  const { rows } = await ctx.db.query<{ partner_id: string }>('SELECT partner_id FROM api_tokens WHERE id = $1', [tokenId]);
+  const partnerId = await findTokenPartnerId(ctx.db, tokenId);
   await audited(
     ctx,
     actor,
     (inner) => revokePartnerToken(inner, tokenId),
-    () => ({ action: 'token.revoked', targetType: 'partner', targetId: rows[0]?.partner_id ?? tokenId, summary: { token_id: tokenId } }),
+    () => ({ action: 'token.revoked', targetType: 'partner', targetId: partnerId ?? tokenId, summary: { token_id: tokenId } }),
   );
 }
 
@@ -142,14 +144,6 @@ export async function boStartReview(ctx: ServiceContext, actor: Actor, applicati
   );
 }
 
-async function withdrawPending(tx: Queryable, applicationId: string, actor: Actor, now: Date): Promise<number> {
-  const result = await tx.query(
-    `UPDATE pending_approvals SET status = 'withdrawn', settled_by = $2, settled_at = $3 WHERE application_id = $1 AND status = 'pending'`,
-    [applicationId, actor.kind === 'operator' ? actor.operatorId : null, now],
-  );
-  return result.rowCount;
-}
-
 /** A decision applied at once (the admin API, and console decisions below the four-eyes threshold). */
 export async function boDecide(ctx: ServiceContext, actor: Actor, applicationId: string, decision: Decision) {
   requireRole(actor, 'underwriter');
@@ -158,7 +152,7 @@ export async function boDecide(ctx: ServiceContext, actor: Actor, applicationId:
     actor,
     async (inner, tx) => {
       const application = await operatorDecision(inner, applicationId, decision, 'operator');
-      await withdrawPending(tx, applicationId, actor, ctx.now());
+      await withdrawPendingApprovals(tx, applicationId, actor.kind === 'operator' ? actor.operatorId : null, ctx.now());
       return application;
     },
     () => ({
@@ -225,13 +219,7 @@ export async function boAddNote(ctx: ServiceContext, actor: Actor & { kind: 'ope
     async (inner) => {
       if (!(await findApplicationAnyTenant(inner.db, applicationId))) throw notFound('application');
       const id = randomUUID();
-      await inner.db.query('INSERT INTO application_notes (id, application_id, operator_id, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        id,
-        applicationId,
-        actor.operatorId,
-        body,
-        ctx.now(),
-      ]);
+      await insertNote(inner.db, { id, applicationId, operatorId: actor.operatorId, body, now: ctx.now() });
       return id;
     },
     (id) => ({ action: 'application.note_added', targetType: 'application', targetId: applicationId, summary: { note_id: id } }),
@@ -239,25 +227,6 @@ export async function boAddNote(ctx: ServiceContext, actor: Actor & { kind: 'ope
 }
 
 // --- Four eyes ---
-
-export interface PendingApprovalRow {
-  id: string;
-  application_id: string;
-  offers: OfferTermsJson[];
-  largest_pence: number;
-  requested_by: string;
-  requested_at: Date;
-  status: 'pending' | 'confirmed' | 'withdrawn';
-  settled_by: string | null;
-  settled_at: Date | null;
-}
-
-type OfferTermsJson = Omit<OfferTerms, never>;
-
-export async function findPendingApproval(db: Queryable, applicationId: string): Promise<PendingApprovalRow | null> {
-  const { rows } = await db.query<PendingApprovalRow>(`SELECT * FROM pending_approvals WHERE application_id = $1 AND status = 'pending'`, [applicationId]);
-  return rows[0] ?? null;
-}
 
 export type ApprovalResult = { kind: 'offered' } | { kind: 'pending'; approvalId: string };
 
@@ -297,10 +266,7 @@ export async function boApprove(
       }
       if (await findPendingApproval(tx, applicationId))
         throw new DomainError('InvalidTransition', 'an approval of this application is already waiting for confirmation');
-      await tx.query(
-        `INSERT INTO pending_approvals (id, application_id, offers, largest_pence, requested_by, requested_at, status) VALUES ($1, $2, $3, $4, $5, $6, 'pending')`,
-        [id, applicationId, JSON.stringify(offers), largest, actor.operatorId, ctx.now()],
-      );
+      await insertPendingApproval(tx, { id, applicationId, offers, largestPence: largest, requestedBy: actor.operatorId, now: ctx.now() });
     },
     () => ({
       action: 'application.approval_requested',
@@ -319,8 +285,7 @@ export async function boApprove(
  */
 export async function boConfirmApproval(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, approvalId: string): Promise<void> {
   requireRole(actor, 'underwriter');
-  const { rows } = await ctx.db.query<PendingApprovalRow>('SELECT * FROM pending_approvals WHERE id = $1', [approvalId]);
-  const approval = rows[0];
+  const approval = await findApproval(ctx.db, approvalId);
   if (!approval) throw notFound('approval');
   if (approval.requested_by === actor.operatorId) throw new DomainError('PermissionDenied', 'the operator who approved cannot confirm their own approval');
   await audited(
@@ -330,18 +295,13 @@ export async function boConfirmApproval(ctx: ServiceContext, actor: Actor & { ki
       const application = await findApplicationAnyTenant(tx, approval.application_id, true);
       // The application may have left review meanwhile (a sandbox decision, the inactivity sweep):
       // then the approval can no longer be confirmed, and nothing is written.
-      const current = await tx.query<{ status: string }>('SELECT status FROM pending_approvals WHERE id = $1', [approvalId]);
-      if (current.rows[0]?.status !== 'pending')
-        throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
+      const current = await findApproval(tx, approvalId);
+      if (current?.status !== 'pending') throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
       if (application?.status !== 'in_underwriting') {
         throw new DomainError('InvalidTransition', 'this application is no longer in review: the approval cannot be confirmed');
       }
-      const settled = await tx.query(
-        `UPDATE pending_approvals SET status = 'confirmed', settled_by = $2, settled_at = $3
-          WHERE id = $1 AND status = 'pending' AND requested_by <> $2`,
-        [approvalId, actor.operatorId, ctx.now()],
-      );
-      if (settled.rowCount === 0) throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
+      if (!(await confirmApproval(tx, approvalId, actor.operatorId, ctx.now())))
+        throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
       const offers: OfferTerms[] = approval.offers.map((o) => ({ ...o }));
       await operatorDecision(inner, approval.application_id, { outcome: 'offered', offers }, 'operator');
     },

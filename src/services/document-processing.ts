@@ -8,7 +8,16 @@ import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import { findLatestApplication } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
-import { findDocumentAnyTenant, readChunks, readEdges, setDocumentOutcome, upsertBankAccount, type DocumentRow } from '../store/documents-store.ts';
+import {
+  findDocumentAnyTenant,
+  markDocumentProcessing,
+  readChunks,
+  readEdges,
+  rejectUnprocessedDocument,
+  setDocumentOutcome,
+  upsertBankAccount,
+  type DocumentRow,
+} from '../store/documents-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import { HEAD_BYTES, TAIL_BYTES } from './staged-file.ts';
@@ -77,7 +86,7 @@ export async function processDocument(ctx: ServiceContext, documentId: string): 
   const claimed = await ctx.db.transaction(async (tx) => {
     const document = await findDocumentAnyTenant(tx, documentId, true);
     if (!document || (document.status !== 'pending' && document.status !== 'processing')) return null;
-    await tx.query(`UPDATE documents SET status = 'processing' WHERE id = $1`, [documentId]);
+    await markDocumentProcessing(tx, documentId);
     return document;
   });
   if (!claimed) return;
@@ -95,11 +104,7 @@ export async function processDocument(ctx: ServiceContext, documentId: string): 
  * than left `processing` for ever; an operator can still accept it with the review route.
  */
 export async function giveUpDocument(ctx: ServiceContext, documentId: string, reason = 'the file could not be processed'): Promise<void> {
-  await ctx.db.query(
-    `UPDATE documents SET status = 'rejected', reject_reason = $3, processed_at = $2
-      WHERE id = $1 AND status IN ('pending', 'processing')`,
-    [documentId, ctx.now(), `unreadable: ${reason}`],
-  );
+  await rejectUnprocessedDocument(ctx.db, documentId, `unreadable: ${reason}`, ctx.now());
 }
 
 /** The operator overrides the outcome either way (contract section 11). */

@@ -7,8 +7,17 @@ import { detectFileType, isAllowedForDocumentType, mimeTypeOf } from '../domain/
 import type { Tenant } from '../domain/tenant.ts';
 import { isUniqueViolation } from '../store/db.ts';
 import { findCustomer } from '../store/customers-store.ts';
-import { findDocumentIdBySha, insertChunks, insertDocument, listBankAccounts, listCustomerDocuments, type DocumentRow } from '../store/documents-store.ts';
-import { OUTBOX_CHANNEL } from '../store/outbox-store.ts';
+import {
+  findDocumentAnyTenant,
+  findDocumentIdBySha,
+  insertChunks,
+  insertDocument,
+  listBankAccounts,
+  listCustomerDocuments,
+  readChunks,
+  type DocumentRow,
+} from '../store/documents-store.ts';
+import { wakeDispatcher } from '../store/outbox-store.ts';
 import type { ServiceContext } from './context.ts';
 import type { StagedFile } from './staged-file.ts';
 
@@ -88,7 +97,7 @@ export async function storeDocument(
         now,
       });
       await insertChunks(tx, document.id, file.chunks(CHUNK_BYTES));
-      await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+      await wakeDispatcher(tx);
       return document;
     });
   } catch (error) {
@@ -98,6 +107,16 @@ export async function storeDocument(
     }
     throw error;
   }
+}
+
+/** A document of any tenant (for the console); null when unknown. */
+export async function getDocumentAnyTenant(ctx: ServiceContext, documentId: string): Promise<DocumentRow | null> {
+  return findDocumentAnyTenant(ctx.db, documentId);
+}
+
+/** The document's bytes, a chunk at a time. */
+export function documentContent(ctx: ServiceContext, documentId: string): AsyncGenerator<Buffer> {
+  return readChunks(ctx.db, documentId);
 }
 
 export function uploadView(d: DocumentRow) {

@@ -4,6 +4,7 @@ import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import { findLatestApplication } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
+import { insertLoginToken, lockLoginToken, useLoginToken } from '../store/login-tokens-store.ts';
 import { customerHasOffer } from '../store/offers-store.ts';
 import { hashToken } from './tokens.ts';
 import { startWebSession } from './web-sessions.ts';
@@ -22,11 +23,13 @@ export async function createLoginLink(
   publicBaseUrl: string,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.query(
-    `INSERT INTO login_tokens (token_hash, partner_id, environment, customer_id, offer_id, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [hashToken(token), tenant.partnerId, tenant.environment, customerId, offerId, new Date(now.getTime() + LOGIN_LINK_HOURS * 3_600_000), now],
-  );
+  await insertLoginToken(tx, tenant, {
+    hash: hashToken(token),
+    customerId,
+    offerId,
+    expiresAt: new Date(now.getTime() + LOGIN_LINK_HOURS * 3_600_000),
+    now,
+  });
   return `${publicBaseUrl}/portal/login?token=${token}`;
 }
 
@@ -66,27 +69,12 @@ export type LoginResult = { ok: true; sessionToken: string; session: PortalSessi
 export async function consumeLoginToken(ctx: ServiceContext, token: string): Promise<LoginResult> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const { rows } = await tx.query<{
-      partner_id: string;
-      environment: 'sandbox' | 'production';
-      customer_id: string;
-      offer_id: string | null;
-      expires_at: Date;
-      used_at: Date | null;
-      partner_status: string;
-    }>(
-      `SELECT t.partner_id, t.environment, t.customer_id, t.offer_id, t.expires_at, t.used_at, p.status AS partner_status
-         FROM login_tokens t JOIN partners p ON p.id = t.partner_id
-        WHERE t.token_hash = $1 FOR UPDATE OF t`,
-      [hashToken(token)],
-    );
-    const row = rows[0];
+    const row = await lockLoginToken(tx, hashToken(token));
     if (!row) return { ok: false, reason: 'invalid' };
     if (row.used_at) return { ok: false, reason: 'used' };
     if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     if (row.partner_status !== 'active') return { ok: false, reason: 'unavailable' };
-    const used = await tx.query('UPDATE login_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL', [hashToken(token), now]);
-    if (used.rowCount !== 1) return { ok: false, reason: 'used' };
+    if (!(await useLoginToken(tx, hashToken(token), now))) return { ok: false, reason: 'used' };
     const session: PortalSession = { partnerId: row.partner_id, environment: row.environment, customerId: row.customer_id, offerId: row.offer_id };
     const started = await startWebSession(tx, 'portal', session, now);
     return { ok: true, sessionToken: started.token, expiresAt: started.expiresAt, session };

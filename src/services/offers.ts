@@ -5,7 +5,7 @@ import type { DataRequirement } from '../domain/decision-policy.ts';
 import { londonToday } from '../domain/dates.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import { pipelined, type Queryable } from '../store/db.ts';
-import { findApplication, type ApplicationRow } from '../store/applications-store.ts';
+import { findApplication, setEntityToContact, type ApplicationRow } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import { latestDecision } from '../store/decisions-store.ts';
 import { findOffer, listApplicationOffers, setOfferStatus, unselectOthers, type OfferRow } from '../store/offers-store.ts';
@@ -174,11 +174,7 @@ export async function selectOffer(
     }
     await setOfferStatus(tx, offer.id, 'selected');
     await unselectOthers(tx, application.id, offer.id);
-    await tx.query('UPDATE applications SET entity_to_contact = $2, updated_at = $3, last_activity_at = $3 WHERE id = $1', [
-      application.id,
-      entityToContact,
-      now,
-    ]);
+    await setEntityToContact(tx, application.id, entityToContact, now);
     if (entityToContact !== 'customer' || !options.loginLink) return {};
     return { login_link: await createLoginLink(tx, tenant, offer.customer_id, offer.id, now, publicBaseUrl) };
   });

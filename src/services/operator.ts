@@ -5,14 +5,14 @@ import type { OfferTerms } from '../domain/decision-policy.ts';
 import { PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
-import { findApplication, findApplicationAnyTenant, type ApplicationRow } from '../store/applications-store.ts';
+import { findApplication, findApplicationAnyTenant, listApplicationsAnyTenant, listStatusChanges, type ApplicationRow } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
-import { insertDecision } from '../store/decisions-store.ts';
-import { findOfferAnyTenant, revokeApplicationOffers } from '../store/offers-store.ts';
+import { insertDecision, listDecisions } from '../store/decisions-store.ts';
+import { findOfferAnyTenant, listApplicationOffers, revokeApplicationOffers } from '../store/offers-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import { applyDecision, type Decision } from './decisions.ts';
-import { settleExpiry } from './offers.ts';
+import { settleExpiry, settleExpiryIfDue } from './offers.ts';
 
 export interface OfferInput {
   product_type: 'flexi_loan' | 'business_loan';
@@ -50,12 +50,22 @@ async function externalIdOf(tx: Queryable, application: ApplicationRow): Promise
   return customer?.external_customer_id ?? null;
 }
 
-export async function listApplicationsByStatus(ctx: ServiceContext, status: string | null, limit: number) {
-  const { rows } = await ctx.db.query<ApplicationRow>(
-    `SELECT * FROM applications WHERE ($1::text IS NULL OR status = $1) ORDER BY status_changed_at, id LIMIT $2`,
-    [status, limit],
-  );
-  return rows;
+/** Every tenant's applications in `status` (all when null), oldest in their status first. */
+export async function listApplicationsByStatus(ctx: ServiceContext, status: string | null, limit: number): Promise<ApplicationRow[]> {
+  return listApplicationsAnyTenant(ctx.db, status, limit);
+}
+
+/** An application of any tenant with its decisions, status history and offers; its expiry is settled on read. */
+export async function applicationRecord(ctx: ServiceContext, applicationId: string) {
+  const found = await findApplicationAnyTenant(ctx.db, applicationId);
+  if (!found) throw notFound('application');
+  const application = await settleExpiryIfDue(ctx, tenantOfRow(found), found);
+  const [decisions, history, offers] = await Promise.all([
+    listDecisions(ctx.db, application.id),
+    listStatusChanges(ctx.db, application.id),
+    listApplicationOffers(ctx.db, application.id),
+  ]);
+  return { application, decisions, history, offers };
 }
 
 async function withApplication<T>(ctx: ServiceContext, id: string, work: (tx: Queryable, application: ApplicationRow, now: Date) => Promise<T>): Promise<T> {

@@ -14,15 +14,19 @@ import {
   findOperator,
   findOperatorByEmail,
   insertOperator,
+  listOperators,
   lockedUntil,
+  lockLoginAttempts,
   recordLoginFailure,
   updateOperator,
   type OperatorRow,
 } from '../store/operators-store.ts';
-import { deleteOperatorSessions } from '../store/web-sessions-store.ts';
+import { deleteOperatorSessions, deleteOtherOperatorSessions } from '../store/web-sessions-store.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { decoyHash, generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+
+export type { OperatorRow };
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['viewer', 'underwriter', 'admin'];
 
@@ -44,6 +48,11 @@ function operatorProblems(input: NewOperator): Problem[] {
   if (!(OPERATOR_ROLES as readonly string[]).includes(input.role))
     problems.push({ detail: 'role must be one of viewer, underwriter, admin', source: { pointer: '/role' } });
   return problems;
+}
+
+/** Every operator account, active or not. */
+export async function listOperatorAccounts(ctx: ServiceContext): Promise<OperatorRow[]> {
+  return listOperators(ctx.db);
 }
 
 export function operatorView(o: OperatorRow) {
@@ -142,7 +151,7 @@ export async function changeOwnPassword(
     actor,
     async (inner) => {
       await updateOperator(inner.db, operator.id, { passwordHash }, ctx.now());
-      await inner.db.query('DELETE FROM web_sessions WHERE operator_id = $1 AND session_hash <> $2', [operator.id, keepSessionHash ?? '']);
+      await deleteOtherOperatorSessions(inner.db, operator.id, keepSessionHash);
     },
     () => ({ action: 'operator.password_changed', targetType: 'operator', targetId: operator.id }),
   );
@@ -162,7 +171,7 @@ export async function login(ctx: ServiceContext, email: string, password: string
   // One attempt at a time per email (a transaction-scoped advisory lock): guesses sent in parallel
   // are counted one after the other, so none gets past the lock-out.
   return ctx.db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`operator-login:${key}`]);
+    await lockLoginAttempts(tx, key);
     const operator = key.length > 0 ? await findOperatorByEmail(tx, key) : null;
     // Always one scrypt, whether the email is known, unknown or locked: the answers cost the same.
     const valid = await verifyPassword(password.slice(0, 200), operator?.password_hash ?? (await decoyHash()));

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../domain/errors.ts';
-import type { Environment, Scope } from '../domain/tenant.ts';
-import { findPartner, insertIntroducer, insertPartner, revokeToken, setPartnerStatus } from '../store/partners-store.ts';
+import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
+import {
+  findPartner,
+  findTokenPartnerId,
+  insertIntroducer,
+  insertPartner,
+  listIntroducers,
+  listPartnerTokens,
+  revokeToken,
+  setPartnerStatus,
+  type IntroducerRow,
+  type PartnerTokenRow,
+} from '../store/partners-store.ts';
 import type { ServiceContext } from './context.ts';
 import { issueToken } from './tokens.ts';
 
@@ -9,6 +20,10 @@ export async function createPartner(ctx: ServiceContext, name: string): Promise<
   const partnerId = randomUUID();
   await insertPartner(ctx.db, partnerId, name);
   return { partnerId, name };
+}
+
+export async function getPartner(ctx: ServiceContext, partnerId: string): Promise<{ id: string; name: string; status: string } | null> {
+  return findPartner(ctx.db, partnerId);
 }
 
 async function requirePartner(ctx: ServiceContext, partnerId: string): Promise<void> {
@@ -34,4 +49,19 @@ export async function createIntroducer(ctx: ServiceContext, partnerId: string, i
   const id = randomUUID();
   await insertIntroducer(ctx.db, { id, partnerId, ...input });
   return id;
+}
+
+/** The tenant's introducers. */
+export async function listTenantIntroducers(ctx: ServiceContext, tenant: Tenant): Promise<IntroducerRow[]> {
+  return listIntroducers(ctx.db, tenant);
+}
+
+/** The partner's tokens, revoked ones too, oldest first (never their hashes). */
+export async function listTokens(ctx: ServiceContext, partnerId: string): Promise<PartnerTokenRow[]> {
+  return listPartnerTokens(ctx.db, partnerId);
+}
+
+/** Whether the token is one of the partner's. */
+export async function isPartnerToken(ctx: ServiceContext, partnerId: string, tokenId: string): Promise<boolean> {
+  return (await findTokenPartnerId(ctx.db, tokenId)) === partnerId;
 }

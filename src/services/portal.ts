@@ -20,6 +20,8 @@ import { offersState, selectOffer, settleExpiryIfDue } from './offers.ts';
 import { scheduleForOffer } from './schedules.ts';
 
 /** Who a portal session may act for: one customer of one tenant. */
+export type { ApplicationRow, FundingRow, OfferRow };
+
 export interface CustomerScope {
   tenant: Tenant;
   customerId: string;

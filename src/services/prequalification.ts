@@ -12,7 +12,7 @@ import { QUOTE_VALIDITY_DAYS, isUsableQuote, quoteFile, quoteView, type QuoteRec
 import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
 import { insertOffer } from '../store/offers-store.ts';
-import { OUTBOX_CHANNEL, recordEvent } from '../store/outbox-store.ts';
+import { recordEvent, wakeDispatcher } from '../store/outbox-store.ts';
 import {
   findLatestQuoteByExternalId,
   findPrequalificationFile,
@@ -29,6 +29,8 @@ import {
 } from '../store/prequalification-store.ts';
 import type { ServiceContext } from './context.ts';
 import { decisionPolicy } from './decisions.ts';
+
+export type { PrequalificationFormat };
 
 export const PREQUALIFICATION_EVENT = 'prequalification_202505';
 export const PREQUALIFICATION_FILE_PROCESSED_EVENT = 'prequalification_data_file_processed_202510';
@@ -49,7 +51,7 @@ export async function submitPrequalification(
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const file = await insertPrequalificationFile(tx, tenant, { id: randomUUID(), format, content, now });
-    await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+    await wakeDispatcher(tx);
     return file;
   });
 }

@@ -1,7 +1,67 @@
+import type { Logger } from 'pino';
 import type { Tenant } from '../domain/tenant.ts';
-import { listRequestLog } from '../store/request-log-store.ts';
+import type { Db } from '../store/db.ts';
+import { insertRequestLog, listRequestLog, type RequestLogEntry } from '../store/request-log-store.ts';
 import type { ServiceContext } from './context.ts';
 import { REQUEST_LOG_RETENTION_DAYS } from './partner-tools-sweeps.ts';
+
+/** Entries waiting for the next batch write at most this long. */
+const FLUSH_INTERVAL_MS = 1000;
+/** One INSERT holds at most this many entries. */
+const BATCH_SIZE = 500;
+/** Entries kept in memory while the database does not take them; beyond, the oldest are dropped. */
+const MAX_BUFFERED = 20_000;
+
+/**
+ * The request log (contract section 18), written off the request's path: an answered request
+ * adds its entry to an in-memory buffer, and a timer writes the buffer in batches. A failing
+ * write is logged and dropped; it never reaches, fails or slows a request.
+ */
+export class RequestLogRecorder {
+  readonly #db: Db;
+  readonly #log: Pick<Logger, 'warn'>;
+  #buffer: RequestLogEntry[] = [];
+  #timer: NodeJS.Timeout | null = null;
+  #flushing: Promise<void> = Promise.resolve();
+  #dropped = 0;
+
+  constructor(db: Db, log: Pick<Logger, 'warn'>) {
+    this.#db = db;
+    this.#log = log;
+  }
+
+  record(entry: RequestLogEntry): void {
+    this.#buffer.push(entry);
+    if (this.#buffer.length > MAX_BUFFERED) {
+      this.#dropped += this.#buffer.length - MAX_BUFFERED;
+      this.#buffer.splice(0, this.#buffer.length - MAX_BUFFERED);
+    }
+    if (this.#timer === null) {
+      this.#timer = setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+      this.#timer.unref();
+    }
+  }
+
+  /** Writes every entry buffered so far (one write at a time); never throws. */
+  flush(): Promise<void> {
+    if (this.#timer !== null) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    this.#flushing = this.#flushing.then(async () => {
+      while (this.#buffer.length > 0) {
+        const batch = this.#buffer.splice(0, BATCH_SIZE);
+        try {
+          await insertRequestLog(this.#db, batch);
+        } catch (error) {
+          this.#dropped += batch.length;
+          this.#log.warn({ err: error, dropped: this.#dropped }, 'request log entries could not be written; dropped');
+        }
+      }
+    });
+    return this.#flushing;
+  }
+}
 
 /** The tenant's requests of the last 7 days, newest first. */
 export async function listTenantRequests(ctx: ServiceContext, tenant: Tenant, query: { limit: number; status: 'succeeded' | 'failed' | null }) {

@@ -3,46 +3,41 @@
  * needs on one page. Reads only; every change goes through back-office.ts.
  */
 import { londonToday } from '../domain/dates.ts';
-import { creditsInLast12Months, type ParsedStatement } from '../domain/bank-statement.ts';
+import { creditsInLast12Months } from '../domain/bank-statement.ts';
 import { notFound } from '../domain/errors.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import type { Queryable } from '../store/db.ts';
-import { findApplicationAnyTenant, listStatusChanges, type ApplicationRow } from '../store/applications-store.ts';
+import {
+  findApplicationAnyTenant,
+  findCustomerLatestApplicationId,
+  listReviewQueue,
+  listStatusChanges,
+  type ApplicationRow,
+  type QueueRow,
+} from '../store/applications-store.ts';
+import { findApproval, findPendingApproval, type PendingApprovalRow } from '../store/approvals-store.ts';
 import { findCustomer, type CustomerRow } from '../store/customers-store.ts';
 import { listDecisions } from '../store/decisions-store.ts';
-import { listCustomerDocuments, type DocumentRow } from '../store/documents-store.ts';
+import { listCustomerDocuments, listParsedStatements, type DocumentRow } from '../store/documents-store.ts';
+import { listApplicationEvents, type ApplicationEventRow } from '../store/events-store.ts';
 import { listApplicationFundings, type FundingRow } from '../store/fundings-store.ts';
+import { listApplicationNotes, type NoteRow } from '../store/notes-store.ts';
 import { listApplicationOffers, type OfferRow } from '../store/offers-store.ts';
-import { findPartner } from '../store/partners-store.ts';
-import { findPendingApproval, type PendingApprovalRow } from './back-office.ts';
+import { findOperator } from '../store/operators-store.ts';
+import { findPartner, listPartners } from '../store/partners-store.ts';
 import type { ServiceContext } from './context.ts';
 import { documentFacts } from './document-facts.ts';
 import { settleExpiryIfDue } from './offers.ts';
 
 export const QUEUE_DEFAULT_STATUSES = ['awaiting_underwriter', 'in_underwriting'];
 
-export interface QueueRow extends ApplicationRow {
-  partner_name: string;
-  company_name: string | null;
-}
-
 /** The review queue, oldest in its status first. */
 export async function reviewQueue(ctx: ServiceContext, filter: { statuses: string[]; partnerId: string | null; limit: number }): Promise<QueueRow[]> {
-  const { rows } = await ctx.db.query<QueueRow>(
-    `SELECT a.*, p.name AS partner_name, c.company->>'registered_company_name' AS company_name
-       FROM applications a JOIN partners p ON p.id = a.partner_id JOIN customers c ON c.id = a.customer_id
-      WHERE a.status = ANY($1) AND ($2::uuid IS NULL OR a.partner_id = $2)
-      ORDER BY a.status_changed_at, a.id LIMIT $3`,
-    [filter.statuses, filter.partnerId, filter.limit],
-  );
-  return rows;
+  return listReviewQueue(ctx.db, filter);
 }
 
-export async function listPartnerNames(db: Queryable): Promise<{ id: string; name: string; status: string; created_at: Date }[]> {
-  const { rows } = await db.query<{ id: string; name: string; status: string; created_at: Date }>(
-    'SELECT id, name, status, created_at FROM partners ORDER BY name, id',
-  );
-  return rows;
+/** Every partner, by name. */
+export async function listPartnerNames(ctx: ServiceContext): Promise<{ id: string; name: string; status: string; created_at: Date }[]> {
+  return listPartners(ctx.db);
 }
 
 export interface StatementSummary {
@@ -67,8 +62,8 @@ export interface ApplicationReview {
   statements: StatementSummary[];
   /** The turnover the accepted GBP statements give (what the policy uses without a stated turnover). */
   statementTurnoverPence: number | null;
-  events: { id: string; event_type: string; created_at: Date; delivered: boolean }[];
-  notes: { id: string; body: string; created_at: Date; operator_name: string; operator_email: string }[];
+  events: ApplicationEventRow[];
+  notes: NoteRow[];
   pending: (PendingApprovalRow & { requested_by_name: string }) | null;
 }
 
@@ -88,10 +83,7 @@ export async function applicationReview(ctx: ServiceContext, applicationId: stri
   ]);
   if (!partner || !customer) throw notFound('application');
   const today = londonToday(ctx.now());
-  const { rows: parsed } = await ctx.db.query<{ id: string; statement: ParsedStatement }>(
-    `SELECT id, statement FROM documents WHERE customer_id = $1 AND status = 'accepted' AND statement IS NOT NULL ORDER BY uploaded_at, id`,
-    [customer.id],
-  );
+  const parsed = await listParsedStatements(ctx.db, customer.id);
   const statements = parsed.map(({ id, statement: s }) => ({
     documentId: id,
     bankName: s.bankName,
@@ -102,22 +94,13 @@ export async function applicationReview(ctx: ServiceContext, applicationId: stri
     creditsLast12MonthsPence: creditsInLast12Months(s, today),
   }));
   const facts = await documentFacts(ctx.db, customer.id, today);
-  const { rows: events } = await ctx.db.query<{ id: string; event_type: string; created_at: Date; delivered: boolean }>(
-    `SELECT e.id, e.event_type, e.created_at,
-            EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'succeeded') AS delivered
-       FROM outbox_events e WHERE e.payload->>'application_id' = $1 ORDER BY e.seq`,
-    [application.id],
-  );
-  const { rows: notes } = await ctx.db.query<ApplicationReview['notes'][number]>(
-    `SELECT n.id, n.body, n.created_at, o.name AS operator_name, o.email AS operator_email
-       FROM application_notes n JOIN operators o ON o.id = n.operator_id WHERE n.application_id = $1 ORDER BY n.created_at, n.id`,
-    [application.id],
-  );
+  const events = await listApplicationEvents(ctx.db, application.id);
+  const notes = await listApplicationNotes(ctx.db, application.id);
   const pending = await findPendingApproval(ctx.db, application.id);
   let pendingView: ApplicationReview['pending'] = null;
   if (pending) {
-    const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM operators WHERE id = $1', [pending.requested_by]);
-    pendingView = { ...pending, requested_by_name: rows[0]?.name ?? 'another operator' };
+    const requester = await findOperator(ctx.db, pending.requested_by);
+    pendingView = { ...pending, requested_by_name: requester?.name ?? 'another operator' };
   }
   return {
     application,
@@ -134,4 +117,14 @@ export async function applicationReview(ctx: ServiceContext, applicationId: stri
     notes,
     pending: pendingView,
   };
+}
+
+/** The application an approval is for; null for an unknown approval. */
+export async function approvalApplicationId(ctx: ServiceContext, approvalId: string): Promise<string | null> {
+  return (await findApproval(ctx.db, approvalId))?.application_id ?? null;
+}
+
+/** The customer's latest application, whatever its tenant; null when it has none. */
+export async function customerLatestApplicationId(ctx: ServiceContext, customerId: string): Promise<string | null> {
+  return findCustomerLatestApplicationId(ctx.db, customerId);
 }

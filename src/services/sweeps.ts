@@ -1,7 +1,8 @@
 import { isOpenStatus } from '../domain/application-status.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import { findApplicationAnyTenant } from '../store/applications-store.ts';
+import { findApplicationAnyTenant, listInactiveApplicationIds } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
+import { listApplicationsWithExpiredOffers } from '../store/offers-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import { settleExpiry } from './offers.ts';
@@ -16,16 +17,11 @@ export const INACTIVITY_DAYS = 90;
  */
 export async function sweepExpiredOffers(ctx: ServiceContext, batch = 500): Promise<number> {
   const now = ctx.now();
-  const { rows } = await ctx.db.query<{ application_id: string }>(
-    `SELECT DISTINCT o.application_id FROM offers o JOIN applications a ON a.id = o.application_id
-      WHERE a.status = 'offered' AND o.offer_type = 'confirmed' AND o.status IN ('available', 'selected') AND o.expires_at <= $1
-      LIMIT $2`,
-    [now, batch],
-  );
+  const ids = await listApplicationsWithExpiredOffers(ctx.db, now, batch);
   let moved = 0;
-  for (const { application_id } of rows) {
+  for (const applicationId of ids) {
     await ctx.db.transaction(async (tx) => {
-      const application = await findApplicationAnyTenant(tx, application_id, true);
+      const application = await findApplicationAnyTenant(tx, applicationId, true);
       if (!application) return;
       const tenant: Tenant = { partnerId: application.partner_id, environment: application.environment as Tenant['environment'] };
       await settleExpiry(tx, tenant, application, now);
@@ -39,14 +35,9 @@ export async function sweepExpiredOffers(ctx: ServiceContext, batch = 500): Prom
 export async function sweepInactiveApplications(ctx: ServiceContext, batch = 500): Promise<number> {
   const now = ctx.now();
   const cutoff = new Date(now.getTime() - INACTIVITY_DAYS * 86_400_000);
-  const { rows } = await ctx.db.query<{ id: string }>(
-    `SELECT id FROM applications
-      WHERE status IN ('open', 'action_required', 'awaiting_underwriter', 'in_underwriting') AND last_activity_at <= $1
-      LIMIT $2`,
-    [cutoff, batch],
-  );
+  const ids = await listInactiveApplicationIds(ctx.db, cutoff, batch);
   let moved = 0;
-  for (const { id } of rows) {
+  for (const id of ids) {
     await ctx.db.transaction(async (tx) => {
       const application = await findApplicationAnyTenant(tx, id, true);
       if (!application || application.last_activity_at.getTime() > cutoff.getTime()) return;

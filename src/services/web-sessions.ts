@@ -13,6 +13,8 @@ import {
 import type { ServiceContext } from './context.ts';
 import { hashToken } from './tokens.ts';
 
+export type { Surface, WebSessionRow };
+
 /** How long each kind of session may last in all, and without a request. */
 export const SESSION_LIMITS: Record<Surface | 'console_login', { absoluteSeconds: number; idleSeconds: number }> = {
   // Contract section 8: 8 hours, 30 minutes idle.

@@ -143,3 +143,51 @@ export async function listStatusChanges(
   );
   return rows;
 }
+
+/** Every tenant's applications (the admin API's queue), oldest in their status first. */
+export async function listApplicationsAnyTenant(db: Queryable, status: string | null, limit: number): Promise<ApplicationRow[]> {
+  const { rows } = await db.query<ApplicationRow>(
+    `SELECT * FROM applications WHERE ($1::text IS NULL OR status = $1) ORDER BY status_changed_at, id LIMIT $2`,
+    [status, limit],
+  );
+  return rows;
+}
+
+export interface QueueRow extends ApplicationRow {
+  partner_name: string;
+  company_name: string | null;
+}
+
+/** The console's review queue: applications in `statuses`, with partner and company names, oldest in their status first. */
+export async function listReviewQueue(db: Queryable, filter: { statuses: string[]; partnerId: string | null; limit: number }): Promise<QueueRow[]> {
+  const { rows } = await db.query<QueueRow>(
+    `SELECT a.*, p.name AS partner_name, c.company->>'registered_company_name' AS company_name
+       FROM applications a JOIN partners p ON p.id = a.partner_id JOIN customers c ON c.id = a.customer_id
+      WHERE a.status = ANY($1) AND ($2::uuid IS NULL OR a.partner_id = $2)
+      ORDER BY a.status_changed_at, a.id LIMIT $3`,
+    [filter.statuses, filter.partnerId, filter.limit],
+  );
+  return rows;
+}
+
+/** The id of the customer's latest application, whatever its tenant (for the console). */
+export async function findCustomerLatestApplicationId(db: Queryable, customerId: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM applications WHERE customer_id = $1 ORDER BY created_at DESC, id LIMIT 1`, [customerId]);
+  return rows[0]?.id ?? null;
+}
+
+/** Up to `batch` ids of open applications without activity since `cutoff`. */
+export async function listInactiveApplicationIds(db: Queryable, cutoff: Date, batch: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM applications
+      WHERE status IN ('open', 'action_required', 'awaiting_underwriter', 'in_underwriting') AND last_activity_at <= $1
+      LIMIT $2`,
+    [cutoff, batch],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Who is to be contacted about the application: the customer or the introducer. */
+export async function setEntityToContact(db: Queryable, id: string, entityToContact: 'customer' | 'introducer', now: Date): Promise<void> {
+  await db.query('UPDATE applications SET entity_to_contact = $2, updated_at = $3, last_activity_at = $3 WHERE id = $1', [id, entityToContact, now]);
+}

@@ -1,4 +1,5 @@
 import type { Queryable, Transaction } from './db.ts';
+import type { ParsedStatement } from '../domain/bank-statement.ts';
 import type { Tenant } from '../domain/tenant.ts';
 
 export type DocumentStatus = 'pending' | 'processing' | 'accepted' | 'rejected';
@@ -136,6 +137,20 @@ export async function* readChunks(db: Queryable, documentId: string): AsyncGener
   }
 }
 
+/** A pending document taken up by its processing job. */
+export async function markDocumentProcessing(db: Queryable, id: string): Promise<void> {
+  await db.query(`UPDATE documents SET status = 'processing' WHERE id = $1`, [id]);
+}
+
+/** Rejects a document whose processing never finished (the job gave up); one already settled stays as it is. */
+export async function rejectUnprocessedDocument(db: Queryable, id: string, reason: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE documents SET status = 'rejected', reject_reason = $3, processed_at = $2
+      WHERE id = $1 AND status IN ('pending', 'processing')`,
+    [id, now, reason],
+  );
+}
+
 export async function setDocumentOutcome(
   db: Queryable,
   id: string,
@@ -190,4 +205,13 @@ export async function acceptedStatements(db: Queryable, customerId: string): Pro
     [customerId],
   );
   return { anyAccepted: rows.length > 0, statements: rows.map((r) => r.statement).filter((s) => s !== null) };
+}
+
+/** The customer's accepted documents that hold a parsed statement, in upload order. */
+export async function listParsedStatements(db: Queryable, customerId: string): Promise<{ id: string; statement: ParsedStatement }[]> {
+  const { rows } = await db.query<{ id: string; statement: ParsedStatement }>(
+    `SELECT id, statement FROM documents WHERE customer_id = $1 AND status = 'accepted' AND statement IS NOT NULL ORDER BY uploaded_at, id`,
+    [customerId],
+  );
+  return rows;
 }

@@ -85,3 +85,22 @@ export async function deleteEventsBefore(db: Queryable, before: Date, batch = 50
   const { rowCount } = await db.query('DELETE FROM outbox_events WHERE id = ANY($1)', [ids]);
   return rowCount;
 }
+
+/** An application's event, with whether any delivery of it succeeded. */
+export interface ApplicationEventRow {
+  id: string;
+  event_type: string;
+  created_at: Date;
+  delivered: boolean;
+}
+
+/** The events about an application, whatever its tenant (for the console), in the order recorded. */
+export async function listApplicationEvents(db: Queryable, applicationId: string): Promise<ApplicationEventRow[]> {
+  const { rows } = await db.query<ApplicationEventRow>(
+    `SELECT e.id, e.event_type, e.created_at,
+            EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'succeeded') AS delivered
+       FROM outbox_events e WHERE e.payload->>'application_id' = $1 ORDER BY e.seq`,
+    [applicationId],
+  );
+  return rows;
+}

@@ -119,3 +119,14 @@ export async function attachIndicativeOffers(db: Queryable, customerId: string, 
     applicationId,
   ]);
 }
+
+/** Up to `batch` ids of `offered` applications with a confirmed offer still open past its expiry. */
+export async function listApplicationsWithExpiredOffers(db: Queryable, now: Date, batch: number): Promise<string[]> {
+  const { rows } = await db.query<{ application_id: string }>(
+    `SELECT DISTINCT o.application_id FROM offers o JOIN applications a ON a.id = o.application_id
+      WHERE a.status = 'offered' AND o.offer_type = 'confirmed' AND o.status IN ('available', 'selected') AND o.expires_at <= $1
+      LIMIT $2`,
+    [now, batch],
+  );
+  return rows.map((r) => r.application_id);
+}

@@ -37,6 +37,11 @@ export async function findOperatorByEmail(db: Queryable, email: string): Promise
   return rows[0] ?? null;
 }
 
+/** Whether any operator account exists. */
+export async function anyOperator(db: Queryable): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM operators LIMIT 1')).rowCount > 0;
+}
+
 export async function listOperators(db: Queryable): Promise<OperatorRow[]> {
   const { rows } = await db.query<OperatorRow>('SELECT * FROM operators ORDER BY active DESC, email_key');
   return rows;
@@ -52,6 +57,14 @@ export async function updateOperator(
     `UPDATE operators SET role = COALESCE($2, role), active = COALESCE($3, active), password_hash = COALESCE($4, password_hash), updated_at = $5 WHERE id = $1`,
     [id, change.role ?? null, change.active ?? null, change.passwordHash ?? null, now],
   );
+}
+
+/**
+ * Takes the transaction-scoped lock of one email's login attempts: attempts sent in parallel are
+ * counted one after the other.
+ */
+export async function lockLoginAttempts(tx: Queryable, key: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`operator-login:${key}`]);
 }
 
 export async function lockedUntil(db: Queryable, key: string, now: Date): Promise<Date | null> {

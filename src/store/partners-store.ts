@@ -19,6 +19,14 @@ export async function findPartner(db: Queryable, id: string): Promise<{ id: stri
   return rows[0] ?? null;
 }
 
+/** Every partner, by name. */
+export async function listPartners(db: Queryable): Promise<{ id: string; name: string; status: string; created_at: Date }[]> {
+  const { rows } = await db.query<{ id: string; name: string; status: string; created_at: Date }>(
+    'SELECT id, name, status, created_at FROM partners ORDER BY name, id',
+  );
+  return rows;
+}
+
 export async function setPartnerStatus(db: Queryable, id: string, status: 'active' | 'suspended'): Promise<boolean> {
   const result = await db.query('UPDATE partners SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
   return result.rowCount > 0;
@@ -46,6 +54,29 @@ export async function findTokenByHash(db: Queryable, hash: string): Promise<(Tok
     [hash],
   );
   return rows[0] ?? null;
+}
+
+/** The partner a token belongs to; null for an unknown token. */
+export async function findTokenPartnerId(db: Queryable, tokenId: string): Promise<string | null> {
+  const { rows } = await db.query<{ partner_id: string }>('SELECT partner_id FROM api_tokens WHERE id = $1', [tokenId]);
+  return rows[0]?.partner_id ?? null;
+}
+
+export interface PartnerTokenRow {
+  id: string;
+  environment: string;
+  scopes: string[];
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** A partner's tokens, revoked ones too, oldest first (never their hashes). */
+export async function listPartnerTokens(db: Queryable, partnerId: string): Promise<PartnerTokenRow[]> {
+  const { rows } = await db.query<PartnerTokenRow>(
+    'SELECT id, environment, scopes, created_at, revoked_at FROM api_tokens WHERE partner_id = $1 ORDER BY created_at, id',
+    [partnerId],
+  );
+  return rows;
 }
 
 export async function revokeToken(db: Queryable, tokenId: string): Promise<boolean> {

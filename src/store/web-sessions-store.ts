@@ -89,6 +89,11 @@ export async function deleteOperatorSessions(db: Queryable, operatorId: string):
   return result.rowCount;
 }
 
+/** Ends every session of an operator but the one whose hash is `keepHash` (their own, after a change of password). */
+export async function deleteOtherOperatorSessions(db: Queryable, operatorId: string, keepHash: string | null): Promise<void> {
+  await db.query('DELETE FROM web_sessions WHERE operator_id = $1 AND session_hash <> $2', [operatorId, keepHash ?? '']);
+}
+
 /** Removes sessions that can no longer be used (the worker's sweep). */
 export async function deleteDeadWebSessions(db: Queryable, now: Date): Promise<number> {
   const result = await db.query('DELETE FROM web_sessions WHERE expires_at <= $1 OR last_seen_at + make_interval(secs => idle_seconds) <= $1', [now]);

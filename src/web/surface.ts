@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import csrf from '@fastify/csrf-protection';
 import { DomainError } from '../domain/errors.ts';
-import type { Surface, WebSessionRow } from '../store/web-sessions-store.ts';
+import type { Surface, WebSessionRow } from '../services/web-sessions.ts';
 import { endWebSession, resumeWebSession, sessionUnavailable } from '../services/web-sessions.ts';
 import { renderDocument, type VNode } from './html.ts';
 

@@ -1,7 +1,7 @@
 import { nextStatus } from '../../domain/application-status.ts';
 import { basisPointsToPercent, toPence } from '../../domain/money.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
-import type { OperatorRow } from '../../store/operators-store.ts';
+import type { OperatorRow } from '../../services/operators.ts';
 import type { ApplicationReview } from '../../services/review.ts';
 import { formatDate, formatDateTime, formatGbp, formatPercent } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';

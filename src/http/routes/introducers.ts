@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../schemas/common.ts';
-import { listIntroducers } from '../../store/partners-store.ts';
+import { listTenantIntroducers } from '../../services/partners.ts';
 import { tenantOf } from '../auth.ts';
 
 const IntroducerList = Type.Object({
@@ -20,7 +20,7 @@ export const introducerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listIntroducers(app.ctx.db, tenantOf(request));
+      const rows = await listTenantIntroducers(app.ctx, tenantOf(request));
       return {
         data: {
           introducers: rows.map((r) => ({ introducer_id: r.id, name: r.name, email: r.email, is_active: r.is_active })),

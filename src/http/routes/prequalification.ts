@@ -13,7 +13,7 @@ import {
 } from '../../schemas/prequalification.ts';
 import { getPrequalification, submitPrequalification } from '../../services/prequalification.ts';
 import { stageStream, type StagedFile } from '../../services/staged-file.ts';
-import type { PrequalificationFormat } from '../../store/prequalification-store.ts';
+import type { PrequalificationFormat } from '../../services/prequalification.ts';
 import { tenantOf } from '../auth.ts';
 import { isUuid } from '../ids.ts';
 import { MAX_UPLOAD_BYTES } from '../../services/documents.ts';

@@ -1,5 +1,4 @@
-import type { FundingRow } from '../../store/fundings-store.ts';
-import type { OfferRow } from '../../store/offers-store.ts';
+import type { FundingRow, OfferRow } from '../../services/portal.ts';
 import { formatDate, formatGbp, formatPercent } from '../../web/format.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';

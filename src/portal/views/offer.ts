@@ -1,7 +1,6 @@
 import { effectiveOfferStatus } from '../../domain/offers.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
-import type { ApplicationRow } from '../../store/applications-store.ts';
-import type { OfferRow } from '../../store/offers-store.ts';
+import type { ApplicationRow, OfferRow } from '../../services/portal.ts';
 import { formatDate, formatDuration, formatGbp, formatPercent } from '../../web/format.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';

@@ -1,6 +1,5 @@
 import { effectiveOfferStatus } from '../../domain/offers.ts';
-import type { PortalOverview } from '../../services/portal.ts';
-import type { OfferRow } from '../../store/offers-store.ts';
+import type { OfferRow, PortalOverview } from '../../services/portal.ts';
 import { formatDate, formatDuration, formatGbp, formatPercent } from '../../web/format.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { Page, TableWrap, type Chrome } from '../../web/layout.ts';

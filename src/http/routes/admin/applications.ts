@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { APPLICATION_STATUSES } from '../../../domain/application-status.ts';
-import { invalidAt, notFound } from '../../../domain/errors.ts';
+import { invalidAt } from '../../../domain/errors.ts';
 import { toPence } from '../../../domain/money.ts';
 import { Closed, StringEnum } from '../../../schemas/common.ts';
 import { IdParams } from '../../../schemas/admin.ts';
@@ -9,13 +9,9 @@ import { applicationView } from '../../../services/applications.ts';
 import { fundingView } from '../../../services/fundings.ts';
 import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
 import { boDecide, boDrawdown, boRevokeOffers, boStartReview } from '../../../services/back-office.ts';
-import { listApplicationsByStatus, offerTermsFrom } from '../../../services/operator.ts';
+import { applicationRecord, listApplicationsByStatus, offerTermsFrom } from '../../../services/operator.ts';
 import type { Decision } from '../../../services/decisions.ts';
-import { offerView, settleExpiryIfDue } from '../../../services/offers.ts';
-import type { Environment } from '../../../domain/tenant.ts';
-import { findApplicationAnyTenant, listStatusChanges } from '../../../store/applications-store.ts';
-import { listDecisions } from '../../../store/decisions-store.ts';
-import { listApplicationOffers } from '../../../store/offers-store.ts';
+import { offerView } from '../../../services/offers.ts';
 import { idParam } from '../../ids.ts';
 
 const DecisionBody = Closed({
@@ -45,16 +41,9 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.get('/applications/:id', { schema: { params: IdParams } }, async (request) => {
-    const found = await findApplicationAnyTenant(app.ctx.db, idParam(request.params.id, 'application'));
-    if (!found) throw notFound('application');
     // The status is correct on read, even before the expiry sweep.
-    const application = await settleExpiryIfDue(app.ctx, { partnerId: found.partner_id, environment: found.environment as Environment }, found);
+    const { application, decisions, history, offers } = await applicationRecord(app.ctx, idParam(request.params.id, 'application'));
     const now = app.ctx.now();
-    const [decisions, history, offers] = await Promise.all([
-      listDecisions(app.ctx.db, application.id),
-      listStatusChanges(app.ctx.db, application.id),
-      listApplicationOffers(app.ctx.db, application.id),
-    ]);
     return {
       data: {
         ...applicationView(application),

@@ -2,8 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { Closed, StringEnum } from '../../../schemas/common.ts';
 import { IdParams } from '../../../schemas/admin.ts';
 import { ADMIN_TOKEN_ACTOR, auditView, listAudit } from '../../../services/audit.ts';
-import { changeRole, createOperator, deactivateOperator, operatorView } from '../../../services/operators.ts';
-import { listOperators } from '../../../store/operators-store.ts';
+import { changeRole, createOperator, deactivateOperator, listOperatorAccounts, operatorView } from '../../../services/operators.ts';
 import { idParam } from '../../ids.ts';
 
 const ROLES = ['viewer', 'underwriter', 'admin'] as const;
@@ -29,7 +28,7 @@ export const adminOperatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(201).send({ data: { operator_id: operator.id, email: operator.email, name: operator.name, role: operator.role, password } });
   });
 
-  app.get('/operators', async () => ({ data: { operators: (await listOperators(app.ctx.db)).map(operatorView) } }));
+  app.get('/operators', async () => ({ data: { operators: (await listOperatorAccounts(app.ctx)).map(operatorView) } }));
 
   app.post('/operators/:id/role', { schema: { params: IdParams, body: Closed({ role: StringEnum(ROLES) }) } }, async (request) => {
     const operator = await changeRole(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'operator'), request.body.role);
@@ -44,7 +43,7 @@ export const adminOperatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/audit', { schema: { querystring: AuditQuery } }, async (request) => {
     const q = request.query;
     const limit = Number(q.limit ?? 50);
-    const rows = await listAudit(app.ctx.db, {
+    const rows = await listAudit(app.ctx, {
       operatorId: q.operator_id ?? null,
       targetType: q.target_type ?? null,
       targetId: q.target_id ?? null,
