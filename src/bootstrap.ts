@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Db } from './store/db.ts';
+import { anyOperator } from './store/operators-store.ts';
 import { getSetting, putSettingOnce } from './store/partners-store.ts';
 import { createPartner, createToken } from './services/partners.ts';
 import { hashToken } from './services/tokens.ts';
@@ -20,6 +21,11 @@ export interface Bootstrap {
  * first start and kept as a hash. On a fresh embedded database outside production, a demo partner
  * with a sandbox token is created so `npm start` gives a working API at once.
  */
+/** Demo data is for a fresh embedded data directory outside production (contract section 15). */
+function wantsDemoData(config: Config): boolean {
+  return config.databaseUrl === null && !config.production;
+}
+
 export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
   const generated: Bootstrap['generated'] = {};
   let adminTokenHash = config.adminToken ? hashToken(config.adminToken) : await getSetting(db, 'admin_token_hash');
@@ -32,7 +38,8 @@ export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
       adminTokenHash = await getSetting(db, 'admin_token_hash');
     }
   }
-  if (db.kind === 'pglite' && !config.production && (await getSetting(db, 'demo_partner_id')) === null) {
+  const demo = wantsDemoData(config);
+  if (demo && (await getSetting(db, 'demo_partner_id')) === null) {
     const partner = await createPartner({ db, now: () => new Date() }, 'Demo Partner');
     if (await putSettingOnce(db, 'demo_partner_id', partner.partnerId)) {
       const token = await createToken({ db, now: () => new Date() }, partner.partnerId, 'sandbox');
@@ -40,8 +47,7 @@ export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
       generated.demoSandboxToken = token.token;
     }
   }
-  const noOperators = async () => (await db.query('SELECT 1 FROM operators LIMIT 1')).rowCount === 0;
-  if (db.kind === 'pglite' && !config.production && (await noOperators()) && (await putSettingOnce(db, 'demo_operator_created', 'true'))) {
+  if (demo && !(await anyOperator(db)) && (await putSettingOnce(db, 'demo_operator_created', 'true'))) {
     const created = await createOperator({ db, now: () => new Date() }, { kind: 'system', label: 'first start' }, DEMO_OPERATOR);
     generated.demoOperatorPassword = created.password;
   }
