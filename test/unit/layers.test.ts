@@ -1,0 +1,132 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkSourceTree, describeFindings, findLayerViolations, findSql, importsOf, scan } from '../helpers/source-rules.ts';
+
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
+
+describe('the source rules', () => {
+  it('find SQL in strings and templates, and database calls, naming the line', () => {
+    const source = [
+      "import { x } from './x.ts';",
+      'export async function f(db, tx, id) {',
+      "  const sql = 'SELECT id FROM partners WHERE id = $1';",
+      '  await tx.query<{ n: number; at: () => Date }>(sql, [id]);',
+      "  await run(`UPDATE documents SET status = 'processing' WHERE id = ${id}`);",
+      '  await run("INSERT INTO notes (id) VALUES ($1)");',
+      '  await run(`DELETE FROM web_sessions`);',
+      "  await run(`SELECT pg_notify('outbox_events', '')`);",
+      '  await db',
+      '    .query(text);',
+      '}',
+    ].join('\n');
+    expect(describeFindings(findSql('src/services/x.ts', source))).toEqual([
+      'src/services/x.ts:3: SQL outside src/store: "SELECT id FROM partners WHERE id = $1"',
+      'src/services/x.ts:4: a database call (.query) outside src/store',
+      `src/services/x.ts:5: SQL outside src/store: "UPDATE documents SET status = 'processing' WHERE id = \${}"`,
+      'src/services/x.ts:6: SQL outside src/store: "INSERT INTO notes (id) VALUES ($1)"',
+      'src/services/x.ts:7: SQL outside src/store: "DELETE FROM web_sessions"',
+      `src/services/x.ts:8: SQL outside src/store: "SELECT pg_notify('outbox_events', '')"`,
+      'src/services/x.ts:10: a database call (.query) outside src/store',
+    ]);
+  });
+
+  it('leave prose, comments, HTTP methods, request.query and regular expressions alone', () => {
+    const source = [
+      '// SELECT id FROM partners: a comment is not a statement',
+      '/* DELETE FROM web_sessions */',
+      "const hint = 'Select an offer from the list, then update the amount and delete from the cart';",
+      "const method = 'DELETE';",
+      "const words = 'UPDATE';",
+      'const status = request.query.status;',
+      'const q = request.query as Record<string, string>;',
+      "const safe = name.replace(/[\"'`]/g, '_').split(/\\//);",
+      'const half = total / 2 / count;',
+      'const label = `${a / b} SELECT`;',
+    ].join('\n');
+    expect(findSql('src/console/x.ts', source)).toEqual([]);
+  });
+
+  it('read a template inside a template, and a regular expression with quotes, without losing its place', () => {
+    const { literals } = scan("const a = `x ${`y ${z}`} w`; const r = /'\"/; const b = 'SELECT 1';");
+    expect(literals.map((l) => l.text)).toEqual(['y ${}', 'x ${} w', 'SELECT 1']);
+  });
+
+  it('find static, type-only, dynamic and re-exported imports', () => {
+    const source = [
+      "import type { Db } from '../store/db.ts';",
+      'import { a,',
+      "  b } from './b.ts';",
+      "export { c } from '../domain/c.ts';",
+      "import './side-effect.ts';",
+      "const later = await import('../worker/queue.ts');",
+      "declare module 'fastify' {}",
+      "const text = 'from here';",
+    ].join('\n');
+    expect(importsOf(source)).toEqual([
+      { specifier: '../store/db.ts', line: 1 },
+      { specifier: './b.ts', line: 3 },
+      { specifier: '../domain/c.ts', line: 4 },
+      { specifier: './side-effect.ts', line: 5 },
+      { specifier: '../worker/queue.ts', line: 6 },
+    ]);
+  });
+
+  it('find imports that cross the layers the wrong way', () => {
+    const upward = [
+      "import type { OperatorRole } from '../services/audit.ts';",
+      "import type { QueueBackend } from '../worker/queue.ts';",
+      "import type { Config } from '../config.ts';",
+      "import type { Tenant } from '../domain/tenant.ts';",
+      "import type { CompanyData } from '../schemas/customer.ts';",
+      "import { migrate } from './migrate.ts';",
+    ].join('\n');
+    expect(describeFindings(findLayerViolations('store/open.ts', upward))).toEqual([
+      'src/store/open.ts:1: imports ../services/audit.ts (store may import only store, domain, schemas)',
+      'src/store/open.ts:2: imports ../worker/queue.ts (store may import only store, domain, schemas)',
+      'src/store/open.ts:3: imports ../config.ts (store may import only store, domain, schemas)',
+    ]);
+    expect(describeFindings(findLayerViolations('domain/offers.ts', "import { findOffer } from '../store/offers-store.ts';"))).toEqual([
+      'src/domain/offers.ts:1: imports ../store/offers-store.ts (domain may import only domain, schemas)',
+    ]);
+    for (const page of ['console/partners.ts', 'portal/views/offer.ts', 'web/surface.ts', 'http/routes/admin/operators.ts']) {
+      const depth = page.split('/').length - 1;
+      const store = `${'../'.repeat(depth)}store/offers-store.ts`;
+      expect(findLayerViolations(page, `import type { OfferRow } from '${store}';`)).toHaveLength(1);
+      expect(findLayerViolations(page, `import type { OfferRow } from '${'../'.repeat(depth)}services/portal.ts';`)).toEqual([]);
+    }
+    expect(findLayerViolations('services/review.ts', "import { listPartners } from '../store/partners-store.ts';")).toEqual([]);
+    expect(findLayerViolations('worker/worker.ts', "import type { Db } from '../store/db.ts';")).toEqual([]);
+  });
+
+  it('check a whole tree: a planted query outside the store and a console reading the store are found', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'source-rules-'));
+    try {
+      const put = async (path: string, text: string) => {
+        await mkdir(dirname(join(root, path)), { recursive: true });
+        await writeFile(join(root, path), text);
+      };
+      await put('store/partners-store.ts', "export const listPartners = (db) => db.query('SELECT id FROM partners');\n");
+      await put('services/review.ts', "import { listPartners } from '../store/partners-store.ts';\nexport const names = (db) => listPartners(db);\n");
+      await put(
+        'console/partners.ts',
+        "import { listPartners } from '../store/partners-store.ts';\n\nconst rows = await ctx.db.query(`SELECT * FROM api_tokens`);\n",
+      );
+      expect(describeFindings(await checkSourceTree(root))).toEqual([
+        'src/console/partners.ts:3: SQL outside src/store: "SELECT * FROM api_tokens"',
+        'src/console/partners.ts:3: a database call (.query) outside src/store',
+        'src/console/partners.ts:1: imports ../store/partners-store.ts (console must not import store)',
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the source tree', () => {
+  it('has SQL only in src/store, and no import across its layers the wrong way', async () => {
+    expect(describeFindings(await checkSourceTree(SRC))).toEqual([]);
+  });
+});
