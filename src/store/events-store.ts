@@ -94,12 +94,12 @@ export interface ApplicationEventRow {
   delivered: boolean;
 }
 
-/** The events about an application, whatever its tenant (for the console), in the order recorded. */
+/** The events about an application, whatever its tenant (for the console), in the order recorded: by the indexed application_id. */
 export async function listApplicationEvents(db: Queryable, applicationId: string): Promise<ApplicationEventRow[]> {
   const { rows } = await db.query<ApplicationEventRow>(
     `SELECT e.id, e.event_type, e.created_at,
             EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'succeeded') AS delivered
-       FROM outbox_events e WHERE e.payload->>'application_id' = $1 ORDER BY e.seq`,
+       FROM outbox_events e WHERE e.application_id = $1 ORDER BY e.seq`,
     [applicationId],
   );
   return rows;

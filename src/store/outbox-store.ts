@@ -35,13 +35,15 @@ export async function recordEvent(
   options: { forceDelivery?: boolean } = {},
 ): Promise<string> {
   const id = randomUUID();
+  // The application the event is about, kept in a column of its own (an application's events are listed by it).
+  const applicationId = typeof payload.application_id === 'string' ? payload.application_id : null;
   // One round trip: the row and the notification (delivered on commit) together.
   await db.query(
     `WITH recorded AS (
-       INSERT INTO outbox_events (id, partner_id, environment, event_type, payload, created_at, force_delivery)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id)
+       INSERT INTO outbox_events (id, partner_id, environment, event_type, payload, created_at, force_delivery, application_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id)
      SELECT pg_notify('${OUTBOX_CHANNEL}', $2 || ':' || $3) FROM recorded`,
-    [id, tenant.partnerId, tenant.environment, eventType, JSON.stringify(payload), now, options.forceDelivery ?? false],
+    [id, tenant.partnerId, tenant.environment, eventType, JSON.stringify(payload), now, options.forceDelivery ?? false, applicationId],
   );
   return id;
 }
