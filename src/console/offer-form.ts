@@ -10,7 +10,7 @@ import type { OfferTerms } from '../domain/decision-policy.ts';
 import { DomainError } from '../domain/errors.ts';
 import { repaymentSchedule, type RepaymentSchedule } from '../domain/repayment-schedule.ts';
 import { OfferTermsInput } from '../schemas/offers.ts';
-import { offerTermsFrom, type OfferInput } from '../services/operator.ts';
+import { offerTermsFrom, type OfferInput } from '../services/underwriting.ts';
 import { readMoney, type FieldErrors } from '../web/forms.ts';
 
 export const OFFER_SLOTS = [0, 1] as const;

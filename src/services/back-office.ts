@@ -20,7 +20,7 @@ import type { ServiceContext } from './context.ts';
 import type { Decision } from './decisions.ts';
 import { reviewDocument } from './document-processing.ts';
 import { drawdown } from './fundings.ts';
-import { operatorDecision, revokeOffers, startReview } from './operator.ts';
+import { operatorDecision, revokeOffers, startReview } from './underwriting.ts';
 import { createIntroducer, createPartner, createToken, revokePartnerToken, setSuspended } from './partners.ts';
 import { redeliver } from './webhooks.ts';
 

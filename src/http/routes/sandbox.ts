@@ -6,7 +6,7 @@ import { ApplicationIdParams, FundingBody, FundingView, OfferIdParams, OfferTerm
 import { ApplicationResponse } from '../../schemas/application.ts';
 import { applicationView } from '../../services/applications.ts';
 import { drawdown, fundingView } from '../../services/fundings.ts';
-import { offerTermsFrom, operatorDecision } from '../../services/operator.ts';
+import { offerTermsFrom, operatorDecision } from '../../services/underwriting.ts';
 import { sandboxDecision } from '../../services/sandbox.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../ids.ts';

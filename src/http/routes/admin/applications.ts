@@ -9,7 +9,7 @@ import { applicationView } from '../../../services/applications.ts';
 import { fundingView } from '../../../services/fundings.ts';
 import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
 import { boDecide, boDrawdown, boRevokeOffers, boStartReview } from '../../../services/back-office.ts';
-import { applicationRecord, listApplicationsByStatus, offerTermsFrom } from '../../../services/operator.ts';
+import { applicationRecord, listApplicationsByStatus, offerTermsFrom } from '../../../services/underwriting.ts';
 import type { Decision } from '../../../services/decisions.ts';
 import { offerView } from '../../../services/offers.ts';
 import { idParam } from '../../ids.ts';

@@ -1,3 +1,9 @@
+/**
+ * Underwriting: what is done to an application by hand, by an operator or the sandbox: starting
+ * the review, a decision with offers of their own terms, revoking offers; and the operator's
+ * reads of applications of every tenant. The role checks and audit rows are back-office.ts's;
+ * operator accounts are operators.ts's.
+ */
 import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
 import { nextStatus, type ApplicationStatus, type StatusTrigger } from '../domain/application-status.ts';
 import { toPence, percentToBasisPoints, fromPence } from '../domain/money.ts';
