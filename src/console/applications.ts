@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { APPLICATION_STATUSES } from '../domain/application-status.ts';
-import { DomainError, notFound } from '../domain/errors.ts';
+import { DomainError, notFound, type ErrorCode } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';
 import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
@@ -31,7 +32,12 @@ const DONE: Record<string, string> = {
   noted: 'Note added.',
 };
 
-const REFUSAL_STATUS: Record<string, number> = { ValidationError: 400, InvalidTransition: 409, FundingNotAllowed: 409 };
+/** The refusals an action shows on its own page, with the API's status for the code; other errors get the error page. */
+const REFUSALS: ReadonlySet<ErrorCode> = new Set(['ValidationError', 'InvalidTransition', 'FundingNotAllowed']);
+
+function isRefusal(error: unknown): error is DomainError {
+  return error instanceof DomainError && REFUSALS.has(error.code);
+}
 
 /** The review queue and the application page, with its actions. */
 export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
@@ -125,8 +131,8 @@ export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
       const done = await work(id);
       return reply.redirect(`/console/applications/${id}?done=${done}`, 303);
     } catch (error) {
-      if (!(error instanceof DomainError) || !(error.code in REFUSAL_STATUS)) throw error;
-      return render(request, reply, id, REFUSAL_STATUS[error.code], { problem: `Not done: ${error.detail}.` });
+      if (!isRefusal(error)) throw error;
+      return render(request, reply, id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
   };
 
@@ -170,8 +176,8 @@ export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
       const result = await boApprove(app.ctx, actor, id, offers, app.config.fourEyesThresholdPence);
       return reply.redirect(`/console/applications/${id}?done=${result.kind}`, 303);
     } catch (error) {
-      if (!(error instanceof DomainError) || !(error.code in REFUSAL_STATUS)) throw error;
-      return render(request, reply, id, REFUSAL_STATUS[error.code], { offerForm, problem: `Not done: ${error.detail}.` });
+      if (!isRefusal(error)) throw error;
+      return render(request, reply, id, STATUS_BY_CODE[error.code], { offerForm, problem: `Not done: ${error.detail}.` });
     }
   });
 
@@ -185,8 +191,8 @@ export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
       await boConfirmApproval(app.ctx, actor, approvalId);
       return reply.redirect(`/console/applications/${applicationId}?done=confirmed`, 303);
     } catch (error) {
-      if (!(error instanceof DomainError) || !(error.code in REFUSAL_STATUS)) throw error;
-      return render(request, reply, applicationId, REFUSAL_STATUS[error.code], { problem: `Not done: ${error.detail}.` });
+      if (!isRefusal(error)) throw error;
+      return render(request, reply, applicationId, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { DomainError, notFound } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import { boReviewDocument } from '../services/back-office.ts';
 import { findDocumentAnyTenant, readChunks } from '../store/documents-store.ts';
@@ -133,7 +134,7 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
       await boReviewDocument(app.ctx, actor, id, status, reason);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return render(request, reply, id, 400, {}, null, `Not done: ${error.detail}.`);
+      return render(request, reply, id, STATUS_BY_CODE[error.code], {}, null, `Not done: ${error.detail}.`);
     }
     return reply.redirect(`/console/documents/${id}?done=${status}`, 303);
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, notFound } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import { changeRole, createOperator, deactivateOperator, OPERATOR_ROLES } from '../services/operators.ts';
 import { listOperators } from '../store/operators-store.ts';
@@ -121,7 +122,7 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
         const field = FIELD_OF[p.source?.pointer ?? ''] ?? 'email';
         errors[field] ??= p.detail.charAt(0).toUpperCase() + p.detail.slice(1);
       }
-      return page(request, reply, error.code === 'DuplicateOperator' ? 409 : 400, { errors, form });
+      return page(request, reply, STATUS_BY_CODE[error.code], { errors, form });
     }
   });
 
@@ -137,7 +138,7 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
       await changeRole(app.ctx, actor, idOf(request), role);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return page(request, reply, 400, { problem: 'Choose a role: viewer, underwriter or admin.' });
+      return page(request, reply, STATUS_BY_CODE[error.code], { problem: 'Choose a role: viewer, underwriter or admin.' });
     }
     return reply.redirect('/console/operators?done=role', 303);
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, notFound } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
 import { ENVIRONMENTS, type Environment, type Scope } from '../domain/tenant.ts';
 import { isUuid } from '../http/ids.ts';
 import { boCreateIntroducer, boCreatePartner, boCreateToken, boRedeliver, boRevokeToken, boSetSuspended } from '../services/back-office.ts';
@@ -302,7 +303,7 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
       await boRedeliver(app.ctx, actor, { partnerId, environment }, (form.event_id as string).toLowerCase());
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return partnerPage(request, reply, partnerId, 400, { problem: `Not done: ${error.detail}.` });
+      return partnerPage(request, reply, partnerId, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
     return reply.redirect(`/console/partners/${partnerId}?done=redelivery`, 303);
   });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { DomainError } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
 import { documentName, listDocuments, MAX_UPLOAD_BYTES, storeDocument } from '../services/documents.ts';
 import { stageStream, type StagedFile } from '../services/staged-file.ts';
 import type { FieldErrors } from '../web/forms.ts';
@@ -13,14 +14,14 @@ interface UploadBody {
   document?: { staged: StagedFile; filename: string };
 }
 
-/** The upload checks of the partner API, in words beside the form's fields. */
+/** The upload checks of the partner API, in words beside the form's fields, with the API's status. */
 function uploadErrors(error: DomainError): { status: number; errors: FieldErrors } {
   switch (error.code) {
     case 'DuplicateDocument':
-      return { status: 409, errors: { document: 'You have already uploaded this file' } };
+      return { status: STATUS_BY_CODE[error.code], errors: { document: 'You have already uploaded this file' } };
     case 'UnsupportedMediaType':
       return {
-        status: 415,
+        status: STATUS_BY_CODE[error.code],
         errors: {
           document: error.meta?.accepted_document_types
             ? 'A JSON file can only be uploaded as a bank statement'
@@ -28,9 +29,9 @@ function uploadErrors(error: DomainError): { status: number; errors: FieldErrors
         },
       };
     case 'ParseError':
-      return { status: 400, errors: { document: 'The bank statement file is not valid JSON' } };
+      return { status: STATUS_BY_CODE[error.code], errors: { document: 'The bank statement file is not valid JSON' } };
     case 'PayloadTooLarge':
-      return { status: 413, errors: { document: 'The file must be smaller than 20 MiB' } };
+      return { status: STATUS_BY_CODE[error.code], errors: { document: 'The file must be smaller than 20 MiB' } };
     default: {
       const errors: FieldErrors = {};
       for (const problem of error.problems) {
@@ -38,7 +39,7 @@ function uploadErrors(error: DomainError): { status: number; errors: FieldErrors
         else if (problem.source?.parameter === 'document') errors.document ??= 'Choose a file to upload';
         else errors.document ??= `The bank statement cannot be read: ${problem.detail} (at ${problem.source?.pointer ?? 'the file'})`;
       }
-      return { status: 400, errors };
+      return { status: STATUS_BY_CODE.ValidationError, errors };
     }
   }
 }

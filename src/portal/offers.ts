@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, notFound } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
 import { toPence } from '../domain/money.ts';
 import { drawdownProblem } from '../domain/offers.ts';
 import { schedulePdf } from '../services/schedules.ts';
@@ -98,7 +99,7 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
         problem: 'This offer can no longer be selected.',
         now: app.ctx.now(),
       };
-      return reply.page(400, offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
+      return reply.page(STATUS_BY_CODE[error.code], offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
     }
     return reply.redirect(`/portal/offers/${offerId}/drawdown?done=selected`, 303);
   });
@@ -146,10 +147,10 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
       if (error.code === 'ValidationError') {
         const available = error.meta?.available_amount;
         const message = typeof available === 'number' ? `Enter an amount of more than £0 and at most ${formatGbp(toPence(available))}` : 'Enter a valid amount';
-        return renderDrawdown(request, reply, 400, { amountInput: input, errors: { amount: message } });
+        return renderDrawdown(request, reply, STATUS_BY_CODE[error.code], { amountInput: input, errors: { amount: message } });
       }
       // FundingNotAllowed: the page says why, from the offer's state as it is now.
-      if (error.code === 'FundingNotAllowed') return renderDrawdown(request, reply, 400, { amountInput: input, errors: {} });
+      if (error.code === 'FundingNotAllowed') return renderDrawdown(request, reply, STATUS_BY_CODE[error.code], { amountInput: input, errors: {} });
       throw error;
     }
   });
