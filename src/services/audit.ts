@@ -5,7 +5,9 @@
  * rules (and their all-or-nothing writes) are unchanged.
  */
 import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
 import { DomainError } from '../domain/errors.ts';
+import type { AuditEntryView } from '../schemas/admin.ts';
 import type { Db, Queryable, Transaction } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -127,7 +129,7 @@ export async function listAudit(db: Queryable, filter: AuditFilter): Promise<Aud
   return rows;
 }
 
-export function auditView(row: AuditRow) {
+export function auditView(row: AuditRow): Static<typeof AuditEntryView> {
   return {
     audit_id: row.id,
     seq: row.seq,

@@ -5,7 +5,9 @@
  * deactivation ends the operator's sessions in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
 import { DomainError, notFound, validationFailed, type Problem } from '../domain/errors.ts';
+import type { OperatorView } from '../schemas/admin.ts';
 import { isUniqueViolation } from '../store/db.ts';
 import {
   clearLoginFailures,
@@ -45,7 +47,7 @@ function operatorProblems(input: NewOperator): Problem[] {
   return problems;
 }
 
-export function operatorView(o: OperatorRow) {
+export function operatorView(o: OperatorRow): Static<typeof OperatorView> {
   return { operator_id: o.id, email: o.email, name: o.name, role: o.role, active: o.active, created_at: o.created_at.toISOString() };
 }
 
