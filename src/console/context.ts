@@ -6,7 +6,7 @@ import type { OperatorRow } from '../store/operators-store.ts';
 import type { CookieSettings } from '../web/surface.ts';
 import { SessionRequired } from '../web/surface.ts';
 import { html, type ComponentChildren, type VNode } from '../web/html.ts';
-import { Page, type Chrome } from '../web/layout.ts';
+import { messagePage, Page, type Chrome } from '../web/layout.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,10 +61,6 @@ export function consoleChrome(request: FastifyRequest, reply: FastifyReply, curr
 
 export function consolePage(chrome: Chrome, title: string, children: ComponentChildren): VNode {
   return html`<${Page} chrome=${chrome} title=${title}>${children}</${Page}>`;
-}
-
-export function messagePage(chrome: Chrome, title: string, message: string): VNode {
-  return consolePage(chrome, title, html`<h1>${title}</h1><p class="lead">${message}</p>`);
 }
 
 /** A notice after a change (from ?done=…), or a refusal in words. */

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { consumeLoginToken, type LoginProblem } from '../services/login-links.ts';
 import { endSession, setSessionCookie } from '../web/surface.ts';
-import { messagePage, portalChrome } from './context.ts';
+import { messagePage } from '../web/layout.ts';
+import { portalChrome } from './context.ts';
 import { portalCookie } from './cookie.ts';
 
 export const LINK_PROBLEMS: Record<LoginProblem, { status: number; message: string }> = {

@@ -1,10 +1,9 @@
 import type { FundingRow } from '../../store/fundings-store.ts';
 import type { OfferRow } from '../../store/offers-store.ts';
-import { formatDate, formatGbp, formatPercent } from '../../web/format.ts';
+import { formatDate, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Page, type Chrome } from '../../web/layout.ts';
-import { PRODUCT_NAMES } from '../status-words.ts';
 
 export interface DrawdownModel {
   offer: OfferRow;
