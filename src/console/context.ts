@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, OperatorRole } from '../services/audit.ts';
-import { may } from '../services/back-office.ts';
+import { may, roleAtLeast } from '../services/back-office.ts';
 import { actorOf } from '../services/operators.ts';
 import type { OperatorRow } from '../store/operators-store.ts';
 import type { CookieSettings } from '../web/surface.ts';
@@ -30,7 +30,7 @@ export function consoleNav(operator: OperatorRow) {
     { href: '/console/partners', label: 'Partners' },
     { href: '/console/audit', label: 'Audit log' },
   ];
-  if (operator.role === 'admin') items.push({ href: '/console/operators', label: 'Operators' });
+  if (roleAtLeast(operator.role, 'admin')) items.push({ href: '/console/operators', label: 'Operators' });
   items.push({ href: '/console/password', label: 'Change password' });
   return items;
 }

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { STATUS_BY_CODE } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
-import { boReviewDocument } from '../services/back-office.ts';
+import { boReviewDocument, roleAtLeast } from '../services/back-office.ts';
 import { findDocumentAnyTenant, readChunks } from '../store/documents-store.ts';
 import { formatDateTime } from '../web/format.ts';
 import { ErrorSummary, formValues, readText, type FieldErrors } from '../web/forms.ts';
@@ -56,7 +56,7 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
           </dl>
           <p><a class="button secondary" href=${`/console/documents/${d.id}/file`} download>Download</a></p>
           ${
-            operator.role === 'viewer'
+            !roleAtLeast(operator.role, 'underwriter')
               ? null
               : html`<div class="columns">
                 <form method="post" action=${`/console/documents/${d.id}/review`} class="stack card">

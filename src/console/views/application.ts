@@ -2,6 +2,7 @@ import { nextStatus } from '../../domain/application-status.ts';
 import { basisPointsToPercent, toPence } from '../../domain/money.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { OperatorRow } from '../../store/operators-store.ts';
+import { roleAtLeast } from '../../services/back-office.ts';
 import type { ApplicationReview } from '../../services/review.ts';
 import { formatDate, formatDateTime, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
@@ -283,8 +284,7 @@ function TermsTable({
 
 function ActionsSection({ m }: { m: ApplicationPageModel }): VNode | null {
   const { application, pending, offers } = m.review;
-  const rank = { viewer: 0, underwriter: 1, admin: 2 }[m.operator.role];
-  if (rank < 1)
+  if (!roleAtLeast(m.operator.role, 'underwriter'))
     return html`<section class="card" aria-labelledby="h-actions"><h2 id="h-actions">Actions</h2><p class="muted">Your role (viewer) reads only.</p></section>`;
   const id = application.id;
   const status = application.status;
@@ -361,7 +361,7 @@ function ApproveForm({ m }: { m: ApplicationPageModel }): VNode {
 export function applicationPage(chrome: Chrome, m: ApplicationPageModel): VNode {
   const { application, customer } = m.review;
   const company = customer.company.registered_company_name ?? 'Application';
-  const canWrite = m.operator.role !== 'viewer';
+  const canWrite = roleAtLeast(m.operator.role, 'underwriter');
   return consolePage(
     chrome,
     `${company} – application ${shortId(application.id)}`,
