@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { DomainError } from '../domain/errors.ts';
 import { STATUS_BY_CODE } from '../http/errors.ts';
@@ -53,7 +54,7 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
 };
 
 /** The documents page: the customer's documents, and the upload form with the partner API's checks. */
-export const portalDocumentRoutes: FastifyPluginAsync = async (app) => {
+export const portalDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -67,7 +68,7 @@ export const portalDocumentRoutes: FastifyPluginAsync = async (app) => {
     return reply.page(status, documentsPage(portalChrome(request, reply, '/portal/documents'), reply.generateCsrf(), list.data, form, errors, notice));
   };
 
-  app.get<{ Querystring: { uploaded?: string } }>('/documents', async (request, reply) =>
+  app.get('/documents', { schema: { querystring: Type.Object({ uploaded: Type.Optional(Type.String()) }) } }, async (request, reply) =>
     render(
       request,
       reply,
