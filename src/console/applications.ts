@@ -1,26 +1,24 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { APPLICATION_STATUSES } from '../domain/application-status.ts';
-import { DomainError, notFound } from '../domain/errors.ts';
-import { isUuid } from '../http/ids.ts';
+import { DomainError, notFound, type ErrorCode } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
+import { idParam } from '../http/ids.ts';
+import { IdParams } from '../schemas/admin.ts';
+import { StringEnum } from '../schemas/common.ts';
 import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';
 import { applicationReview, approvalApplicationId, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
 import { formatGbp } from '../web/format.ts';
 import { formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { TableWrap } from '../web/layout.ts';
+import { NoticeQuery, UuidQuery } from '../web/page-query.ts';
 import { age, consoleChrome, consolePage, shortId, signedIn } from './context.ts';
 import { emptyOffer, offerValuesFrom, previewSchedules, readOffers, type OfferFormValues } from './offer-form.ts';
 import { applicationPage } from './views/application.ts';
 import { StatusTag } from './views/common.ts';
 
-type IdParams = { Params: { id: string } };
-
-function idOf(request: FastifyRequest<IdParams>, what: string): string {
-  if (!isUuid(request.params.id)) throw notFound(what);
-  return request.params.id.toLowerCase();
-}
-
-const DONE: Record<string, string> = {
+const DONE = {
   started: 'Review started: the application is now in underwriting.',
   offered: 'Approved: the offers are made and the partner has been told.',
   pending: 'Approval recorded. It waits for a different underwriter or admin to confirm it.',
@@ -31,15 +29,21 @@ const DONE: Record<string, string> = {
   noted: 'Note added.',
 };
 
-const REFUSAL_STATUS: Record<string, number> = { ValidationError: 400, InvalidTransition: 409, FundingNotAllowed: 409 };
+/** The refusals an action shows on its own page, with the API's status for the code; other errors get the error page. */
+const REFUSALS: ReadonlySet<ErrorCode> = new Set(['ValidationError', 'InvalidTransition', 'FundingNotAllowed']);
+
+function isRefusal(error: unknown): error is DomainError {
+  return error instanceof DomainError && REFUSALS.has(error.code);
+}
+
+const QueueQuery = Type.Object({ status: Type.Optional(StringEnum(APPLICATION_STATUSES)), partner: UuidQuery });
 
 /** The review queue and the application page, with its actions. */
-export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { status?: string; partner?: string } }>('/applications', async (request, reply) => {
+export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/applications', { schema: { querystring: QueueQuery } }, async (request, reply) => {
     signedIn(request);
-    const status =
-      typeof request.query.status === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(request.query.status) ? request.query.status : '';
-    const partner = typeof request.query.partner === 'string' && isUuid(request.query.partner) ? request.query.partner.toLowerCase() : '';
+    const status = request.query.status ?? '';
+    const partner = request.query.partner?.toLowerCase() ?? '';
     const [rows, partners] = await Promise.all([
       reviewQueue(app.ctx, { statuses: status ? [status] : QUEUE_DEFAULT_STATUSES, partnerId: partner || null, limit: 200 }),
       listPartnerNames(app.ctx),
@@ -113,43 +117,42 @@ export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
-  app.get<IdParams & { Querystring: { done?: string } }>('/applications/:id', async (request, reply) => {
-    const notice = typeof request.query.done === 'string' ? (DONE[request.query.done] ?? null) : null;
-    return render(request, reply, idOf(request, 'application'), 200, { notice });
+  app.get('/applications/:id', { schema: { params: IdParams, querystring: Type.Object({ done: NoticeQuery(DONE) }) } }, async (request, reply) => {
+    const notice = request.query.done ? DONE[request.query.done] : null;
+    return render(request, reply, idParam(request.params.id, 'application'), 200, { notice });
   });
 
   /** Runs an action; a refusal (a move the state machine does not allow…) is shown on the page. */
-  const act = async (request: FastifyRequest<IdParams>, reply: FastifyReply, work: (id: string) => Promise<string>) => {
-    const id = idOf(request, 'application');
+  const act = async (request: FastifyRequest, reply: FastifyReply, id: string, work: (id: string) => Promise<string>) => {
     try {
       const done = await work(id);
       return reply.redirect(`/console/applications/${id}?done=${done}`, 303);
     } catch (error) {
-      if (!(error instanceof DomainError) || !(error.code in REFUSAL_STATUS)) throw error;
-      return render(request, reply, id, REFUSAL_STATUS[error.code], { problem: `Not done: ${error.detail}.` });
+      if (!isRefusal(error)) throw error;
+      return render(request, reply, id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
   };
 
-  const underwriter = { config: { role: 'underwriter' as const } };
+  const underwriter = { schema: { params: IdParams }, config: { role: 'underwriter' as const } };
 
-  app.post<IdParams>('/applications/:id/start-review', underwriter, async (request, reply) =>
-    act(request, reply, async (id) => {
+  app.post('/applications/:id/start-review', underwriter, async (request, reply) =>
+    act(request, reply, idParam(request.params.id, 'application'), async (id) => {
       await boStartReview(app.ctx, signedIn(request).actor, id);
       return 'started';
     }),
   );
 
   for (const outcome of ['declined', 'deferred'] as const) {
-    app.post<IdParams>(`/applications/:id/${outcome === 'declined' ? 'decline' : 'defer'}`, underwriter, async (request, reply) =>
-      act(request, reply, async (id) => {
+    app.post(`/applications/:id/${outcome === 'declined' ? 'decline' : 'defer'}`, underwriter, async (request, reply) =>
+      act(request, reply, idParam(request.params.id, 'application'), async (id) => {
         await boDecide(app.ctx, signedIn(request).actor, id, { outcome, reason: 'operator' });
         return outcome;
       }),
     );
   }
 
-  app.post<IdParams>('/applications/:id/revoke', underwriter, async (request, reply) =>
-    act(request, reply, async (id) => {
+  app.post('/applications/:id/revoke', underwriter, async (request, reply) =>
+    act(request, reply, idParam(request.params.id, 'application'), async (id) => {
       const review = await applicationReview(app.ctx, id);
       const offer = review.offers.find((o) => o.offer_type === 'confirmed');
       if (!offer) throw new DomainError('InvalidTransition', 'this application has no confirmed offers to revoke');
@@ -158,9 +161,9 @@ export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  app.post<IdParams>('/applications/:id/approve', underwriter, async (request, reply) => {
+  app.post('/applications/:id/approve', underwriter, async (request, reply) => {
     const { actor } = signedIn(request);
-    const id = idOf(request, 'application');
+    const id = idParam(request.params.id, 'application');
     const form = formValues(request.body);
     const offerForm = offerValuesFrom(form);
     const { offers, errors } = readOffers(offerForm);
@@ -170,28 +173,28 @@ export const consoleApplicationRoutes: FastifyPluginAsync = async (app) => {
       const result = await boApprove(app.ctx, actor, id, offers, app.config.fourEyesThresholdPence);
       return reply.redirect(`/console/applications/${id}?done=${result.kind}`, 303);
     } catch (error) {
-      if (!(error instanceof DomainError) || !(error.code in REFUSAL_STATUS)) throw error;
-      return render(request, reply, id, REFUSAL_STATUS[error.code], { offerForm, problem: `Not done: ${error.detail}.` });
+      if (!isRefusal(error)) throw error;
+      return render(request, reply, id, STATUS_BY_CODE[error.code], { offerForm, problem: `Not done: ${error.detail}.` });
     }
   });
 
-  app.post<IdParams>('/approvals/:id/confirm', underwriter, async (request, reply) => {
+  app.post('/approvals/:id/confirm', underwriter, async (request, reply) => {
     const { actor } = signedIn(request);
-    const approvalId = idOf(request, 'approval');
+    const approvalId = idParam(request.params.id, 'approval');
     const applicationId = await approvalApplicationId(app.ctx, approvalId);
     if (!applicationId) throw notFound('approval');
     try {
       await boConfirmApproval(app.ctx, actor, approvalId);
       return reply.redirect(`/console/applications/${applicationId}?done=confirmed`, 303);
     } catch (error) {
-      if (!(error instanceof DomainError) || !(error.code in REFUSAL_STATUS)) throw error;
-      return render(request, reply, applicationId, REFUSAL_STATUS[error.code], { problem: `Not done: ${error.detail}.` });
+      if (!isRefusal(error)) throw error;
+      return render(request, reply, applicationId, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
   });
 
-  app.post<IdParams>('/applications/:id/notes', underwriter, async (request, reply) => {
+  app.post('/applications/:id/notes', underwriter, async (request, reply) => {
     const { actor } = signedIn(request);
-    const id = idOf(request, 'application');
+    const id = idParam(request.params.id, 'application');
     const note = readText(formValues(request.body).note ?? '', 'Note', { required: true, maxLength: 4000 });
     if (note.error) return render(request, reply, id, 400, { noteError: note.error });
     await boAddNote(app.ctx, actor, id, note.text as string);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUuid } from '../http/ids.ts';
 import { listAudit } from '../services/audit.ts';
 import { listOperatorAccounts } from '../services/operators.ts';
@@ -8,16 +8,22 @@ import { html } from '../web/html.ts';
 import { TableWrap } from '../web/layout.ts';
 import { consoleChrome, consolePage, signedIn } from './context.ts';
 
+const AuditQuery = Type.Object({
+  operator: Type.Optional(Type.String()),
+  target: Type.Optional(Type.String()),
+  before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
+});
+
 const TARGET_LINKS: Record<string, string> = { application: '/console/applications/', document: '/console/documents/', partner: '/console/partners/' };
 
 /** The audit log, newest first, filtered by operator and by target. */
-export const consoleAuditRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { operator?: string; target?: string; before?: string } }>('/audit', async (request, reply) => {
+export const consoleAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/audit', { schema: { querystring: AuditQuery } }, async (request, reply) => {
     signedIn(request);
     const q = request.query;
-    const operator = typeof q.operator === 'string' ? q.operator : '';
-    const target = typeof q.target === 'string' ? q.target.trim().slice(0, 100) : '';
-    const before = typeof q.before === 'string' && /^[1-9][0-9]{0,17}$/.test(q.before) ? Number(q.before) : null;
+    const operator = q.operator ?? '';
+    const target = q.target?.trim().slice(0, 100) ?? '';
+    const before = q.before ? Number(q.before) : null;
     const limit = 100;
     const rows = await listAudit(app.ctx, {
       operatorId: isUuid(operator) ? operator.toLowerCase() : null,

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, OperatorRole } from '../domain/actors.ts';
-import { may } from '../services/back-office.ts';
+import { may, roleAtLeast } from '../services/back-office.ts';
 import { actorOf, type OperatorRow } from '../services/operators.ts';
 import type { CookieSettings } from '../web/surface.ts';
 import { SessionRequired } from '../web/surface.ts';
 import { html, type ComponentChildren, type VNode } from '../web/html.ts';
-import { Page, type Chrome } from '../web/layout.ts';
+import { messagePage, Page, type Chrome } from '../web/layout.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +29,7 @@ export function consoleNav(operator: OperatorRow) {
     { href: '/console/partners', label: 'Partners' },
     { href: '/console/audit', label: 'Audit log' },
   ];
-  if (operator.role === 'admin') items.push({ href: '/console/operators', label: 'Operators' });
+  if (roleAtLeast(operator.role, 'admin')) items.push({ href: '/console/operators', label: 'Operators' });
   items.push({ href: '/console/password', label: 'Change password' });
   return items;
 }
@@ -60,10 +60,6 @@ export function consoleChrome(request: FastifyRequest, reply: FastifyReply, curr
 
 export function consolePage(chrome: Chrome, title: string, children: ComponentChildren): VNode {
   return html`<${Page} chrome=${chrome} title=${title}>${children}</${Page}>`;
-}
-
-export function messagePage(chrome: Chrome, title: string, message: string): VNode {
-  return consolePage(chrome, title, html`<h1>${title}</h1><p class="lead">${message}</p>`);
 }
 
 /** A notice after a change (from ?done=…), or a refusal in words. */

@@ -1,25 +1,24 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
 import { DomainError, notFound } from '../domain/errors.ts';
-import { isUuid } from '../http/ids.ts';
-import { boReviewDocument } from '../services/back-office.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
+import { idParam } from '../http/ids.ts';
+import { IdParams } from '../schemas/admin.ts';
+import { boReviewDocument, roleAtLeast } from '../services/back-office.ts';
 import { documentContent, getDocumentAnyTenant } from '../services/documents.ts';
 import { customerLatestApplicationId } from '../services/review.ts';
 import { formatDateTime } from '../web/format.ts';
 import { ErrorSummary, formValues, readText, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { CsrfField } from '../web/layout.ts';
+import { NoticeQuery } from '../web/page-query.ts';
 import { consoleChrome, consolePage, Notices, signedIn } from './context.ts';
 
-type IdParams = { Params: { id: string } };
-
-function idOf(request: FastifyRequest<IdParams>): string {
-  if (!isUuid(request.params.id)) throw notFound('document');
-  return request.params.id.toLowerCase();
-}
+const DONE = { accepted: 'Document accepted.', rejected: 'Document rejected.' };
 
 /** A document: its facts, download, and Accept / Reject with a reason. */
-export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
+export const consoleDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -53,7 +52,7 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
           </dl>
           <p><a class="button secondary" href=${`/console/documents/${d.id}/file`} download>Download</a></p>
           ${
-            operator.role === 'viewer'
+            !roleAtLeast(operator.role, 'underwriter')
               ? null
               : html`<div class="columns">
                 <form method="post" action=${`/console/documents/${d.id}/review`} class="stack card">
@@ -80,22 +79,14 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
-  app.get<IdParams & { Querystring: { done?: string } }>('/documents/:id', async (request, reply) =>
-    render(
-      request,
-      reply,
-      idOf(request),
-      200,
-      {},
-      request.query.done === 'accepted' ? 'Document accepted.' : request.query.done === 'rejected' ? 'Document rejected.' : null,
-      null,
-    ),
+  app.get('/documents/:id', { schema: { params: IdParams, querystring: Type.Object({ done: NoticeQuery(DONE) }) } }, async (request, reply) =>
+    render(request, reply, idParam(request.params.id, 'document'), 200, {}, request.query.done ? DONE[request.query.done] : null, null),
   );
 
   // The file itself, always as an attachment (never shown inline on the console's origin).
-  app.get<IdParams>('/documents/:id/file', async (request, reply) => {
+  app.get('/documents/:id/file', { schema: { params: IdParams } }, async (request, reply) => {
     signedIn(request);
-    const d = await getDocumentAnyTenant(app.ctx, idOf(request));
+    const d = await getDocumentAnyTenant(app.ctx, idParam(request.params.id, 'document'));
     if (!d) throw notFound('document');
     const ascii = d.document_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return reply
@@ -105,9 +96,9 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
       .send(Readable.from(documentContent(app.ctx, d.id)));
   });
 
-  app.post<IdParams>('/documents/:id/review', { config: { role: 'underwriter' } }, async (request, reply) => {
+  app.post('/documents/:id/review', { schema: { params: IdParams }, config: { role: 'underwriter' } }, async (request, reply) => {
     const { actor } = signedIn(request);
-    const id = idOf(request);
+    const id = idParam(request.params.id, 'document');
     const form = formValues(request.body);
     const status = form.status === 'accepted' ? 'accepted' : form.status === 'rejected' ? 'rejected' : null;
     if (!status) return render(request, reply, id, 400, {}, null, 'Choose Accept or Reject.');
@@ -131,7 +122,7 @@ export const consoleDocumentRoutes: FastifyPluginAsync = async (app) => {
       await boReviewDocument(app.ctx, actor, id, status, reason);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return render(request, reply, id, 400, {}, null, `Not done: ${error.detail}.`);
+      return render(request, reply, id, STATUS_BY_CODE[error.code], {}, null, `Not done: ${error.detail}.`);
     }
     return reply.redirect(`/console/documents/${id}?done=${status}`, 303);
   });

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changeOwnPassword, login } from '../services/operators.ts';
 import { startWebSession } from '../services/web-sessions.ts';
 import { hashToken } from '../services/tokens.ts';
@@ -13,7 +14,7 @@ const THROTTLED = 'Too many failed logins from this address. Try again in a minu
 const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later, or ask an admin.';
 
 /** Login (with the lock-out), logout, and the operator's own password. */
-export const consoleLoginRoutes: FastifyPluginAsync = async (app) => {
+export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cookie = consoleCookie(app.config.publicBaseUrl);
 
   const loginPage = async (request: FastifyRequest, reply: FastifyReply, status: number, email: string, problem: string | null, notice: string | null) => {
@@ -41,7 +42,7 @@ export const consoleLoginRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
-  app.get<{ Querystring: { out?: string } }>('/login', async (request, reply) => {
+  app.get('/login', { schema: { querystring: Type.Object({ out: Type.Optional(Type.String()) }) } }, async (request, reply) => {
     if (request.operator) return reply.redirect('/console/applications', 303);
     return loginPage(request, reply, 200, '', null, request.query.out ? 'You have logged out.' : null);
   });
@@ -96,7 +97,7 @@ export const consoleLoginRoutes: FastifyPluginAsync = async (app) => {
       ),
     );
 
-  app.get<{ Querystring: { done?: string } }>('/password', async (request, reply) => {
+  app.get('/password', { schema: { querystring: Type.Object({ done: Type.Optional(Type.String()) }) } }, async (request, reply) => {
     signedIn(request);
     return passwordPage(request, reply, 200, {}, request.query.done ? 'Your password has been changed. Your other sessions have ended.' : null);
   });

@@ -1,21 +1,25 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, notFound } from '../domain/errors.ts';
-import { isUuid } from '../http/ids.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DomainError } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
+import { idParam } from '../http/ids.ts';
+import { IdParams } from '../schemas/admin.ts';
 import { changeRole, createOperator, deactivateOperator, listOperatorAccounts, OPERATOR_ROLES } from '../services/operators.ts';
 import { formatDateTime } from '../web/format.ts';
 import { ErrorSummary, Field, formValues, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { CsrfField, TableWrap } from '../web/layout.ts';
+import { NoticeQuery } from '../web/page-query.ts';
 import { consoleChrome, consolePage, Notices, signedIn } from './context.ts';
-
-type IdParams = { Params: { id: string } };
 
 const ROLE_OPTIONS = OPERATOR_ROLES.map((r) => ({ value: r, label: r }));
 const FIELD_OF: Record<string, string> = { '/email': 'email', '/name': 'name', '/role': 'role' };
+const DONE = { role: 'Role changed: their sessions have ended.', deactivated: 'Operator deactivated: their sessions have ended.' };
 
 /** Operators (admins only, reading too): create (password shown once), change role, deactivate. */
-export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
+export const consoleOperatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const admin = { config: { role: 'admin' as const } };
+  const operatorAdmin = { schema: { params: IdParams }, ...admin };
 
   const page = async (
     request: FastifyRequest,
@@ -95,15 +99,8 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
-  app.get<{ Querystring: { done?: string } }>('/operators', admin, async (request, reply) =>
-    page(request, reply, 200, {
-      notice:
-        request.query.done === 'role'
-          ? 'Role changed: their sessions have ended.'
-          : request.query.done === 'deactivated'
-            ? 'Operator deactivated: their sessions have ended.'
-            : null,
-    }),
+  app.get('/operators', { schema: { querystring: Type.Object({ done: NoticeQuery(DONE) }) }, ...admin }, async (request, reply) =>
+    page(request, reply, 200, { notice: request.query.done ? DONE[request.query.done] : null }),
   );
 
   app.post('/operators', admin, async (request, reply) => {
@@ -120,30 +117,25 @@ export const consoleOperatorRoutes: FastifyPluginAsync = async (app) => {
         const field = FIELD_OF[p.source?.pointer ?? ''] ?? 'email';
         errors[field] ??= p.detail.charAt(0).toUpperCase() + p.detail.slice(1);
       }
-      return page(request, reply, error.code === 'DuplicateOperator' ? 409 : 400, { errors, form });
+      return page(request, reply, STATUS_BY_CODE[error.code], { errors, form });
     }
   });
 
-  const idOf = (request: FastifyRequest<IdParams>) => {
-    if (!isUuid(request.params.id)) throw notFound('operator');
-    return request.params.id.toLowerCase();
-  };
-
-  app.post<IdParams>('/operators/:id/role', admin, async (request, reply) => {
+  app.post('/operators/:id/role', operatorAdmin, async (request, reply) => {
     const { actor } = signedIn(request);
     const role = formValues(request.body).role ?? '';
     try {
-      await changeRole(app.ctx, actor, idOf(request), role);
+      await changeRole(app.ctx, actor, idParam(request.params.id, 'operator'), role);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return page(request, reply, 400, { problem: 'Choose a role: viewer, underwriter or admin.' });
+      return page(request, reply, STATUS_BY_CODE[error.code], { problem: 'Choose a role: viewer, underwriter or admin.' });
     }
     return reply.redirect('/console/operators?done=role', 303);
   });
 
-  app.post<IdParams>('/operators/:id/deactivate', admin, async (request, reply) => {
+  app.post('/operators/:id/deactivate', operatorAdmin, async (request, reply) => {
     const { actor } = signedIn(request);
-    await deactivateOperator(app.ctx, actor, idOf(request));
+    await deactivateOperator(app.ctx, actor, idParam(request.params.id, 'operator'));
     return reply.redirect('/console/operators?done=deactivated', 303);
   });
 };

@@ -1,7 +1,10 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, notFound } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
 import { ENVIRONMENTS, type Environment, type Scope } from '../domain/tenant.ts';
-import { isUuid } from '../http/ids.ts';
+import { idParam, isUuid } from '../http/ids.ts';
+import { IdParams } from '../schemas/admin.ts';
 import { boCreateIntroducer, boCreatePartner, boCreateToken, boRedeliver, boRevokeToken, boSetSuspended } from '../services/back-office.ts';
 import { getPartner, isPartnerToken, listTenantIntroducers, listTokens } from '../services/partners.ts';
 import { listPartnerNames } from '../services/review.ts';
@@ -10,16 +13,10 @@ import { formatDateTime } from '../web/format.ts';
 import { ErrorSummary, Field, formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { CsrfField, TableWrap } from '../web/layout.ts';
+import { NoticeQuery } from '../web/page-query.ts';
 import { can, consoleChrome, consolePage, Notices, signedIn } from './context.ts';
 
-type IdParams = { Params: { id: string } };
-
-function partnerIdOf(request: FastifyRequest<IdParams>): string {
-  if (!isUuid(request.params.id)) throw notFound('partner');
-  return request.params.id.toLowerCase();
-}
-
-const DONE: Record<string, string> = {
+const DONE = {
   revoked: 'Token revoked: it no longer works.',
   suspended: 'Partner suspended: its tokens are refused until it is reinstated.',
   reinstated: 'Partner reinstated.',
@@ -34,8 +31,9 @@ const SCOPE_OPTIONS = [
 ];
 
 /** Partners, their tokens (shown once), suspension, introducers, webhooks and deliveries. */
-export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
+export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const admin = { config: { role: 'admin' as const } };
+  const partnerAdmin = { schema: { params: IdParams }, ...admin };
 
   const listPage = async (request: FastifyRequest, reply: FastifyReply, status: number, errors: FieldErrors, name: string) => {
     signedIn(request);
@@ -230,14 +228,14 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
-  app.get<IdParams & { Querystring: { done?: string } }>('/partners/:id', async (request, reply) =>
-    partnerPage(request, reply, partnerIdOf(request), 200, { notice: typeof request.query.done === 'string' ? (DONE[request.query.done] ?? null) : null }),
+  app.get('/partners/:id', { schema: { params: IdParams, querystring: Type.Object({ done: NoticeQuery(DONE) }) } }, async (request, reply) =>
+    partnerPage(request, reply, idParam(request.params.id, 'partner'), 200, { notice: request.query.done ? DONE[request.query.done] : null }),
   );
 
   // The token is shown in the answer to this POST and never again (no redirect carries it).
-  app.post<IdParams>('/partners/:id/tokens', admin, async (request, reply) => {
+  app.post('/partners/:id/tokens', partnerAdmin, async (request, reply) => {
     const { actor } = signedIn(request);
-    const partnerId = partnerIdOf(request);
+    const partnerId = idParam(request.params.id, 'partner');
     const form = formValues(request.body);
     const environment = (ENVIRONMENTS as readonly string[]).includes(form.environment ?? '') ? (form.environment as Environment) : null;
     const scopes = form.scopes === 'read' ? (['read'] as Scope[]) : form.scopes === 'read,write' ? (['read', 'write'] as Scope[]) : null;
@@ -247,9 +245,9 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     return partnerPage(request, reply, partnerId, 201, { newToken: { token: created.token, environment, scopes } });
   });
 
-  app.post<IdParams>('/partners/:id/revoke-token', admin, async (request, reply) => {
+  app.post('/partners/:id/revoke-token', partnerAdmin, async (request, reply) => {
     const { actor } = signedIn(request);
-    const partnerId = partnerIdOf(request);
+    const partnerId = idParam(request.params.id, 'partner');
     const tokenId = formValues(request.body).token_id ?? '';
     if (!isUuid(tokenId) || !(await isPartnerToken(app.ctx, partnerId, tokenId))) throw notFound('token');
     await boRevokeToken(app.ctx, actor, tokenId);
@@ -261,18 +259,18 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     ['suspend', true],
     ['reinstate', false],
   ] as const) {
-    app.post<IdParams>(`/partners/:id/${path}`, admin, async (request, reply) => {
+    app.post(`/partners/:id/${path}`, partnerAdmin, async (request, reply) => {
       const { actor } = signedIn(request);
-      const partnerId = partnerIdOf(request);
+      const partnerId = idParam(request.params.id, 'partner');
       await boSetSuspended(app.ctx, actor, partnerId, suspended);
       app.tokens.invalidate();
       return reply.redirect(`/console/partners/${partnerId}?done=${suspended ? 'suspended' : 'reinstated'}`, 303);
     });
   }
 
-  app.post<IdParams>('/partners/:id/introducers', admin, async (request, reply) => {
+  app.post('/partners/:id/introducers', partnerAdmin, async (request, reply) => {
     const { actor } = signedIn(request);
-    const partnerId = partnerIdOf(request);
+    const partnerId = idParam(request.params.id, 'partner');
     const form = formValues(request.body);
     const introducer = { name: form.introducer_name ?? '', email: form.introducer_email ?? '', environment: form.introducer_environment ?? 'sandbox' };
     const errors: FieldErrors = {};
@@ -287,17 +285,18 @@ export const consolePartnerRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect(`/console/partners/${partnerId}?done=introducer`, 303);
   });
 
-  app.post<IdParams>('/partners/:id/redeliver', admin, async (request, reply) => {
+  app.post('/partners/:id/redeliver', partnerAdmin, async (request, reply) => {
     const { actor } = signedIn(request);
-    const partnerId = partnerIdOf(request);
+    const partnerId = idParam(request.params.id, 'partner');
     const form = formValues(request.body);
     const environment = (ENVIRONMENTS as readonly string[]).includes(form.environment ?? '') ? (form.environment as Environment) : null;
-    if (!environment || !isUuid(form.event_id ?? '')) throw notFound('event');
+    if (!environment) throw notFound('event');
+    const eventId = idParam(form.event_id ?? '', 'event');
     try {
-      await boRedeliver(app.ctx, actor, { partnerId, environment }, (form.event_id as string).toLowerCase());
+      await boRedeliver(app.ctx, actor, { partnerId, environment }, eventId);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return partnerPage(request, reply, partnerId, 400, { problem: `Not done: ${error.detail}.` });
+      return partnerPage(request, reply, partnerId, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
     return reply.redirect(`/console/partners/${partnerId}?done=redelivery`, 303);
   });

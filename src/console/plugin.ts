@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { activeOperator } from '../services/operators.ts';
+import { requireRole } from '../services/back-office.ts';
+import { activeOperator, actorOf } from '../services/operators.ts';
 import { decoyHash } from '../services/passwords.ts';
 import { endSession, SessionRequired, webSurface } from '../web/surface.ts';
-import { DomainError } from '../domain/errors.ts';
-import { consoleChrome, consoleCookie, messagePage } from './context.ts';
+import { messagePage } from '../web/layout.ts';
+import { consoleChrome, consoleCookie } from './context.ts';
 import { consoleLoginRoutes } from './login.ts';
 import { consoleApplicationRoutes } from './applications.ts';
 import { consoleDocumentRoutes } from './documents.ts';
@@ -52,8 +53,7 @@ export const operatorConsole: FastifyPluginAsync = async (app) => {
     if (url && !PUBLIC.has(url) && !request.operator) throw new SessionRequired();
     const needed = request.routeOptions.config.role;
     if (!needed || !request.operator) return;
-    const rank = { viewer: 0, underwriter: 1, admin: 2 };
-    if (rank[request.operator.role] < rank[needed]) throw new DomainError('PermissionDenied', `this needs the ${needed} role`);
+    requireRole(actorOf(request.operator), needed);
   });
 
   app.get('/', async (_request, reply) => reply.redirect('/console/applications', 303));

@@ -1,9 +1,23 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type ErrorSource } from '../domain/errors.ts';
+import { DomainError, type ErrorCode, type ErrorSource } from '../domain/errors.ts';
 import { problemsFromValidation } from './validation.ts';
 
-/** The one table from error code to HTTP status. */
-export const STATUS_BY_CODE: Record<string, number> = {
+/** The codes only the HTTP layer raises (routing, negotiation, idempotency, limits), never the domain. */
+export type HttpErrorCode =
+  | 'MethodNotAllowed'
+  | 'NotAcceptable'
+  | 'IdempotencyKeyInUse'
+  | 'IdempotencyKeyReused'
+  | 'Throttled'
+  | 'HeaderFieldsTooLarge'
+  | 'ServerError'
+  | 'NotImplemented';
+
+/**
+ * The one table from error code to HTTP status, for the API and the web pages alike. Every code
+ * has its status: a code added to the domain without one here does not compile.
+ */
+export const STATUS_BY_CODE: Record<ErrorCode | HttpErrorCode, number> = {
   ValidationError: 400,
   ParseError: 400,
   ApplicationClosed: 400,
@@ -41,11 +55,11 @@ export interface ErrorEntry {
 
 /** An error raised by the HTTP layer itself (negotiation, auth), with its code. */
 export class HttpError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode | HttpErrorCode;
   readonly detail: string;
   readonly headers: Record<string, string>;
   readonly source?: ErrorSource;
-  constructor(code: string, detail: string, options: { headers?: Record<string, string>; source?: ErrorSource } = {}) {
+  constructor(code: ErrorCode | HttpErrorCode, detail: string, options: { headers?: Record<string, string>; source?: ErrorSource } = {}) {
     super(detail);
     this.code = code;
     this.detail = detail;
@@ -68,7 +82,7 @@ function fromDomain(error: DomainError): ErrorEntry[] {
 }
 
 /** Fastify's own client errors, by their code. Anything not listed is a server error. */
-const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
+const FASTIFY_CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UnsupportedMediaType', 'Content-Type must be application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['ParseError', 'Content-Length does not match the body'],
   FST_ERR_CTP_BODY_TOO_LARGE: ['PayloadTooLarge', 'the request body is larger than allowed'],
@@ -86,13 +100,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [string, string]> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) {
-      return sendErrors(reply, STATUS_BY_CODE[error.code] ?? 400, fromDomain(error));
+      return sendErrors(reply, STATUS_BY_CODE[error.code], fromDomain(error));
     }
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return sendErrors(reply, STATUS_BY_CODE[error.code] ?? 400, [
-        { code: error.code, detail: error.detail, ...(error.source ? { source: error.source } : {}) },
-      ]);
+      return sendErrors(reply, STATUS_BY_CODE[error.code], [{ code: error.code, detail: error.detail, ...(error.source ? { source: error.source } : {}) }]);
     }
     if (error.validation) {
       const problems = problemsFromValidation(error.validation, error.validationContext ?? 'body');

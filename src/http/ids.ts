@@ -1,6 +1,9 @@
 import { notFound } from '../domain/errors.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID in either case, as a JSON Schema pattern (which takes no flags) and for the check below. */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+const UUID = new RegExp(UUID_PATTERN);
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);

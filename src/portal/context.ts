@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CustomerScope } from '../services/portal.ts';
-import { html, type VNode } from '../web/html.ts';
-import { Page, type Chrome } from '../web/layout.ts';
+import type { VNode } from '../web/html.ts';
+import { messagePage, type Chrome } from '../web/layout.ts';
 import { SessionRequired } from '../web/surface.ts';
 
 export const PORTAL_NAV = [
@@ -28,15 +28,6 @@ export function portalChrome(request: FastifyRequest, reply: FastifyReply, curre
     nav: PORTAL_NAV,
     currentPath,
   };
-}
-
-/** A page with a heading and a message (errors, signed out, link problems). */
-export function messagePage(chrome: Chrome, title: string, message: string, extra?: VNode | null): VNode {
-  return html`<${Page} chrome=${chrome} title=${title}>
-    <h1>${title}</h1>
-    <p class="lead">${message}</p>
-    ${extra ?? null}
-  </${Page}>`;
 }
 
 /** The 404 page for a path the router could not read, outside any session. */

@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { DomainError } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
 import { documentName, listDocuments, MAX_UPLOAD_BYTES, storeDocument } from '../services/documents.ts';
 import { stageStream, type StagedFile } from '../services/staged-file.ts';
 import type { FieldErrors } from '../web/forms.ts';
@@ -13,14 +15,14 @@ interface UploadBody {
   document?: { staged: StagedFile; filename: string };
 }
 
-/** The upload checks of the partner API, in words beside the form's fields. */
+/** The upload checks of the partner API, in words beside the form's fields, with the API's status. */
 function uploadErrors(error: DomainError): { status: number; errors: FieldErrors } {
   switch (error.code) {
     case 'DuplicateDocument':
-      return { status: 409, errors: { document: 'You have already uploaded this file' } };
+      return { status: STATUS_BY_CODE[error.code], errors: { document: 'You have already uploaded this file' } };
     case 'UnsupportedMediaType':
       return {
-        status: 415,
+        status: STATUS_BY_CODE[error.code],
         errors: {
           document: error.meta?.accepted_document_types
             ? 'A JSON file can only be uploaded as a bank statement'
@@ -28,9 +30,9 @@ function uploadErrors(error: DomainError): { status: number; errors: FieldErrors
         },
       };
     case 'ParseError':
-      return { status: 400, errors: { document: 'The bank statement file is not valid JSON' } };
+      return { status: STATUS_BY_CODE[error.code], errors: { document: 'The bank statement file is not valid JSON' } };
     case 'PayloadTooLarge':
-      return { status: 413, errors: { document: 'The file must be smaller than 20 MiB' } };
+      return { status: STATUS_BY_CODE[error.code], errors: { document: 'The file must be smaller than 20 MiB' } };
     default: {
       const errors: FieldErrors = {};
       for (const problem of error.problems) {
@@ -38,7 +40,7 @@ function uploadErrors(error: DomainError): { status: number; errors: FieldErrors
         else if (problem.source?.parameter === 'document') errors.document ??= 'Choose a file to upload';
         else errors.document ??= `The bank statement cannot be read: ${problem.detail} (at ${problem.source?.pointer ?? 'the file'})`;
       }
-      return { status: 400, errors };
+      return { status: STATUS_BY_CODE.ValidationError, errors };
     }
   }
 }
@@ -52,7 +54,7 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
 };
 
 /** The documents page: the customer's documents, and the upload form with the partner API's checks. */
-export const portalDocumentRoutes: FastifyPluginAsync = async (app) => {
+export const portalDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -66,7 +68,7 @@ export const portalDocumentRoutes: FastifyPluginAsync = async (app) => {
     return reply.page(status, documentsPage(portalChrome(request, reply, '/portal/documents'), reply.generateCsrf(), list.data, form, errors, notice));
   };
 
-  app.get<{ Querystring: { uploaded?: string } }>('/documents', async (request, reply) =>
+  app.get('/documents', { schema: { querystring: Type.Object({ uploaded: Type.Optional(Type.String()) }) } }, async (request, reply) =>
     render(
       request,
       reply,

@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { consumeLoginToken, type LoginProblem } from '../services/login-links.ts';
 import { endSession, setSessionCookie } from '../web/surface.ts';
-import { messagePage, portalChrome } from './context.ts';
+import { messagePage } from '../web/layout.ts';
+import { portalChrome } from './context.ts';
 import { portalCookie } from './cookie.ts';
 
 export const LINK_PROBLEMS: Record<LoginProblem, { status: number; message: string }> = {
@@ -12,10 +13,11 @@ export const LINK_PROBLEMS: Record<LoginProblem, { status: number; message: stri
 };
 
 /** Login links open here; Log out ends the session on the server. */
-export const portalLoginRoutes: FastifyPluginAsync = async (app) => {
+export const portalLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cookie = portalCookie(app.config.publicBaseUrl);
-  app.get<{ Querystring: { token?: unknown } }>('/login', async (request, reply) => {
-    const token = typeof request.query.token === 'string' && request.query.token.length <= 100 ? request.query.token : '';
+  // A login token is 43 characters; anything longer than 100 is no token (and is not hashed).
+  app.get('/login', { schema: { querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 100 })) }) } }, async (request, reply) => {
+    const token = request.query.token ?? '';
     const result = token ? await consumeLoginToken(app.ctx, token) : ({ ok: false, reason: 'invalid' } as const);
     if (!result.ok) {
       const problem = LINK_PROBLEMS[result.reason];

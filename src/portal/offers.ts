@@ -1,42 +1,45 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, notFound } from '../domain/errors.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
 import { toPence } from '../domain/money.ts';
 import { drawdownProblem } from '../domain/offers.ts';
 import { schedulePdf } from '../services/schedules.ts';
-import { isUuid } from '../http/ids.ts';
-import { customerFunding, customerOffer, customerSchedule, drawFromCustomerOffer, selectCustomerOffer } from '../services/portal.ts';
+import { idParam } from '../http/ids.ts';
+import { OfferIdParams } from '../schemas/offers.ts';
+import { customerFunding, customerOffer, customerSchedule, drawFromCustomerOffer, selectCustomerOffer, type CustomerScope } from '../services/portal.ts';
 import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';
 import { formatGbp, penceToInput } from '../web/format.ts';
 import { formValues, readMoney, type FieldErrors } from '../web/forms.ts';
+import { NoticeQuery } from '../web/page-query.ts';
 import { portalChrome, portalScope } from './context.ts';
 import { drawdownPage, fundingConfirmationPage } from './views/drawdown.ts';
 import { offerPage } from './views/offer.ts';
 
-type OfferParams = { Params: { offer_id: string } };
-
-function offerIdOf(request: FastifyRequest<OfferParams>): string {
-  if (!isUuid(request.params.offer_id)) throw notFound('offer');
-  return request.params.offer_id.toLowerCase();
-}
-
 /** The amount of a schedule request: the offer's maximum when absent; a field error when not money. */
-function scheduleAmount(raw: unknown): { input: string | null; pence: number | null; error?: string } {
-  if (typeof raw !== 'string' || raw.trim() === '') return { input: null, pence: null };
+function scheduleAmount(raw: string | undefined): { input: string | null; pence: number | null; error?: string } {
+  if (raw === undefined || raw.trim() === '') return { input: null, pence: null };
   const read = readMoney(raw, 'amount', { required: true });
   if (read.error) return { input: raw, pence: null, error: read.error };
   if ((read.pence as number) <= 0) return { input: raw, pence: null, error: 'Enter an amount of more than £0' };
   return { input: raw, pence: read.pence };
 }
 
-const NOTICES: Record<string, string> = {
+const NOTICES = {
   selected: 'You have selected this offer. You can now draw funds from it.',
 };
 
+const AmountQuery = Type.Optional(Type.String());
+const OfferPageQuery = Type.Object({ amount: AmountQuery, done: NoticeQuery(NOTICES) });
+const ScheduleQuery = Type.Object({ amount: AmountQuery });
+const DrawdownQuery = Type.Object({ done: NoticeQuery(NOTICES) });
+const FundingIdParams = Type.Object({ funding_id: Type.String() });
+
 /** The offer page with its schedule (and PDF), selection, drawdown and the drawdown's confirmation. */
-export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
-  app.get<OfferParams & { Querystring: { amount?: unknown; done?: unknown } }>('/offers/:offer_id', async (request, reply) => {
+export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/offers/:offer_id', { schema: { params: OfferIdParams, querystring: OfferPageQuery } }, async (request, reply) => {
     const scope = portalScope(request);
-    const offerId = offerIdOf(request);
+    const offerId = idParam(request.params.offer_id, 'offer');
     const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerId);
     const amount = scheduleAmount(request.query.amount);
     const errors: FieldErrors = {};
@@ -50,7 +53,7 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
         errors.amount = `Enter an amount up to ${formatGbp(offer.max_amount_pence)}`;
       }
     }
-    const notice = typeof request.query.done === 'string' ? (NOTICES[request.query.done] ?? null) : null;
+    const notice = request.query.done ? NOTICES[request.query.done] : null;
     const model = {
       offer,
       application,
@@ -66,9 +69,9 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
     return reply.page(errors.amount ? 400 : 200, offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
   });
 
-  app.get<OfferParams & { Querystring: { amount?: unknown } }>('/offers/:offer_id/schedule.pdf', async (request, reply) => {
+  app.get('/offers/:offer_id/schedule.pdf', { schema: { params: OfferIdParams, querystring: ScheduleQuery } }, async (request, reply) => {
     const scope = portalScope(request);
-    const offerId = offerIdOf(request);
+    const offerId = idParam(request.params.offer_id, 'offer');
     const amount = scheduleAmount(request.query.amount);
     if (amount.error) throw notFound('schedule');
     const result = await customerSchedule(app.ctx, scope, offerId, amount.pence);
@@ -78,9 +81,9 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
       .send((await schedulePdf(result)) as never);
   });
 
-  app.post<OfferParams>('/offers/:offer_id/select', async (request, reply) => {
+  app.post('/offers/:offer_id/select', { schema: { params: OfferIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
-    const offerId = offerIdOf(request);
+    const offerId = idParam(request.params.offer_id, 'offer');
     try {
       await selectCustomerOffer(app.ctx, scope, offerId, app.config.publicBaseUrl);
     } catch (error) {
@@ -98,19 +101,20 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
         problem: 'This offer can no longer be selected.',
         now: app.ctx.now(),
       };
-      return reply.page(400, offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
+      return reply.page(STATUS_BY_CODE[error.code], offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
     }
     return reply.redirect(`/portal/offers/${offerId}/drawdown?done=selected`, 303);
   });
 
   const renderDrawdown = async (
-    request: FastifyRequest<OfferParams>,
+    request: FastifyRequest,
     reply: FastifyReply,
+    scope: CustomerScope,
+    offerId: string,
     status: number,
     form: { amountInput: string; errors: FieldErrors; notice?: string | null },
   ) => {
-    const scope = portalScope(request);
-    const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerIdOf(request));
+    const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerId);
     const reason = drawdownProblem(
       { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
       application?.status ?? null,
@@ -128,16 +132,18 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
     return reply.page(status, drawdownPage(portalChrome(request, reply), reply.generateCsrf(), model));
   };
 
-  app.get<OfferParams & { Querystring: { done?: unknown } }>('/offers/:offer_id/drawdown', async (request, reply) =>
-    renderDrawdown(request, reply, 200, { amountInput: '', errors: {}, notice: request.query.done === 'selected' ? NOTICES.selected : null }),
-  );
-
-  app.post<OfferParams>('/offers/:offer_id/drawdown', async (request, reply) => {
+  app.get('/offers/:offer_id/drawdown', { schema: { params: OfferIdParams, querystring: DrawdownQuery } }, async (request, reply) => {
     const scope = portalScope(request);
-    const offerId = offerIdOf(request);
+    const notice = request.query.done ? NOTICES[request.query.done] : null;
+    return renderDrawdown(request, reply, scope, idParam(request.params.offer_id, 'offer'), 200, { amountInput: '', errors: {}, notice });
+  });
+
+  app.post('/offers/:offer_id/drawdown', { schema: { params: OfferIdParams } }, async (request, reply) => {
+    const scope = portalScope(request);
+    const offerId = idParam(request.params.offer_id, 'offer');
     const input = formValues(request.body).amount ?? '';
     const amount = readMoney(input, 'amount to draw', { required: true });
-    if (amount.error) return renderDrawdown(request, reply, 400, { amountInput: input, errors: { amount: amount.error } });
+    if (amount.error) return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: input, errors: { amount: amount.error } });
     try {
       const { funding } = await drawFromCustomerOffer(app.ctx, scope, offerId, amount.pence as number);
       return reply.redirect(`/portal/fundings/${funding.id}`, 303);
@@ -146,18 +152,18 @@ export const portalOfferRoutes: FastifyPluginAsync = async (app) => {
       if (error.code === 'ValidationError') {
         const available = error.meta?.available_amount;
         const message = typeof available === 'number' ? `Enter an amount of more than £0 and at most ${formatGbp(toPence(available))}` : 'Enter a valid amount';
-        return renderDrawdown(request, reply, 400, { amountInput: input, errors: { amount: message } });
+        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: { amount: message } });
       }
       // FundingNotAllowed: the page says why, from the offer's state as it is now.
-      if (error.code === 'FundingNotAllowed') return renderDrawdown(request, reply, 400, { amountInput: input, errors: {} });
+      if (error.code === 'FundingNotAllowed')
+        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: {} });
       throw error;
     }
   });
 
-  app.get<{ Params: { funding_id: string } }>('/fundings/:funding_id', async (request, reply) => {
+  app.get('/fundings/:funding_id', { schema: { params: FundingIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
-    if (!isUuid(request.params.funding_id)) throw notFound('funding');
-    const { funding, offer, remainingPence } = await customerFunding(app.ctx, scope, request.params.funding_id.toLowerCase());
+    const { funding, offer, remainingPence } = await customerFunding(app.ctx, scope, idParam(request.params.funding_id, 'funding'));
     return reply.page(200, fundingConfirmationPage(portalChrome(request, reply), offer, funding, remainingPence));
   });
 };

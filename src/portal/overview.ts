@@ -1,24 +1,25 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toPence } from '../domain/money.ts';
 import { checkCompanyFinancials, portalCustomer, portalOverview, updateCompanyFinancials, type CompanyFinancials } from '../services/portal.ts';
 import { penceToInput } from '../web/format.ts';
 import { fieldErrorsFrom, formValues, readDate, readMoney, type FieldErrors } from '../web/forms.ts';
+import { NoticeQuery } from '../web/page-query.ts';
 import { portalChrome, portalScope } from './context.ts';
 import { companyPage, type CompanyForm } from './views/company.ts';
 import { overviewPage } from './views/overview.ts';
 
 const FIELD_OF_POINTER = { '/turnover': 'turnover', '/profit': 'profit', '/trading_from_date': 'trading_from_date' };
 
-const NOTICES: Record<string, string> = {
+const NOTICES = {
   company: 'Thank you: your company details are saved.',
 };
 
 /** The application page (which decides an open application) and the company details form. */
-export const portalOverviewRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { saved?: string } }>('/', async (request, reply) => {
+export const portalOverviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/', { schema: { querystring: Type.Object({ saved: NoticeQuery(NOTICES) }) } }, async (request, reply) => {
     const scope = portalScope(request);
     const overview = await portalOverview(app.ctx, scope);
-    const notice = typeof request.query.saved === 'string' ? (NOTICES[request.query.saved] ?? null) : null;
+    const notice = request.query.saved ? NOTICES[request.query.saved] : null;
     return reply.page(200, overviewPage(portalChrome(request, reply, '/portal/'), overview, app.ctx.now(), notice));
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { webSurface } from '../web/surface.ts';
-import { messagePage, portalChrome } from './context.ts';
+import { messagePage } from '../web/layout.ts';
+import { portalChrome } from './context.ts';
 import { portalCookie } from './cookie.ts';
 import { portalDocumentRoutes } from './documents.ts';
 import { LINK_PROBLEMS, portalLoginRoutes } from './login.ts';

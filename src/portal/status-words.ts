@@ -44,11 +44,6 @@ export function requirementAction(name: string): { text: string; href: string } 
   }
 }
 
-export const PRODUCT_NAMES: Record<'flexi_loan' | 'business_loan', string> = {
-  flexi_loan: 'Flexi loan',
-  business_loan: 'Business loan',
-};
-
 export const OFFER_STATUS_WORDS: Record<string, string> = {
   available: 'Available',
   selected: 'Selected',

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ENVIRONMENTS, SCOPES } from '../domain/tenant.ts';
-import { Closed, StringEnum } from './common.ts';
+import { Closed, IsoDateTime, StringEnum, Uuid } from './common.ts';
 
 export const CreatePartnerBody = Closed({ name: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -16,3 +16,31 @@ export const CreateIntroducerBody = Closed({
 });
 
 export const IdParams = Type.Object({ id: Type.String() });
+
+/*
+ * The admin API's answers. It is not in the OpenAPI document and its routes are not serialised by
+ * these schemas; they hold the shape the views (services) are typed against.
+ */
+
+export const OperatorView = Type.Object({
+  operator_id: Uuid,
+  email: Type.String(),
+  name: Type.String(),
+  role: Type.String(),
+  active: Type.Boolean(),
+  created_at: IsoDateTime,
+});
+
+export const AuditEntryView = Type.Object({
+  audit_id: Uuid,
+  seq: Type.Integer(),
+  actor: Type.Union([
+    Type.Object({ type: Type.Literal('operator'), operator_id: Uuid, email: Type.String() }),
+    Type.Object({ type: Type.Literal('admin_token') }),
+    Type.Object({ type: Type.Literal('system'), name: Type.String() }),
+  ]),
+  action: Type.String(),
+  target: Type.Object({ type: Type.String(), id: Type.String() }),
+  summary: Type.Record(Type.String(), Type.Unknown()),
+  created_at: IsoDateTime,
+});

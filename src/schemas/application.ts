@@ -73,4 +73,3 @@ export type LoanRequestData = Static<typeof LoanRequest>;
 export type IntroducerRefData = Static<typeof IntroducerRef>;
 export type CreateApplicationData = Static<typeof CreateApplicationBody>['data'];
 export type PatchApplicationData = Static<typeof PatchApplicationBody>['data'];
-export type ApplicationViewData = Static<typeof ApplicationView>;

@@ -5,8 +5,9 @@ import { londonToday } from '../domain/dates.ts';
 import * as events from '../domain/events.ts';
 import { fromPence, toPence } from '../domain/money.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import type { Static } from 'typebox';
 import { MAX_APPLICATION_AMOUNT } from '../schemas/application.ts';
-import type { CreateApplicationData, IntroducerRefData, LoanRequestData, PatchApplicationData } from '../schemas/application.ts';
+import type { ApplicationView, CreateApplicationData, IntroducerRefData, LoanRequestData, PatchApplicationData } from '../schemas/application.ts';
 import type { Queryable } from '../store/db.ts';
 import { isUniqueViolation } from '../store/db.ts';
 import {
@@ -146,7 +147,7 @@ export async function updateLatestApplication(ctx: ServiceContext, tenant: Tenan
   });
 }
 
-export function applicationView(a: ApplicationRow) {
+export function applicationView(a: ApplicationRow): Static<typeof ApplicationView> {
   return {
     application_id: a.id,
     customer_id: a.customer_id,

@@ -5,8 +5,10 @@
  * rules (and their all-or-nothing writes) are unchanged.
  */
 import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
 import type { Actor } from '../domain/actors.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { AuditEntryView } from '../schemas/admin.ts';
 import { insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '../store/audit-store.ts';
 import type { Queryable } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
@@ -72,7 +74,7 @@ export async function listAudit(ctx: ServiceContext, filter: AuditFilter): Promi
   return listAuditRows(ctx.db, filter);
 }
 
-export function auditView(row: AuditRow) {
+export function auditView(row: AuditRow): Static<typeof AuditEntryView> {
   return {
     audit_id: row.id,
     seq: row.seq,

@@ -26,12 +26,17 @@ import { redeliver } from './webhooks.ts';
 
 const RANK: Record<OperatorRole, number> = { viewer: 0, underwriter: 1, admin: 2 };
 
+/** The one ranking of roles: each may do what the roles below it may. */
+export function roleAtLeast(role: OperatorRole, needed: OperatorRole): boolean {
+  return RANK[role] >= RANK[needed];
+}
+
 export function roleOf(actor: Actor): OperatorRole {
   return actor.kind === 'operator' ? actor.role : 'admin';
 }
 
 export function may(actor: Actor, needed: OperatorRole): boolean {
-  return RANK[roleOf(actor)] >= RANK[needed];
+  return roleAtLeast(roleOf(actor), needed);
 }
 
 /** A viewer changes nothing; partners, tokens, fundings and operators are for admins. */

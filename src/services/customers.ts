@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
 import { checkPeople } from '../domain/customer-rules.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import type { CustomerDetailsData } from '../schemas/customer.ts';
+import type { Static } from 'typebox';
+import type { CustomerDetailsData, CustomerRecord } from '../schemas/customer.ts';
 import { isUniqueViolation } from '../store/db.ts';
 import {
   findCustomer,
@@ -96,7 +97,7 @@ export async function replaceCustomer(ctx: ServiceContext, tenant: Tenant, id: s
   }
 }
 
-export function customerView(c: CustomerRow) {
+export function customerView(c: CustomerRow): Static<typeof CustomerRecord>['data'] {
   return {
     customer_id: c.id,
     external_customer_id: c.external_customer_id,

@@ -5,6 +5,8 @@ import { decodeUtf8, parseJsonFile } from '../domain/json-text.ts';
 import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
 import { detectFileType, isAllowedForDocumentType, mimeTypeOf } from '../domain/file-type.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import type { Static } from 'typebox';
+import type { UploadResponse } from '../schemas/documents.ts';
 import { isUniqueViolation } from '../store/db.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import {
@@ -119,7 +121,7 @@ export function documentContent(ctx: ServiceContext, documentId: string): AsyncG
   return readChunks(ctx.db, documentId);
 }
 
-export function uploadView(d: DocumentRow) {
+export function uploadView(d: DocumentRow): Static<typeof UploadResponse>['data'] {
   return { document_id: d.id, document_name: d.document_name, document_type: d.document_type as DocumentType, upload_date: d.uploaded_at.toISOString() };
 }
 

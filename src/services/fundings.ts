@@ -3,6 +3,8 @@ import { DomainError, notFound } from '../domain/errors.ts';
 import { basisPointsToPercent, fromPence, percentOf } from '../domain/money.ts';
 import { drawdownProblem } from '../domain/offers.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import type { Static } from 'typebox';
+import type { FundingView } from '../schemas/offers.ts';
 import { findApplicationAnyTenant } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import { drawnFromOffer, insertFunding, type FundingRow } from '../store/fundings-store.ts';
@@ -21,7 +23,7 @@ export interface DrawdownRequest {
   amountPointer: string;
 }
 
-export function fundingView(funding: FundingRow, offer: OfferRow) {
+export function fundingView(funding: FundingRow, offer: OfferRow): Static<typeof FundingView> {
   return {
     funding_id: funding.id,
     offer_id: funding.offer_id,

@@ -4,6 +4,8 @@ import { allConfirmedOffersExpired, effectiveOfferStatus, offerCreationStatus, s
 import type { DataRequirement } from '../domain/decision-policy.ts';
 import { londonToday } from '../domain/dates.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import type { Static } from 'typebox';
+import type { OfferView } from '../schemas/offers.ts';
 import { pipelined, type Queryable } from '../store/db.ts';
 import { findApplication, setEntityToContact, type ApplicationRow } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
@@ -15,7 +17,7 @@ import { decideAutomatically } from './decisions.ts';
 import { documentFacts } from './document-facts.ts';
 import { createLoginLink } from './login-links.ts';
 
-export function offerView(offer: OfferRow, now: Date) {
+export function offerView(offer: OfferRow, now: Date): Static<typeof OfferView> {
   return {
     offer_id: offer.id,
     offer_type: offer.offer_type,

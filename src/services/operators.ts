@@ -5,8 +5,10 @@
  * deactivation ends the operator's sessions in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
 import type { Actor, OperatorRole } from '../domain/actors.ts';
 import { DomainError, notFound, validationFailed, type Problem } from '../domain/errors.ts';
+import type { OperatorView } from '../schemas/admin.ts';
 import { isUniqueViolation } from '../store/db.ts';
 import {
   clearLoginFailures,
@@ -55,7 +57,7 @@ export async function listOperatorAccounts(ctx: ServiceContext): Promise<Operato
   return listOperators(ctx.db);
 }
 
-export function operatorView(o: OperatorRow) {
+export function operatorView(o: OperatorRow): Static<typeof OperatorView> {
   return { operator_id: o.id, email: o.email, name: o.name, role: o.role, active: o.active, created_at: o.created_at.toISOString() };
 }
 

@@ -5,11 +5,13 @@
  * external_customer_id gets an indicative offer on the quote's terms.
  */
 import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
 import { londonToday } from '../domain/dates.ts';
 import { notFound } from '../domain/errors.ts';
 import { basisPointsToPercent, fromPence } from '../domain/money.ts';
-import { QUOTE_VALIDITY_DAYS, isUsableQuote, quoteFile, quoteView, type QuoteRecord, type QuoteView } from '../domain/prequalification-quotes.ts';
+import { QUOTE_VALIDITY_DAYS, isUsableQuote, quoteFile, quoteView, type QuoteRecord } from '../domain/prequalification-quotes.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import type { PrequalificationResponse } from '../schemas/prequalification.ts';
 import type { Queryable } from '../store/db.ts';
 import { insertOffer } from '../store/offers-store.ts';
 import { recordEvent, wakeDispatcher } from '../store/outbox-store.ts';
@@ -145,14 +147,8 @@ export async function giveUpPrequalificationFile(
   });
 }
 
-export interface PrequalificationView {
-  prequalification_data_id: string;
-  status: 'processing' | 'processed' | 'failed';
-  processed_at: string | null;
-  /** Why the file failed (our addition); null otherwise. */
-  reason: string | null;
-  quotes: QuoteView[];
-}
+/** The answer's data, typed against its response schema (so each quote's view is checked against it too). */
+export type PrequalificationView = Static<typeof PrequalificationResponse>['data'];
 
 /** GET /prequalification_data: the file's status and its quotes in file order (404 for another tenant's). */
 export async function getPrequalification(ctx: ServiceContext, tenant: Tenant, id: string): Promise<PrequalificationView> {

@@ -4,6 +4,8 @@ import { checkWebhookUrl, type LookupFn } from '../domain/private-address.ts';
 import { sampleEvent } from '../domain/sample-events.ts';
 import { generateSigningSecret } from '../domain/webhook-signature.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import type { Static } from 'typebox';
+import type { DeliveriesResponse } from '../schemas/webhooks.ts';
 import { findEvent, recordEvent, requestRedelivery } from '../store/outbox-store.ts';
 import {
   ensureWebhookConfig,
@@ -81,7 +83,7 @@ export async function changeSubscriptions(ctx: ServiceContext, tenant: Tenant, t
   return listSubscriptions(ctx, tenant);
 }
 
-export function deliveryView(d: DeliveryRow) {
+export function deliveryView(d: DeliveryRow): Static<typeof DeliveriesResponse>['data']['deliveries'][number] {
   return {
     delivery_id: d.id,
     event_id: d.event_id,

@@ -79,9 +79,19 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e.constraint === constraint || (e.message ?? '').includes(`"${constraint}"`);
 }
 
-/** Type parsers shared by both adapters: int8 as number (pence fit easily), dates as strings. */
+/**
+ * An int8 as a number. Pence, counts and sequence numbers fit easily; a value beyond 2^53 - 1 would
+ * come back rounded, so it is refused instead (the query fails) rather than read wrong.
+ */
+export function parseInt8(value: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new RangeError(`int8 ${value} is beyond the integers a number holds exactly`);
+  return number;
+}
+
+/** Type parsers shared by both adapters: int8 as a safe integer, dates as strings. */
 export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
-  20: (value) => Number(value), // int8
+  20: parseInt8,
   1082: (value) => value, // date stays 'YYYY-MM-DD'
   1700: (value) => value, // numeric stays exact text
 };

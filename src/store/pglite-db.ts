@@ -37,7 +37,9 @@ function wrapTransaction(tx: Pick<PGlite, 'query'>): Transaction {
 
 /** Embedded PostgreSQL in `dataDir` (persistent), or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlite }> {
-  const pglite = new PGlite(dataDir, { parsers: TYPE_PARSERS });
+  // One options object: PGlite reads a first argument that is not a string as the options, so
+  // `new PGlite(undefined, options)` (in memory) would drop the parsers.
+  const pglite = new PGlite({ dataDir, parsers: TYPE_PARSERS });
   await pglite.waitReady;
   const base = wrap(pglite);
   return {

@@ -7,6 +7,12 @@ import { basisPointsToPercent, type BasisPoints, type Pence } from '../domain/mo
 
 export { formatGbp };
 
+/** Each product by the name the customer and the lender's staff know it by. */
+export const PRODUCT_NAMES: Record<'flexi_loan' | 'business_loan', string> = {
+  flexi_loan: 'Flexi loan',
+  business_loan: 'Business loan',
+};
+
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -75,6 +75,14 @@ export function Page({ chrome, title, children }: { chrome: Chrome; title: strin
   </html>`;
 }
 
+/** A page with a heading and a message: errors, signed out, link problems. */
+export function messagePage(chrome: Chrome, title: string, message: string): VNode {
+  return html`<${Page} chrome=${chrome} title=${title}>
+    <h1>${title}</h1>
+    <p class="lead">${message}</p>
+  </${Page}>`;
+}
+
 /**
  * A table that may scroll sideways on a narrow screen: the scrolling region is focusable and
  * named, so keyboard users can scroll it too.

@@ -2,7 +2,8 @@
  * What the portal and the console share, as one Fastify plugin registered once per surface: the
  * security headers (helmet), form bodies, the server-side session behind a cookie, CSRF checks on
  * every request that changes something (@fastify/csrf-protection, its secret kept in the session
- * row), and HTML pages for errors and unknown paths. Each surface's routes register inside it.
+ * row), query strings read leniently (page-query.ts), and HTML pages for errors and unknown paths.
+ * Each surface's routes register inside it.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -12,6 +13,7 @@ import { DomainError } from '../domain/errors.ts';
 import type { Surface, WebSessionRow } from '../services/web-sessions.ts';
 import { endWebSession, resumeWebSession, sessionUnavailable } from '../services/web-sessions.ts';
 import { renderDocument, type VNode } from './html.ts';
+import { dropUnreadableQuery } from './page-query.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -116,6 +118,11 @@ export async function webSurface(app: FastifyInstance, options: SurfaceOptions):
       request.webSessionSuspended = await sessionUnavailable(app.ctx, token, options.surface);
       reply.clearCookie(options.cookieName, cookie);
     }
+  });
+
+  app.addHook('preValidation', (request, _reply, done) => {
+    dropUnreadableQuery(request);
+    done();
   });
 
   // Every request that changes something needs a live session and a valid CSRF token from it.

@@ -2,13 +2,13 @@ import { nextStatus } from '../../domain/application-status.ts';
 import { basisPointsToPercent, toPence } from '../../domain/money.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { OperatorRow } from '../../services/operators.ts';
+import { roleAtLeast } from '../../services/back-office.ts';
 import type { ApplicationReview } from '../../services/review.ts';
-import { formatDate, formatDateTime, formatGbp, formatPercent } from '../../web/format.ts';
+import { formatDate, formatDateTime, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
-import { ScheduleTable } from '../../portal/views/offer.ts';
-import { PRODUCT_NAMES } from '../../portal/status-words.ts';
+import { ScheduleTable } from '../../web/schedule-table.ts';
 import { consolePage, Notices, shortId } from '../context.ts';
 import { OFFER_SLOTS, type OfferFormValues } from '../offer-form.ts';
 import { StatusTag } from './common.ts';
@@ -26,10 +26,7 @@ export interface ApplicationPageModel {
   thresholdPence: number;
 }
 
-const PRODUCT_OPTIONS = [
-  { value: 'flexi_loan', label: 'Flexi loan' },
-  { value: 'business_loan', label: 'Business loan' },
-];
+const PRODUCT_OPTIONS = Object.entries(PRODUCT_NAMES).map(([value, label]) => ({ value, label }));
 
 function Facts({ items }: { items: [string, unknown][] }): VNode {
   return html`<dl class="facts">
@@ -273,7 +270,7 @@ function TermsTable({
       <tbody>
         ${offers.map(
           (o) => html`<tr>
-            <td>${PRODUCT_NAMES[o.productType as 'flexi_loan']}</td>
+            <td>${PRODUCT_NAMES[o.productType as keyof typeof PRODUCT_NAMES]}</td>
             <td class="num">${formatGbp(o.maxAmountPence)}</td>
             <td class="num">${basisPointsToPercent(o.monthlyRateBp)}%</td>
             <td class="num">${basisPointsToPercent(o.feeBp)}%</td>
@@ -287,8 +284,7 @@ function TermsTable({
 
 function ActionsSection({ m }: { m: ApplicationPageModel }): VNode | null {
   const { application, pending, offers } = m.review;
-  const rank = { viewer: 0, underwriter: 1, admin: 2 }[m.operator.role];
-  if (rank < 1)
+  if (!roleAtLeast(m.operator.role, 'underwriter'))
     return html`<section class="card" aria-labelledby="h-actions"><h2 id="h-actions">Actions</h2><p class="muted">Your role (viewer) reads only.</p></section>`;
   const id = application.id;
   const status = application.status;
@@ -365,7 +361,7 @@ function ApproveForm({ m }: { m: ApplicationPageModel }): VNode {
 export function applicationPage(chrome: Chrome, m: ApplicationPageModel): VNode {
   const { application, customer } = m.review;
   const company = customer.company.registered_company_name ?? 'Application';
-  const canWrite = m.operator.role !== 'viewer';
+  const canWrite = roleAtLeast(m.operator.role, 'underwriter');
   return consolePage(
     chrome,
     `${company} – application ${shortId(application.id)}`,

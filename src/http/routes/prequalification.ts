@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { multipartError } from '../multipart-errors.ts';
-import { DomainError, notFound, validationFailed } from '../../domain/errors.ts';
+import { DomainError, validationFailed } from '../../domain/errors.ts';
 import { detectFileType } from '../../domain/file-type.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import {
@@ -15,7 +15,7 @@ import { getPrequalification, submitPrequalification } from '../../services/preq
 import { stageStream, type StagedFile } from '../../services/staged-file.ts';
 import type { PrequalificationFormat } from '../../services/prequalification.ts';
 import { tenantOf } from '../auth.ts';
-import { isUuid } from '../ids.ts';
+import { idParam } from '../ids.ts';
 import { MAX_UPLOAD_BYTES } from '../../services/documents.ts';
 import { parseJsonFile } from '../../domain/json-text.ts';
 import { rejectUnstorableStrings } from '../validation.ts';
@@ -141,9 +141,8 @@ export const prequalificationRoutes: FastifyPluginAsyncTypebox = async (app) => 
       },
     },
     async (request) => {
-      const id = request.query.prequalification_data_id;
-      if (!isUuid(id)) throw notFound('prequalification data');
-      return { data: await getPrequalification(app.ctx, tenantOf(request), id.toLowerCase()) };
+      const id = idParam(request.query.prequalification_data_id, 'prequalification data');
+      return { data: await getPrequalification(app.ctx, tenantOf(request), id) };
     },
   );
 };

@@ -1,9 +1,8 @@
 import type { FundingRow, OfferRow } from '../../services/portal.ts';
-import { formatDate, formatGbp, formatPercent } from '../../web/format.ts';
+import { formatDate, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Page, type Chrome } from '../../web/layout.ts';
-import { PRODUCT_NAMES } from '../status-words.ts';
 
 export interface DrawdownModel {
   offer: OfferRow;

@@ -1,11 +1,12 @@
 import { effectiveOfferStatus } from '../../domain/offers.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { ApplicationRow, OfferRow } from '../../services/portal.ts';
-import { formatDate, formatDuration, formatGbp, formatPercent } from '../../web/format.ts';
+import { formatDate, formatDuration, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
-import { CsrfField, Page, TableWrap, type Chrome } from '../../web/layout.ts';
-import { OFFER_STATUS_WORDS, PRODUCT_NAMES } from '../status-words.ts';
+import { CsrfField, Page, type Chrome } from '../../web/layout.ts';
+import { ScheduleTable } from '../../web/schedule-table.ts';
+import { OFFER_STATUS_WORDS } from '../status-words.ts';
 
 export interface OfferPageModel {
   offer: OfferRow;
@@ -20,37 +21,6 @@ export interface OfferPageModel {
   /** Why the last action was refused, in words. */
   problem: string | null;
   now: Date;
-}
-
-export function ScheduleTable({ schedule }: { schedule: RepaymentSchedule }): VNode {
-  return html`<${TableWrap} label="Repayment schedule">
-    <table id="schedule" class="responsive">
-      <caption>Repayments for ${formatGbp(schedule.amountBorrowedPence)} drawn today</caption>
-      <thead>
-        <tr><th scope="col">Date</th><th scope="col" class="num">Payment</th><th scope="col" class="num">Principal</th><th scope="col" class="num">Interest</th><th scope="col" class="num">Fees</th></tr>
-      </thead>
-      <tbody>
-        ${schedule.repayments.map(
-          (r) => html`<tr data-date=${r.date}>
-            <td>${formatDate(r.date)}</td>
-            <td class="num" data-label="Payment">${formatGbp(r.amountPence)}</td>
-            <td class="num" data-label="Principal">${formatGbp(r.principalPence)}</td>
-            <td class="num" data-label="Interest">${formatGbp(r.interestPence)}</td>
-            <td class="num" data-label="Fees">${formatGbp(r.feesPence)}</td>
-          </tr>`,
-        )}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">Total</th>
-          <td class="num" data-label="Payment" data-total="payable">${formatGbp(schedule.totalPayablePence)}</td>
-          <td class="num" data-label="Principal">${formatGbp(schedule.totalPrincipalPence)}</td>
-          <td class="num" data-label="Interest">${formatGbp(schedule.totalInterestPence)}</td>
-          <td class="num" data-label="Fees">${formatGbp(schedule.totalFeesPence)}</td>
-        </tr>
-      </tfoot>
-    </table>
-  </${TableWrap}>`;
 }
 
 export function offerPage(chrome: Chrome, csrfToken: string, m: OfferPageModel): VNode {

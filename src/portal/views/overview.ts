@@ -1,9 +1,9 @@
 import { effectiveOfferStatus } from '../../domain/offers.ts';
 import type { OfferRow, PortalOverview } from '../../services/portal.ts';
-import { formatDate, formatDuration, formatGbp, formatPercent } from '../../web/format.ts';
+import { formatDate, formatDuration, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { Page, TableWrap, type Chrome } from '../../web/layout.ts';
-import { OFFER_STATUS_WORDS, PRODUCT_NAMES, requirementAction, STATUS_WORDS } from '../status-words.ts';
+import { OFFER_STATUS_WORDS, requirementAction, STATUS_WORDS } from '../status-words.ts';
 
 function OfferCard({ offer, now }: { offer: OfferRow; now: Date }): VNode {
   const status = effectiveOfferStatus({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, now);
