@@ -7,9 +7,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
-import { LendingClient, type DocumentType, type LendingEvent, type WebhookEventType } from './client.ts';
+import { LendingClient, type DocumentType, type LendingEvent } from './client.ts';
 import { LendingApiError, LendingConnectionError } from './errors.ts';
 import { deliveryHeaders } from './sign-webhook.ts';
+import type { WebhookEventType } from './webhook-events.ts';
 
 const program = new Command();
 program
@@ -296,6 +297,8 @@ program
   .action(
     run(async (options: { forwardTo: string; events?: string[]; after?: string }) => {
       const api = client();
+      // Unknown types are the server's to refuse (400 naming the parameter).
+      const types = options.events as WebhookEventType[] | undefined;
       const target = new URL(options.forwardTo);
       const secret = (await api.getSigningSecret()).data.signing_secret;
       const stop = new AbortController();
@@ -306,14 +309,14 @@ program
       let after = options.after;
       if (after === undefined) {
         // Start from now: skip what already happened.
-        for await (const event of api.events({ types: options.events, follow: false, signal: stop.signal })) after = event.event_id;
+        for await (const event of api.events({ types, follow: false, signal: stop.signal })) after = event.event_id;
       }
       const what = options.events?.length ? options.events.join(', ') : 'all events';
       if (json()) out(JSON.stringify({ ready: true, forward_to: target.href, types: options.events ?? null }));
       else out(`Ready! Forwarding ${what} to ${target.href} (Ctrl-C to stop)`);
 
       try {
-        for await (const event of api.events({ after, types: options.events, signal: stop.signal })) {
+        for await (const event of api.events({ after, types, signal: stop.signal })) {
           const body = JSON.stringify({ data: event.data });
           let status: number | null = null;
           let problem: string | null = null;

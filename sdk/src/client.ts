@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { apiError, LendingApiError, LendingConnectionError } from './errors.ts';
 import type { paths } from './openapi.ts';
+import type { WebhookEventType } from './webhook-events.ts';
 
 export const API_PREFIX = '/api/lending/v2.2';
 export const DEFAULT_BASE_URL = 'http://localhost:8080';
@@ -37,19 +38,21 @@ export type RepaymentSchedule = AnswerOf<'/offers/{offer_id}/repayment_schedule/
 export type DocumentType = NonNullable<
   NonNullable<Operation<P<'/document_upload/{customer_id}/'>, 'post'>['requestBody']>['content']['multipart/form-data']
 >['document_type'];
-export type WebhookEventType = BodyOf<'/sandbox/webhooks/test', 'post'>['data']['webhook_event_type'];
 
 /** Query parameters as the document types them (strings), numbers accepted too. */
 type Loose<Q> = { [K in keyof Q]?: Q[K] | number };
 
-/** One event of the events API; `data` is exactly the webhook payload. */
+/** One event of the events API; `data` is exactly the webhook payload, typed by `webhook_event_type`. */
 export type LendingEvent = AnswerOf<'/events/', 'get'>['data'][number];
+/** The events of the given types. */
+export type LendingEventOf<T extends WebhookEventType> = Extract<LendingEvent, { webhook_event_type: T }>;
 export type LendingEventWithDelivery = AnswerOf<'/events/{event_id}/', 'get'>['data'];
 export type EventList = AnswerOf<'/events/', 'get'>;
 export type EventListQuery = Loose<QueryOf<'/events/', 'get'>>;
-export interface EventIteratorOptions {
+export interface EventIteratorOptions<T extends WebhookEventType = WebhookEventType> {
   after?: string;
-  types?: string[];
+  /** Only these types; the events yielded are typed accordingly. */
+  types?: T[];
   /** Keep waiting for new events (default true); false ends once caught up. */
   follow?: boolean;
   /** Long-poll wait of each request while following (default 30 s). */
@@ -451,7 +454,7 @@ export class LendingClient {
    * new ones as they happen with long polls (`follow`, the default), or ending once caught up
    * (`follow: false`). Break out of the loop, or abort `signal`, to stop.
    */
-  async *events(options: EventIteratorOptions = {}): AsyncGenerator<LendingEvent, void, undefined> {
+  async *events<T extends WebhookEventType = WebhookEventType>(options: EventIteratorOptions<T> = {}): AsyncGenerator<LendingEventOf<T>, void, undefined> {
     let after = options.after;
     const follow = options.follow ?? true;
     const wait = follow ? (options.waitSeconds ?? 30) : 0;
@@ -462,7 +465,8 @@ export class LendingClient {
       );
       for (const event of page.data) {
         after = event.event_id;
-        yield event;
+        // The server answers only the types asked for.
+        yield event as LendingEventOf<T>;
       }
       if (!page.has_more && (!follow || options.signal?.aborted)) return;
     }

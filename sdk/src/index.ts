@@ -5,5 +5,6 @@
 export * from './client.ts';
 export * from './errors.ts';
 export * from './sign-webhook.ts';
-export type { components, paths } from './openapi.ts';
+export * from './webhook-events.ts';
+export type { components, paths, webhooks } from './openapi.ts';
 export * from '../verify-webhook.ts';

@@ -3132,17 +3132,7 @@ export interface paths {
                          *     }
                          */
                         "application/json": {
-                            data: {
-                                /** Format: date-time */
-                                created_at: string;
-                                /** @description The payload, exactly the `data` of the webhook body */
-                                data: {
-                                    [key: string]: unknown;
-                                };
-                                /** Format: uuid */
-                                event_id: string;
-                                webhook_event_type: string;
-                            }[];
+                            data: components["schemas"]["Event"][];
                             has_more: boolean;
                         };
                     };
@@ -3305,22 +3295,13 @@ export interface paths {
                          *     }
                          */
                         "application/json": {
-                            data: {
-                                /** Format: date-time */
-                                created_at: string;
-                                /** @description The payload, exactly the `data` of the webhook body */
-                                data: {
-                                    [key: string]: unknown;
-                                };
+                            data: components["schemas"]["Event"] & {
                                 delivery: {
                                     /** @description Delivery attempts made so far */
                                     attempts: number;
                                     /** @enum {string} */
                                     status: "delivered" | "pending" | "failing" | "not_subscribed";
                                 };
-                                /** Format: uuid */
-                                event_id: string;
-                                webhook_event_type: string;
                             };
                         };
                     };
@@ -7280,12 +7261,21 @@ export interface webhooks {
         put?: never;
         /**
          * application_attributed
-         * @description An application is created for a customer and attributed to you. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description An application is created for a customer and attributed to you. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "application_attributed";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7304,9 +7294,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["ApplicationAttributedPayload"];
                     };
                 };
             };
@@ -7337,12 +7325,21 @@ export interface webhooks {
         put?: never;
         /**
          * application_declined
-         * @description An application is declined. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description An application is declined. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "application_declined";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7360,9 +7357,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["ApplicationDeclinedPayload"];
                     };
                 };
             };
@@ -7393,12 +7388,21 @@ export interface webhooks {
         put?: never;
         /**
          * application_deferred
-         * @description An application is closed without an approve or decline decision. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description An application is closed without an approve or decline decision. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "application_deferred";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7415,9 +7419,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["ApplicationDeferredPayload"];
                     };
                 };
             };
@@ -7448,12 +7450,21 @@ export interface webhooks {
         put?: never;
         /**
          * application_offered
-         * @description The customer receives a confirmed offer for an application. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description The customer receives a confirmed offer for an application. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "application_offered";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7480,9 +7491,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["ApplicationOfferedPayload"];
                     };
                 };
             };
@@ -7513,12 +7522,21 @@ export interface webhooks {
         put?: never;
         /**
          * application_status_changed
-         * @description The status of an application changes. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description The status of an application changes. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "application_status_changed";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7537,9 +7555,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["ApplicationStatusChangedPayload"];
                     };
                 };
             };
@@ -7570,12 +7586,21 @@ export interface webhooks {
         put?: never;
         /**
          * customer_funded
-         * @description A customer draws funds from an offer that originated from one of your applications. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description A customer draws funds from an offer that originated from one of your applications. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "customer_funded";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7584,9 +7609,9 @@ export interface webhooks {
                     /**
                      * @example {
                      *       "data": {
-                     *         "application_id": "00000000-0000-4000-8000-000000000001",
-                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000001",
                      *         "external_customer_id": "sample-customer-001",
+                     *         "application_id": "00000000-0000-4000-8000-000000000002",
                      *         "offer_id": "00000000-0000-4000-8000-000000000003",
                      *         "funding_id": "00000000-0000-4000-8000-000000000004",
                      *         "funding_amount": 10000,
@@ -7595,9 +7620,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["CustomerFundedPayload"];
                     };
                 };
             };
@@ -7628,12 +7651,21 @@ export interface webhooks {
         put?: never;
         /**
          * funding_created_202607
-         * @description Funds are sent to a customer; carries the funding and the offer it was drawn from. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description Funds are sent to a customer; carries the funding and the offer it was drawn from. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "funding_created_202607";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7658,9 +7690,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["FundingCreated202607Payload"];
                     };
                 };
             };
@@ -7691,12 +7721,21 @@ export interface webhooks {
         put?: never;
         /**
          * indicative_offer_created
-         * @description An indicative offer is created for a customer. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description An indicative offer is created for a customer. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "indicative_offer_created";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7717,9 +7756,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["IndicativeOfferCreatedPayload"];
                     };
                 };
             };
@@ -7750,12 +7787,21 @@ export interface webhooks {
         put?: never;
         /**
          * prequalification_202505
-         * @description A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "prequalification_202505";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7782,9 +7828,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Prequalification202505Payload"];
                     };
                 };
             };
@@ -7815,12 +7859,21 @@ export interface webhooks {
         put?: never;
         /**
          * prequalification_data_file_processed_202510
-         * @description A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data. Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.
+         * @description A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "prequalification_data_file_processed_202510";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7834,9 +7887,7 @@ export interface webhooks {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["PrequalificationDataFileProcessed202510Payload"];
                     };
                 };
             };
@@ -7859,6 +7910,98 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description An application is created for a customer and attributed to you. */
+        ApplicationAttributedPayload: {
+            amount: number;
+            /** Format: uuid */
+            application_id: string;
+            /** Format: date-time */
+            attributed_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            is_topup: boolean;
+        };
+        /** @description An application is declined. */
+        ApplicationDeclinedPayload: {
+            /** Format: uuid */
+            application_id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the first day (London time) the customer can apply again
+             */
+            can_reapply_from: string;
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: date-time */
+            declined_at: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+        };
+        /** @description An application is closed without an approve or decline decision. */
+        ApplicationDeferredPayload: {
+            /** Format: uuid */
+            application_id: string;
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: date-time */
+            deferred_at: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+        };
+        /** @description The customer receives a confirmed offer for an application. */
+        ApplicationOfferedPayload: {
+            /** Format: uuid */
+            application_id: string;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** Format: date-time */
+            offered_at: string;
+            offers: {
+                duration_in_days: number;
+                fee_percentage: number;
+                max_amount: number;
+                monthly_interest_percentage: number;
+                /** Format: uuid */
+                offer_id: string;
+                /** @enum {string} */
+                product_type: "flexi_loan" | "business_loan";
+            }[];
+        };
+        /** @description The status of an application changes. */
+        ApplicationStatusChangedPayload: {
+            /** Format: uuid */
+            application_id: string;
+            /** Format: date-time */
+            changed_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** @enum {string} */
+            previous_status: "open" | "action_required" | "awaiting_underwriter" | "in_underwriting" | "offered" | "declined" | "deferred" | "expired" | "offer_revoked" | "funded";
+            /** @enum {string} */
+            status: "open" | "action_required" | "awaiting_underwriter" | "in_underwriting" | "offered" | "declined" | "deferred" | "expired" | "offer_revoked" | "funded";
+        };
+        /** @description A customer draws funds from an offer that originated from one of your applications. */
+        CustomerFundedPayload: {
+            /** @description null for a funding without an application */
+            application_id: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** Format: date-time */
+            funded_at: string;
+            funding_amount: number;
+            /** Format: uuid */
+            funding_id: string;
+            /** Format: uuid */
+            offer_id: string;
+        };
         /** Error envelope */
         "def-0": {
             errors: {
@@ -7872,6 +8015,162 @@ export interface components {
                     pointer?: string;
                 };
             }[];
+        };
+        /** @description An event: its payload (`data`) is exactly the webhook body's `data` */
+        Event: {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["ApplicationAttributedPayload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "application_attributed";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["ApplicationOfferedPayload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "application_offered";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["ApplicationDeclinedPayload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "application_declined";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["ApplicationDeferredPayload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "application_deferred";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["ApplicationStatusChangedPayload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "application_status_changed";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["IndicativeOfferCreatedPayload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "indicative_offer_created";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["CustomerFundedPayload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "customer_funded";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["FundingCreated202607Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "funding_created_202607";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["Prequalification202505Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "prequalification_202505";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["PrequalificationDataFileProcessed202510Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "prequalification_data_file_processed_202510";
+        };
+        /** @description Funds are sent to a customer; carries the funding and the offer it was drawn from. */
+        FundingCreated202607Payload: {
+            /**
+             * Format: uuid
+             * @description Application the funding resulted from; omitted for fundings without one
+             */
+            application_id?: string;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** @description Amount transferred to the customer */
+            funding_amount: number;
+            /**
+             * Format: date-time
+             * @description When the customer initiated sending the funds
+             */
+            funding_created_at: string;
+            /** @description Fee added to the loan for this funding */
+            funding_fee_amount: number;
+            /** Format: uuid */
+            funding_id: string;
+            /** @description Loan duration; the end date is that many days after the first funding; the same for every funding of the offer */
+            offer_duration_in_days: number;
+            /** @description Percentage of the amount added as fee */
+            offer_fee_percentage: number;
+            /** Format: uuid */
+            offer_id: string;
+            /** @description Maximum funding available from the offer */
+            offer_max_amount: number;
+            /** @description Monthly rate in percent (3.0 means 3% per month) */
+            offer_monthly_interest_percentage: number;
+        };
+        /** @description An indicative offer is created for a customer. */
+        IndicativeOfferCreatedPayload: {
+            /** Format: uuid */
+            application_id?: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            duration_in_days: number;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            fee_percentage: number;
+            max_amount: number;
+            monthly_interest_percentage: number;
+            /** Format: uuid */
+            offer_id: string;
+        };
+        /** @description A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file. */
+        Prequalification202505Payload: {
+            /** Format: uuid */
+            prequalification_data_id: string;
+            /** @description One quote for each unique external_customer_id of the file, as GET /prequalification_data answers them */
+            quotes: {
+                /** Format: uuid */
+                correlation_id: string;
+                duration_in_days: number | null;
+                expires_at: string | null;
+                external_customer_id: string;
+                fee_percentage: number | null;
+                max_amount: number | null;
+                monthly_interest_percentage: number | null;
+                prequalified: boolean;
+                /** @description Why the customer is not prequalified; null when prequalified */
+                reason: string | null;
+            }[];
+        };
+        /** @description A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data. */
+        PrequalificationDataFileProcessed202510Payload: {
+            /** Format: uuid */
+            prequalification_data_id: string;
         };
     };
     responses: never;

@@ -20,6 +20,7 @@ import {
   LendingValidationError,
   retryAfterMs,
   type LendingEvent,
+  type LendingEventOf,
 } from '../src/index.ts';
 import { FaultProxy } from './fault-proxy.ts';
 
@@ -223,7 +224,7 @@ describe.each(BACKENDS)('the SDK client on %s', (backend) => {
     await client.sandboxDecideApplication(application.application_id, { data: { outcome: 'offered', offers: [OFFER] } });
     const { value } = await next;
     await iterator.return(undefined);
-    const event = value as LendingEvent;
+    const event = value as LendingEventOf<'application_offered'>;
     expect(event.webhook_event_type).toBe('application_offered');
     expect(event.data.application_id).toBe(application.application_id);
     const one = await client.getEvent(event.event_id);

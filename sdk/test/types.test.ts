@@ -6,10 +6,13 @@ import {
   deliveryHeaders,
   signWebhook,
   verifyWebhook,
+  parseWebhook,
   type DocumentType,
   type LendingEvent,
+  type LendingEventOf,
   type RequestLogEntry,
   type WebhookEventType,
+  type WebhookPayload,
 } from '../src/index.ts';
 
 describe('the SDK', () => {
@@ -35,6 +38,17 @@ describe('the SDK', () => {
     expect(verifyWebhook('whsec_a', headers, body)).toMatchObject({ eventId: 'e1', eventType: 'application_offered' });
     expect(() => verifyWebhook('whsec_b', headers, body)).toThrow(/signature/);
   });
+
+  it('hands back a verified webhook with its payload, told apart by its event type', () => {
+    const data = { application_id: 'a', customer_id: 'c', deferred_at: '2026-07-01T09:30:00.000Z' };
+    const body = JSON.stringify({ data });
+    const headers = deliveryHeaders('whsec_a', { event_id: 'e1', webhook_event_type: 'application_deferred' }, body);
+    const event = parseWebhook('whsec_a', headers, Buffer.from(body));
+    expect(event).toMatchObject({ eventId: 'e1', eventType: 'application_deferred', data });
+    // The event type narrows the payload (a type error here fails `npm run typecheck`).
+    if (event.eventType === 'application_deferred') expect(event.data.deferred_at).toBe(data.deferred_at);
+    expect(() => parseWebhook('whsec_b', headers, body)).toThrow(/signature/);
+  });
 });
 
 // The generated types reach the client's signatures (a type error here fails `npm run typecheck`).
@@ -46,3 +60,10 @@ export const typed: [DocumentType, WebhookEventType, LendingEvent['webhook_event
 ];
 // @ts-expect-error not a document type
 export const wrongDocument: DocumentType = 'not a type';
+// Each event type has its own payload, generated from the document's webhooks.
+export const fundingAmount: WebhookPayload<'funding_created_202607'>['funding_amount'] = 10000;
+export const offered: LendingEventOf<'application_offered'>['data']['offers'][number]['product_type'] = 'flexi_loan';
+// @ts-expect-error customer_funded has no offers
+export const noOffers: WebhookPayload<'customer_funded'>['offers'] = [];
+// @ts-expect-error not an event type
+export const wrongType: WebhookEventType = 'application_created';

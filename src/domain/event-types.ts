@@ -1,7 +1,8 @@
 /**
  * The ten webhook event types of the spec (Events part). The names are the exact values of the
  * X-SVC-Event-Type header and of webhook_event_type in GET /webhooks/event_types/, including the
- * date suffixes of the versioned ones.
+ * date suffixes of the versioned ones. Each has its payload schema in schemas/events.ts (one
+ * missing there is a compile error).
  */
 export const EVENT_TYPES = [
   {

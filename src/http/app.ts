@@ -28,7 +28,8 @@ import { sendBareNotFound } from '../web/surface.ts';
 import { assetRoutes } from '../web/assets.ts';
 import { EventSignal } from '../services/event-signal.ts';
 import { RequestLogRecorder } from '../services/request-log.ts';
-import { docsCsp, documentRoute, webhooksSection } from './openapi-docs.ts';
+import { docsCsp, documentRoute } from './openapi-docs.ts';
+import { withEvents } from './openapi-events.ts';
 
 export interface AppDeps {
   config: Config;
@@ -133,8 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const documented = hide ? (schema as object) : documentRoute(schema as Record<string, unknown>, method, url.slice(API_PREFIX.length));
       return { schema: { ...documented, hide } as typeof schema, url };
     },
-    // The ten webhook payloads go in the document's `webhooks` section (OpenAPI 3.1).
-    transformObject: (documents) => ({ ...(documents as { openapiObject: Record<string, unknown> }).openapiObject, webhooks: webhooksSection() }) as never,
+    // The event payloads go in the components and the document's `webhooks` section (OpenAPI 3.1).
+    transformObject: (documents) => withEvents((documents as { openapiObject: Record<string, unknown> }).openapiObject) as never,
   });
   // The interactive reference of the same document, from assets served here (no other host).
   await app.register(swaggerUi, {

@@ -1,11 +1,12 @@
 /**
  * What the OpenAPI document teaches beyond the schemas: a description and examples for every
  * partner route, example error envelopes, the Idempotency-Key header, 429 on every route (all of
- * them count against the per-token limits) and the ten webhook payloads in `webhooks` (OpenAPI
- * 3.1). Applied in the document's transform, so the route files keep only what validates.
+ * them count against the per-token limits) and the events API's items typed by event type (the
+ * webhook payloads themselves are in openapi-events.ts). Applied in the document's transform, so
+ * the route files keep only what validates.
  */
-import { EVENT_TYPES, type EventType } from '../domain/event-types.ts';
-import { sampleEvent } from '../domain/sample-events.ts';
+import { EVENT_TYPES } from '../domain/event-types.ts';
+import { fixedSample, typedEventAnswers } from './openapi-events.ts';
 
 const CUSTOMER_ID = '3ada20af-1217-4192-883b-39fdda4b9110';
 const APPLICATION_ID = '3a918145-5048-48f1-aaa0-586edeedc09f';
@@ -103,23 +104,6 @@ const SUBSCRIPTIONS = {
     })),
   },
 };
-const SAMPLE_AT = new Date(AT);
-
-/** A sample payload with fixed ids (the document must not change between runs). */
-export function fixedSample(type: EventType): Record<string, unknown> {
-  const ids = new Map<string, string>();
-  const fixed = (value: unknown): unknown => {
-    if (typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)) {
-      if (!ids.has(value)) ids.set(value, `00000000-0000-4000-8000-${String(ids.size + 1).padStart(12, '0')}`);
-      return ids.get(value);
-    }
-    if (Array.isArray(value)) return value.map(fixed);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fixed(v)]));
-    return value;
-  };
-  return fixed(sampleEvent(type, SAMPLE_AT)) as Record<string, unknown>;
-}
-
 const EVENT_ITEM = { event_id: EVENT_ID, webhook_event_type: 'application_attributed', created_at: AT, data: fixedSample('application_attributed') };
 
 export interface RouteDoc {
@@ -128,6 +112,8 @@ export interface RouteDoc {
   request?: unknown;
   /** Example of the success answer. */
   response?: unknown;
+  /** The success answer's schema in the document, where it says more than the one that serialises it. */
+  responseSchema?: Record<string, unknown>;
 }
 
 /** Keyed by `METHOD path` with Fastify's `:param` placeholders, below the API prefix. */
@@ -309,10 +295,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     description:
       "Every event emitted for you in the last 30 days (subscribed or not), oldest first, strictly after the event `after`. Each item's `data` is exactly the webhook body's `data`. With `wait` (seconds), an empty answer waits for the next event: the long poll that `lending listen` uses.",
     response: { data: [EVENT_ITEM], has_more: false },
+    responseSchema: typedEventAnswers().list,
   },
   'GET /events/:event_id/': {
     description: 'One event with where its webhook delivery stands: delivered, pending, failing (attempts failed so far) or not_subscribed.',
     response: { data: { ...EVENT_ITEM, delivery: { status: 'delivered', attempts: 1 } } },
+    responseSchema: typedEventAnswers().one,
   },
   'GET /request_log/': {
     description:
@@ -390,7 +378,7 @@ export function documentRoute(schema: Schema, method: string, path: string): Sch
     }
     responses[status] = {
       description: code === 202 ? 'Accepted' : code === 201 ? 'Created' : 'Success',
-      ...response,
+      ...(code === 200 && doc?.responseSchema ? doc.responseSchema : response),
       ...(doc?.response !== undefined ? { examples: [doc.response] } : {}),
     };
   }
@@ -401,31 +389,6 @@ export function documentRoute(schema: Schema, method: string, path: string): Sch
   responses['429'] = envelope('Throttled: too many requests for this token; Retry-After gives the seconds to wait', 429);
   out.response = responses;
   return out;
-}
-
-/** The ten webhook payloads (OpenAPI 3.1 `webhooks`): what the lender POSTs to your URL. */
-export function webhooksSection(): Record<string, unknown> {
-  return Object.fromEntries(
-    EVENT_TYPES.map((e) => [
-      e.webhook_event_type,
-      {
-        post: {
-          summary: e.webhook_event_type,
-          description: `${e.description} Sent as a POST with X-SVC-Event-Id, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret). The same payload is readable from GET /events/.`,
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: { type: 'object', required: ['data'], properties: { data: { type: 'object', additionalProperties: true } } },
-                example: { data: fixedSample(e.webhook_event_type) },
-              },
-            },
-          },
-          responses: { '200': { description: 'Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable.' } },
-        },
-      },
-    ]),
-  );
 }
 
 /** The one inline style attribute Swagger UI sets (found by the browser test's CSP report). */

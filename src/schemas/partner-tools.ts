@@ -12,7 +12,7 @@ export const EventsQuery = Type.Object({
   ),
 });
 
-const EventItem = Type.Object({
+export const EventItem = Type.Object({
   event_id: Uuid,
   webhook_event_type: Type.String(),
   created_at: IsoDateTime,

@@ -56,7 +56,7 @@ export const PrequalificationQuery = Type.Object({
 
 const Nullable = <T extends ReturnType<typeof Type.Number>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const QuoteSchema = Type.Object({
+export const QuoteSchema = Closed({
   external_customer_id: Type.String(),
   correlation_id: Uuid,
   prequalified: Type.Boolean(),

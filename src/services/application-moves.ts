@@ -1,11 +1,12 @@
 import { DomainError } from '../domain/errors.ts';
 import { nextStatus, outcomeEventFor, type ApplicationStatus, type StatusTrigger } from '../domain/application-status.ts';
 import { addMonths, londonToday } from '../domain/dates.ts';
-import * as events from '../domain/events.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import type { OfferSummary } from '../schemas/events.ts';
 import { pipelined, type Queryable } from '../store/db.ts';
 import { recordStatusChange, type ApplicationRow } from '../store/applications-store.ts';
 import { recordEvent } from '../store/outbox-store.ts';
+import * as events from './event-payloads.ts';
 
 /** Months a declined customer waits before applying again (spec: three months). */
 export const REAPPLY_AFTER_MONTHS = 3;
@@ -26,7 +27,7 @@ export async function moveApplication(
   trigger: StatusTrigger,
   now: Date,
   externalCustomerId: string | null,
-  offers: events.OfferSummary[] = [],
+  offers: OfferSummary[] = [],
 ): Promise<ApplicationStatus> {
   const from = application.status;
   const to = nextStatus(from, trigger);

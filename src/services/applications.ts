@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
 import { isOpenStatus } from '../domain/application-status.ts';
 import { londonToday } from '../domain/dates.ts';
-import * as events from '../domain/events.ts';
 import { fromPence, toPence } from '../domain/money.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Static } from 'typebox';
@@ -26,6 +25,7 @@ import { findIntroducer } from '../store/partners-store.ts';
 import { attachIndicativeOffers } from '../store/offers-store.ts';
 import { recordEvent } from '../store/outbox-store.ts';
 import { canReapplyFrom, moveApplication } from './application-moves.ts';
+import * as events from './event-payloads.ts';
 import type { ServiceContext } from './context.ts';
 import { settleExpiryIfDue } from './offers.ts';
 

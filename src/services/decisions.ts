@@ -8,8 +8,7 @@ import {
   type DataRequirement,
 } from '../domain/decision-policy.ts';
 import { londonToday } from '../domain/dates.ts';
-import type { OfferSummary } from '../domain/events.ts';
-import { basisPointsToPercent, fromPence, toPence } from '../domain/money.ts';
+import { toPence } from '../domain/money.ts';
 import { OFFER_VALIDITY_DAYS, PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import { pipelined, type Queryable } from '../store/db.ts';
@@ -18,6 +17,7 @@ import type { CustomerRow } from '../store/customers-store.ts';
 import { insertDecision } from '../store/decisions-store.ts';
 import { insertOffer, listApplicationOffers, type OfferInsert, type OfferRow } from '../store/offers-store.ts';
 import { moveApplication } from './application-moves.ts';
+import { offerSummary } from './event-payloads.ts';
 import type { DocumentFacts } from './document-facts.ts';
 
 /** The policy in force; an operator's deployment can replace it (see docs/decision-policy.md). */
@@ -130,14 +130,7 @@ export async function applyDecision(
     source,
     now,
   }));
-  const summaries: OfferSummary[] = offers.map((o) => ({
-    offer_id: o.id,
-    product_type: o.productType,
-    max_amount: fromPence(o.maxAmountPence),
-    monthly_interest_percentage: basisPointsToPercent(o.monthlyRateBp),
-    fee_percentage: basisPointsToPercent(o.feeBp),
-    duration_in_days: o.durationDays,
-  }));
+  const summaries = offers.map((o) => offerSummary(o));
   // The offers, the move and its events in one round trip, stored in this order.
   await pipelined([
     ...offers.map((o) => insertOffer(tx, tenant, o)),

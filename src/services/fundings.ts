@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, notFound } from '../domain/errors.ts';
-import { basisPointsToPercent, fromPence, percentOf } from '../domain/money.ts';
+import { fromPence, percentOf } from '../domain/money.ts';
 import { drawdownProblem } from '../domain/offers.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Static } from 'typebox';
@@ -12,6 +12,7 @@ import { findOffer, findOfferAnyTenant, setOfferStatus, type OfferRow } from '..
 import { recordEvent } from '../store/outbox-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
+import * as events from './event-payloads.ts';
 
 export interface DrawdownRequest {
   offerId: string;
@@ -81,42 +82,8 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
     if (application && application.status === 'offered') {
       await moveApplication(tx, tenant, application, 'first_funding', now, externalCustomerId);
     }
-    const common = externalCustomerId !== null ? { external_customer_id: externalCustomerId } : {};
-    await recordEvent(
-      tx,
-      tenant,
-      'funding_created_202607',
-      {
-        ...(offer.application_id ? { application_id: offer.application_id } : {}),
-        customer_id: offer.customer_id,
-        ...common,
-        funding_amount: fromPence(funding.amount_pence),
-        funding_created_at: funding.created_at.toISOString(),
-        funding_fee_amount: fromPence(funding.fee_pence),
-        funding_id: funding.id,
-        offer_duration_in_days: offer.duration_days,
-        offer_fee_percentage: basisPointsToPercent(offer.fee_bp),
-        offer_id: offer.id,
-        offer_max_amount: fromPence(offer.max_amount_pence),
-        offer_monthly_interest_percentage: basisPointsToPercent(offer.monthly_rate_bp),
-      },
-      now,
-    );
-    await recordEvent(
-      tx,
-      tenant,
-      'customer_funded',
-      {
-        customer_id: offer.customer_id,
-        ...common,
-        application_id: offer.application_id,
-        offer_id: offer.id,
-        funding_id: funding.id,
-        funding_amount: fromPence(funding.amount_pence),
-        funded_at: funding.created_at.toISOString(),
-      },
-      now,
-    );
+    await recordEvent(tx, tenant, 'funding_created_202607', events.fundingCreated(funding, offer, externalCustomerId), now);
+    await recordEvent(tx, tenant, 'customer_funded', events.customerFunded(funding, externalCustomerId), now);
     return { funding, offer };
   });
 }

@@ -8,12 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import { londonToday } from '../domain/dates.ts';
 import { notFound } from '../domain/errors.ts';
-import { basisPointsToPercent, fromPence } from '../domain/money.ts';
 import { QUOTE_VALIDITY_DAYS, isUsableQuote, quoteFile, quoteView, type QuoteRecord } from '../domain/prequalification-quotes.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { PrequalificationResponse } from '../schemas/prequalification.ts';
 import type { Queryable } from '../store/db.ts';
-import { insertOffer } from '../store/offers-store.ts';
+import { insertOffer, type OfferInsert } from '../store/offers-store.ts';
 import { recordEvent, wakeDispatcher } from '../store/outbox-store.ts';
 import {
   findLatestQuoteByExternalId,
@@ -31,6 +30,7 @@ import {
 } from '../store/prequalification-store.ts';
 import type { ServiceContext } from './context.ts';
 import { decisionPolicy } from './decisions.ts';
+import * as events from './event-payloads.ts';
 
 export type { PrequalificationFormat };
 
@@ -96,10 +96,9 @@ export async function processPrequalificationFile(ctx: ServiceContext, id: strin
       // A policy (operators can replace it) that throws must not leave the file processing forever.
       quoting = { ok: false, reason: 'the file could not be quoted; please send it again or contact support' };
     }
-    const ref = { prequalification_data_id: file.id };
     if (!quoting.ok) {
       await settlePrequalificationFile(tx, file.id, { status: 'failed', reason: quoting.reason, now });
-      await recordEvent(tx, tenant, PREQUALIFICATION_FILE_PROCESSED_EVENT, ref, now);
+      await recordEvent(tx, tenant, PREQUALIFICATION_FILE_PROCESSED_EVENT, events.prequalificationFileProcessed(file.id), now);
       return;
     }
     const expiresAt = new Date(now.getTime() + QUOTE_VALIDITY_DAYS * DAY_MS);
@@ -118,8 +117,9 @@ export async function processPrequalificationFile(ctx: ServiceContext, id: strin
     }));
     await insertQuotes(tx, tenant, file.id, quotes, now);
     await settlePrequalificationFile(tx, file.id, { status: 'processed', reason: null, now });
-    await recordEvent(tx, tenant, PREQUALIFICATION_EVENT, { ...ref, quotes: quotes.map((q) => quoteView(insertOf(q))) }, now);
-    await recordEvent(tx, tenant, PREQUALIFICATION_FILE_PROCESSED_EVENT, ref, now);
+    const views = quotes.map((q) => quoteView(insertOf(q)));
+    await recordEvent(tx, tenant, PREQUALIFICATION_EVENT, events.prequalificationQuoted(file.id, views), now);
+    await recordEvent(tx, tenant, PREQUALIFICATION_FILE_PROCESSED_EVENT, events.prequalificationFileProcessed(file.id), now);
   });
 }
 
@@ -141,7 +141,7 @@ export async function giveUpPrequalificationFile(
       tx,
       { partnerId: file.partner_id, environment: file.environment },
       PREQUALIFICATION_FILE_PROCESSED_EVENT,
-      { prequalification_data_id: file.id },
+      events.prequalificationFileProcessed(file.id),
       now,
     );
   });
@@ -200,7 +200,7 @@ export async function linkPrequalificationQuote(
   if (customer.correlationId === null && customer.externalCustomerId === null) return null;
   const quote = found ?? (await matchingQuote(tx, tenant, customer, now));
   if (!quote) return null;
-  const offer = await insertOffer(tx, tenant, {
+  const offer: OfferInsert = {
     id: randomUUID(),
     customerId: customer.id,
     applicationId: null,
@@ -215,17 +215,9 @@ export async function linkPrequalificationQuote(
     expiresAt: quote.expires_at as Date,
     source: 'prequalification',
     now,
-  });
-  const payload: Record<string, unknown> = { customer_id: customer.id };
-  if (customer.externalCustomerId !== null) payload.external_customer_id = customer.externalCustomerId;
-  Object.assign(payload, {
-    offer_id: offer.id,
-    max_amount: fromPence(offer.max_amount_pence),
-    monthly_interest_percentage: basisPointsToPercent(offer.monthly_rate_bp),
-    fee_percentage: basisPointsToPercent(offer.fee_bp),
-    duration_in_days: offer.duration_days,
-    created_at: now.toISOString(),
-  });
-  await recordEvent(tx, tenant, INDICATIVE_OFFER_EVENT, payload, now);
+  };
+  await insertOffer(tx, tenant, offer);
+  const ref = { customerId: customer.id, externalCustomerId: customer.externalCustomerId };
+  await recordEvent(tx, tenant, INDICATIVE_OFFER_EVENT, events.indicativeOfferCreated(ref, offer, now), now);
   return offer.id;
 }

@@ -1,7 +1,7 @@
 import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
 import { EVENT_TYPES, isEventType, type EventType } from '../domain/event-types.ts';
 import { checkWebhookUrl, type LookupFn } from '../domain/private-address.ts';
-import { sampleEvent } from '../domain/sample-events.ts';
+import { sampleEvent } from './sample-events.ts';
 import { generateSigningSecret } from '../domain/webhook-signature.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Static } from 'typebox';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from './db.ts';
+import type { EventType } from '../domain/event-types.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import type { EventPayloads } from '../schemas/events.ts';
 
 export interface OutboxEvent {
   id: string;
@@ -22,21 +24,32 @@ export function tenantChannelKey(tenant: Tenant): string {
   return `${tenant.partnerId}:${tenant.environment}`;
 }
 
+/** Sees each payload before it is written: the tests check it against its schema; unset otherwise. */
+export type PayloadCheck = (eventType: EventType, payload: unknown) => void;
+let payloadCheck: PayloadCheck | null = null;
+
+export function checkPayloadsWith(check: PayloadCheck | null): void {
+  payloadCheck = check;
+}
+
 /**
  * Records an event in the caller's transaction, so it commits (or not) with the change itself.
- * The notification is delivered only on commit and wakes the dispatcher at once.
+ * The notification is delivered only on commit and wakes the dispatcher at once. The payload's
+ * type is the event type's schema (schemas/events.ts).
  */
-export async function recordEvent(
+export async function recordEvent<T extends EventType>(
   db: Queryable,
   tenant: Tenant,
-  eventType: string,
-  payload: Record<string, unknown>,
+  eventType: T,
+  payload: EventPayloads[T],
   now: Date,
   options: { forceDelivery?: boolean } = {},
 ): Promise<string> {
+  payloadCheck?.(eventType, payload);
   const id = randomUUID();
   // The application the event is about, kept in a column of its own (an application's events are listed by it).
-  const applicationId = typeof payload.application_id === 'string' ? payload.application_id : null;
+  const about = (payload as { application_id?: unknown }).application_id;
+  const applicationId = typeof about === 'string' ? about : null;
   // One round trip: the row and the notification (delivered on commit) together.
   await db.query(
     `WITH recorded AS (

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { createCustomer, customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { payloadKeys } from '../helpers/event-payloads.ts';
 import {
   DAY_MS,
   apply,
@@ -380,7 +381,7 @@ describe.each(BACKENDS)('offers and decisions on %s', (backend) => {
       expect(await storedStatus(t, awaiting.applicationId)).toBe('deferred');
       const deferred = await eventsFor(t, { applicationId }, 'application_deferred');
       expect(deferred).toHaveLength(1);
-      expect(Object.keys(deferred[0].payload).sort()).toEqual(['application_id', 'customer_id', 'deferred_at', 'external_customer_id']);
+      expect(Object.keys(deferred[0].payload).sort()).toEqual(payloadKeys('application_deferred'));
       expect(deferred[0].payload).toMatchObject({ application_id: applicationId, customer_id: customerId, external_customer_id: 'inactive-ext' });
       expect(Date.parse(String(deferred[0].payload.deferred_at))).toBeGreaterThan(Date.now() + 90 * DAY_MS);
       expect(await sweepInactiveApplications(t.app.ctx)).toBe(0);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { EVENT_TYPES } from '../../src/domain/event-types.ts';
+import { EVENT_PAYLOADS } from '../../src/schemas/events.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 const BASE = '/api/lending/v2.2';
@@ -170,6 +171,25 @@ describe('the OpenAPI document', () => {
       const media = item.post.requestBody?.content['application/json'];
       expect(item.post.description, type).toBeTruthy();
       expect((media?.example as { data: Record<string, unknown> }).data, type).toBeTypeOf('object');
+    }
+  });
+
+  it('gives each webhook its X-SVC headers and the body {data: payload} with the event schema, which accepts the example and nothing more', () => {
+    const check = validator();
+    const webhooks = (doc as unknown as { webhooks: Record<string, { post: Operation }> }).webhooks;
+    for (const { webhook_event_type: type } of EVENT_TYPES) {
+      const { parameters, requestBody } = webhooks[type].post;
+      expect(
+        parameters?.filter((p) => p.in === 'header').map((p) => p.name),
+        type,
+      ).toEqual(['X-SVC-Event-ID', 'X-SVC-Event-Type', 'X-SVC-Timestamp', 'X-SVC-Signature']);
+      const media = requestBody!.content['application/json'];
+      const { data } = media.example as { data: Record<string, unknown> };
+      expect(check(media.schema, media.example), type).toBeNull();
+      expect(check(media.schema, { data: { ...data, unexpected: true } }), type).not.toBeNull();
+      const ref = (media.schema.properties as { data: { $ref: string } }).data.$ref;
+      const component = doc.components.schemas[ref.replace('#/components/schemas/', '')] as Record<string, unknown>;
+      expect({ ...component, description: undefined }, type).toEqual(JSON.parse(JSON.stringify(EVENT_PAYLOADS[type])));
     }
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { payloadKeys } from '../helpers/event-payloads.ts';
 import {
   DAY_MS,
   customerWithApplication,
@@ -244,7 +245,7 @@ describe.each(BACKENDS)('operator API on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('declined');
     const [declined] = await eventsFor(t, { applicationId }, 'application_declined');
-    expect(Object.keys(declined.payload).sort()).toEqual(['application_id', 'can_reapply_from', 'customer_id', 'declined_at', 'external_customer_id']);
+    expect(Object.keys(declined.payload).sort()).toEqual(payloadKeys('application_declined'));
     expect(declined.payload).toMatchObject({
       application_id: applicationId,
       customer_id: customerId,

@@ -5,6 +5,7 @@ import { BASE, createCustomer, startTestApp, type PartnerClient, type TestApp } 
 import { countRows, expectError, expectPointers, extraClient, UNKNOWN_UUID } from '../helpers/foundation.ts';
 import { apply, eventsFor, getOffers, type StoredEvent } from '../helpers/lending.ts';
 import { addMonths, londonToday } from '../../src/domain/dates.ts';
+import { QuoteSchema } from '../../src/schemas/prequalification.ts';
 import { processPrequalificationFile } from '../../src/services/prequalification.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 
@@ -32,17 +33,7 @@ interface PrequalJson {
   quotes: QuoteJson[];
 }
 
-const QUOTE_KEYS = [
-  'correlation_id',
-  'duration_in_days',
-  'expires_at',
-  'external_customer_id',
-  'fee_percentage',
-  'max_amount',
-  'monthly_interest_percentage',
-  'prequalified',
-  'reason',
-];
+const QUOTE_KEYS = Object.keys(QuoteSchema.properties).sort();
 
 /** A multipart/form-data body built by the platform's own encoder. */
 async function multipartBody(
