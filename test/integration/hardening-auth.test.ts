@@ -3,14 +3,15 @@
  * 6, 8, 9 and the messages of item 12).
  */
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { DOCUMENT_TYPES } from '../../src/domain/document-types.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { ADMIN_TOKEN, BASE, createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { expectError, extraClient } from '../helpers/foundation.ts';
+import { ADMIN_TOKEN, BASE, createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
+import { expectError } from '../helpers/foundation.ts';
 import { json, statement, upload } from '../helpers/files.ts';
 import { customerWithApplication } from '../helpers/lending.ts';
+import { sessionCookie } from '../helpers/web-user.ts';
 
 const LIMIT = 3;
 
@@ -18,17 +19,13 @@ const LIMIT = 3;
 const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 describe.each(BACKENDS)('authentication and permissions on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, {
+  const t = useTestApp(backend, {
+    env: {
       AUTH_FAILURES_PER_MINUTE: String(LIMIT),
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
-    });
-    partner = await t.partner();
+    },
   });
-  afterAll(async () => t.close());
+  const partner = usePartner(t);
 
   const call = (url: string, authorization: string | string[] | undefined, remoteAddress: string): Promise<LightMyRequestResponse> => {
     const headers: Record<string, string | string[]> = authorization === undefined ? {} : { authorization };
@@ -65,7 +62,7 @@ describe.each(BACKENDS)('authentication and permissions on %s', (backend) => {
   });
 
   it('item 8: reading the webhook signing secret needs the write scope', async () => {
-    const readOnly = await extraClient(t, partner.partnerId, 'sandbox', ['read']);
+    const readOnly = await t.token(partner.partnerId, 'sandbox', ['read']);
     const res = await readOnly.get('/webhooks/signing_secret/');
     expect(expectError(res, 403, 'PermissionDenied')[0].detail).toContain('write scope');
     expect((await readOnly.get('/webhooks/configuration/')).statusCode).toBe(200);
@@ -79,7 +76,7 @@ describe.each(BACKENDS)('authentication and permissions on %s', (backend) => {
     const first = await linkOf();
     const login = await t.app.inject({ method: 'GET', url: `${first.pathname}${first.search}` });
     expect(login.statusCode).toBe(303);
-    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    const cookie = sessionCookie(login);
     expect((await t.app.inject({ method: 'GET', url: '/portal/', headers: { cookie } })).statusCode).toBe(200);
     const pending = await linkOf();
     expect((await t.admin('POST', `/partners/${other.partnerId}/suspend`)).statusCode).toBe(200);
@@ -98,7 +95,7 @@ describe.each(BACKENDS)('authentication and permissions on %s', (backend) => {
 
   it('item 9: a production token sets only https webhook URLs, whatever NODE_ENV says', async () => {
     expect(t.config.production).toBe(false);
-    const live = await extraClient(t, partner.partnerId, 'production');
+    const live = await t.token(partner.partnerId, 'production');
     const res = await live.request('PUT', '/webhooks/configuration/', { data: { url: 'http://93.184.215.14/hooks' } });
     const [error] = expectError(res, 400, 'ValidationError');
     expect(error.source).toEqual({ pointer: '/data/url' });
