@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebServer, type WebServer } from '../../test/helpers/browser.ts';
+import { useWebServer } from '../../test/helpers/browser.ts';
 import { freePort } from '../../test/helpers/child-server.ts';
-import { customerBody, type PartnerClient } from '../../test/helpers/app.ts';
+import { customerBody, usePartner } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
 import { pdf } from '../../test/helpers/files.ts';
 import { eventually, Receiver } from '../../test/helpers/receiver.ts';
 import { LendingClient, verifyWebhook } from '../src/index.ts';
+import { UUID_TEXT } from '../../test/helpers/foundation.ts';
 
 const run = promisify(execFile);
 const SDK = resolve(import.meta.dirname, '..');
@@ -102,8 +103,8 @@ console.log(JSON.stringify({
 });
 
 describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
-  let server: WebServer;
-  let partner: PartnerClient;
+  const server = useWebServer(backend);
+  const partner = usePartner(server.t);
   let sdk: LendingClient;
   let env: Record<string, string>;
   let customerId: string;
@@ -111,12 +112,9 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
   let offerId: string;
 
   beforeAll(async () => {
-    server = await startWebServer(backend);
-    partner = await server.t.partner();
     sdk = new LendingClient({ token: partner.token, baseUrl: server.base });
     env = { LENDING_API_TOKEN: partner.token, LENDING_BASE_URL: server.base };
   });
-  afterAll(async () => server?.close());
 
   it('auth check', async () => {
     const human = await lending(env, 'auth', 'check');
@@ -141,7 +139,7 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
     );
     const created = await lending(env, 'customers', 'create', '--file', file);
     expect(created.code, created.stderr).toBe(0);
-    customerId = /Created customer ([0-9a-f-]{36})/.exec(created.stdout)?.[1] as string;
+    customerId = new RegExp(`Created customer (${UUID_TEXT})`).exec(created.stdout)?.[1] as string;
     expect((await sdk.getCustomer(customerId)).data.customer_id).toBe(customerId);
 
     await writeFile(file, JSON.stringify({ data: { company: { company_number: 'x'.repeat(60) }, people: [] } }));
@@ -154,7 +152,7 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
   it('applications create and latest, offers, schedule (table, early repayment, PDF)', async () => {
     const created = await lending(env, 'applications', 'create', customerId, '--amount', '10000');
     expect(created.code, created.stderr).toBe(0);
-    applicationId = /Created application ([0-9a-f-]{36})/.exec(created.stdout)?.[1] as string;
+    applicationId = new RegExp(`Created application (${UUID_TEXT})`).exec(created.stdout)?.[1] as string;
     const latest = await lending(env, 'applications', 'latest', customerId);
     expect(latest.stdout).toMatch(new RegExp(`application\\s+${applicationId}`));
     expect(latest.stdout).toMatch(/amount\s+10000/);
@@ -172,7 +170,7 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
     const offers = await lending(env, 'offers', applicationId);
     expect(offers.code, offers.stderr).toBe(0);
     expect(offers.stdout).toContain('offers_available');
-    offerId = /^([0-9a-f-]{36})\s+business_loan\s+10000\.00/m.exec(offers.stdout)?.[1] as string;
+    offerId = new RegExp(`^(${UUID_TEXT})\\s+business_loan\\s+10000\\.00`, 'm').exec(offers.stdout)?.[1] as string;
     expect(offerId).toBeDefined();
 
     const schedule = await lending(env, 'schedule', offerId, '--amount', '5000');
@@ -197,7 +195,7 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
     await writeFile(file, pdf({ padding: 400_000 }));
     const uploaded = await lending(env, 'documents', 'upload', customerId, '--type', 'business accounts', file);
     expect(uploaded.code, uploaded.stderr).toBe(0);
-    const documentId = /Uploaded document ([0-9a-f-]{36})/.exec(uploaded.stdout)?.[1] as string;
+    const documentId = new RegExp(`Uploaded document (${UUID_TEXT})`).exec(uploaded.stdout)?.[1] as string;
     expect(JSON.stringify(await sdk.listDocuments(customerId))).toContain(documentId);
     expect(uploaded.stderr).toContain(`Uploading accounts-${backend}.pdf`);
     expect(uploaded.stderr).toMatch(/100% \d+\/\d+ bytes/);
@@ -249,7 +247,7 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
         () => `listen: ${listen.text}`,
       );
       const triggered = await lending(env, 'trigger', 'application_offered');
-      const eventId = /event ([0-9a-f-]{36})/.exec(triggered.stdout)?.[1] as string;
+      const eventId = new RegExp(`event (${UUID_TEXT})`).exec(triggered.stdout)?.[1] as string;
       expect(eventId, triggered.stderr).toBeDefined();
       await until(
         () => receiver.text.includes(`verified application_offered ${eventId}`),
@@ -292,7 +290,7 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
       expect(skipped.code, skipped.stderr).toBe(0);
       const triggered = await lending(env, 'trigger', 'application_offered');
       expect(triggered.code, triggered.stderr).toBe(0);
-      const eventId = /event ([0-9a-f-]{36})/.exec(triggered.stdout)?.[1] as string;
+      const eventId = new RegExp(`event (${UUID_TEXT})`).exec(triggered.stdout)?.[1] as string;
       expect(triggered.stdout).toContain('Triggered application_offered');
 
       const [delivery] = await local.waitForEvent(eventId);
@@ -343,7 +341,7 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
     const failed = await lending(env, 'logs', '--failed', '--limit', '100');
     expect(failed.code, failed.stderr).toBe(0);
     expect(failed.stdout).toMatch(/400\s+POST\s+\/api\/lending\/v2\.2\/customers\/\s+ValidationError/);
-    expect(failed.stdout).toMatch(/404\s+GET\s+\/api\/lending\/v2\.2\/applications\/[0-9a-f-]+\/offers\/\s+NotFound/);
+    expect(failed.stdout).toMatch(new RegExp(`404\\s+GET\\s+/api/lending/v2\\.2/applications/${UUID_TEXT}/offers/\\s+NotFound`));
     expect(failed.stdout).not.toMatch(/\s20[0-9]\s+(GET|POST)/);
     const raw = JSON.parse((await lending(env, '--json', 'logs', '--failed', '--limit', '100')).stdout);
     expect(raw.data.length).toBeGreaterThan(2);

@@ -3,10 +3,9 @@
  * databases; failures come from a real proxy in front of it (sdk/test/fault-proxy.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startWebServer, type WebServer } from '../../test/helpers/browser.ts';
-import { customerBody, type PartnerClient } from '../../test/helpers/app.ts';
+import { customerBody, usePartner } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
-import { countRows } from '../../test/helpers/foundation.ts';
+import { countRows, UUID } from '../../test/helpers/foundation.ts';
 import { pdf } from '../../test/helpers/files.ts';
 import {
   LendingApiError,
@@ -23,6 +22,7 @@ import {
   type LendingEventOf,
 } from '../src/index.ts';
 import { FaultProxy } from './fault-proxy.ts';
+import { useWebServer } from '../../test/helpers/browser.ts';
 
 const OFFER = { product_type: 'business_loan' as const, max_amount: 10000, monthly_interest_percentage: 3, fee_percentage: 2.5, duration_in_days: 365 };
 let companyNumber = 20000000;
@@ -41,24 +41,19 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe.each(BACKENDS)('the SDK client on %s', (backend) => {
-  let server: WebServer;
-  let partner: PartnerClient;
+  const server = useWebServer(backend);
+  const partner = usePartner(server.t);
   let proxy: FaultProxy;
   let client: LendingClient;
   /** Through the proxy, with quick backoff. */
   let proxied: LendingClient;
 
   beforeAll(async () => {
-    server = await startWebServer(backend);
-    partner = await server.t.partner();
     proxy = await FaultProxy.start(server.base);
     client = new LendingClient({ token: partner.token, baseUrl: server.base });
     proxied = new LendingClient({ token: partner.token, baseUrl: proxy.base, initialRetryDelayMs: 20, maxRetries: 3 });
   });
-  afterAll(async () => {
-    await proxy?.close();
-    await server?.close();
-  });
+  afterAll(async () => proxy?.close());
 
   it('calls the partner routes with typed answers: customer, application, offers, schedule (JSON and PDF), selection, upload', async () => {
     const auth = await client.authenticationCheck();
@@ -138,8 +133,8 @@ describe.each(BACKENDS)('the SDK client on %s', (backend) => {
     await proxied.createCustomer(newCustomer(), { idempotencyKey: 'my-own-key-1' });
     await proxied.authenticationCheck();
     const keys = proxy.requests.map((r) => r.headers['idempotency-key']);
-    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toMatch(UUID);
     expect(keys[0]).not.toBe(keys[1]);
     expect(keys[2]).toBe('my-own-key-1');
     expect(keys[3]).toBeUndefined();

@@ -3,21 +3,12 @@
  * host is blocked (and recorded), the page renders the operations of the served document, and the
  * Content-Security-Policy allows this host only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startWebServer, type WebServer } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, useWebServer } from '../helpers/browser.ts';
 
 describe('the API reference page', () => {
-  let server: WebServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startWebServer('pglite');
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const server = useWebServer('pglite');
+  const browser = useBrowser();
 
   it('renders every operation and the webhooks from local assets with other hosts blocked', { timeout: 60_000 }, async () => {
     const context = await browser.newContext();

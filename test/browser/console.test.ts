@@ -7,40 +7,35 @@
  * width and security headers on every page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BACKENDS } from '../helpers/db.ts';
-import { BASE, type PartnerClient } from '../helpers/app.ts';
+import { BASE, usePartner } from '../helpers/app.ts';
 import { pdf, upload } from '../helpers/files.ts';
-import { eventually, Receiver } from '../helpers/receiver.ts';
+import { eventually, useReceiver } from '../helpers/receiver.ts';
 import { customerWithApplication, getOffers } from '../helpers/lending.ts';
 import { createOperator } from '../../src/services/operators.ts';
 import {
   expectAccessible,
   expectNoHorizontalScroll,
   expectWebSecurityHeaders,
-  launchBrowser,
   newLaptopContext,
   newPhoneContext,
   screenshot,
-  startWebServer,
-  type WebServer,
+  useBrowser,
+  useWebServer,
 } from '../helpers/browser.ts';
 
 const SHOTS = 'docs/console';
 
 describe.each(BACKENDS)('the operator console on %s', (backend) => {
-  let server: WebServer;
-  let browser: Browser;
-  let receiver: Receiver;
-  let partner: PartnerClient;
+  const server = useWebServer(backend);
+  const receiver = useReceiver();
+  const browser = useBrowser();
+  const partner = usePartner(server.t, { name: 'Acme Brokers' });
   const shoot = backend === BACKENDS[0];
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startWebServer(backend);
-    browser = await launchBrowser();
-    receiver = await Receiver.start();
-    partner = await server.t.partner({ name: 'Acme Brokers' });
     expect((await partner.request('PUT', '/webhooks/configuration/', { data: { url: receiver.url } })).statusCode).toBe(200);
     expect(
       (await partner.post('/webhooks/subscriptions/', { data: { webhook_event_types: ['application_offered', 'application_status_changed'] } })).statusCode,
@@ -49,9 +44,6 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await receiver?.close();
-    await server?.close();
   });
 
   async function operator(role: 'viewer' | 'underwriter' | 'admin', name: string) {

@@ -5,22 +5,21 @@
  * draws £5,000; the partner sees every step through the API and its webhooks. Every page is checked
  * for accessibility, for fitting a 360 px phone, and for the security headers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BACKENDS } from '../helpers/db.ts';
-import { customerBody, type PartnerClient } from '../helpers/app.ts';
+import { customerBody, usePartner } from '../helpers/app.ts';
 import { json, statement } from '../helpers/files.ts';
-import { eventually, Receiver } from '../helpers/receiver.ts';
+import { eventually, useReceiver } from '../helpers/receiver.ts';
 import {
   expectAccessible,
   expectNoHorizontalScroll,
   expectWebSecurityHeaders,
-  launchBrowser,
   newLaptopContext,
   newPhoneContext,
   screenshot,
-  startWebServer,
-  type WebServer,
+  useBrowser,
+  useWebServer,
 } from '../helpers/browser.ts';
 import { formatDate, formatGbp } from '../../src/web/format.ts';
 import { toPence } from '../../src/domain/money.ts';
@@ -34,33 +33,23 @@ interface ScheduleJson {
 }
 
 describe.each(BACKENDS)('the customer portal journey on %s', (backend) => {
-  let server: WebServer;
-  let browser: Browser;
+  const server = useWebServer(backend);
+  const receiver = useReceiver();
+  const browser = useBrowser();
+  const partner = usePartner(server.t, { name: 'Acme Brokers' });
   let phone: BrowserContext;
   let laptop: BrowserContext;
-  let receiver: Receiver;
-  let partner: PartnerClient;
   // Screenshots for the docs come from one backend only.
   const shoot = backend === BACKENDS[0];
 
   beforeAll(async () => {
-    server = await startWebServer(backend);
-    browser = await launchBrowser();
     phone = await newPhoneContext(browser);
     laptop = await newLaptopContext(browser);
-    receiver = await Receiver.start();
-    partner = await server.t.partner({ name: 'Acme Brokers' });
     expect((await partner.request('PUT', '/webhooks/configuration/', { data: { url: receiver.url } })).statusCode).toBe(200);
     const types = (await partner.get('/webhooks/event_types/'))
       .json()
       .data.webhook_event_types.map((t: { webhook_event_type: string }) => t.webhook_event_type);
     expect((await partner.post('/webhooks/subscriptions/', { data: { webhook_event_types: types } })).statusCode).toBe(200);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await receiver?.close();
-    await server?.close();
   });
 
   /** Checks a page the customer sees, and saves its screenshots (phone and laptop) for the docs. */

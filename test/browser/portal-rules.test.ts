@@ -3,43 +3,26 @@
  * absolute session limits, CSRF, another customer's ids, reused and expired links, the headers on
  * every answer, HTML 404s, a suspended partner, and drawdowns that refuse too much.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, type PartnerClient } from '../helpers/app.ts';
+import { createCustomer, usePartner, type PartnerClient } from '../helpers/app.ts';
 import { json, pdf, pdfOfSize, statement } from '../helpers/files.ts';
 import { apply, customerWithApplication, offeredByPolicy } from '../helpers/lending.ts';
 import { UNKNOWN_UUID } from '../helpers/foundation.ts';
-import {
-  expectAccessible,
-  expectNoHorizontalScroll,
-  expectWebSecurityHeaders,
-  launchBrowser,
-  newPhoneContext,
-  startWebServer,
-  type WebServer,
-} from '../helpers/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, expectWebSecurityHeaders, newPhoneContext, useBrowser, useWebServer } from '../helpers/browser.ts';
 
 const MINUTE_DAYS = 1 / 1440;
 
 describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
-  let server: WebServer;
-  let browser: Browser;
-  let partner: PartnerClient;
+  const server = useWebServer(backend);
+  const browser = useBrowser();
+  const partner = usePartner(server.t);
   const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    server = await startWebServer(backend);
-    browser = await launchBrowser();
-    partner = await server.t.partner();
-  });
   afterEach(async () => {
     server.t.clock.set(new Date());
     await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   async function linkFor(customerId: string, client: PartnerClient = partner): Promise<string> {

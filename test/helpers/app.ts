@@ -1,9 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { afterEach } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { hashToken } from '../../src/services/tokens.ts';
 import { openTestDb, type BackendName, type TestDb } from './db.ts';
+import { useResource } from './hooks.ts';
 
 export const BASE = '/api/lending/v2.2';
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -41,7 +43,7 @@ export interface TestApp {
   admin(method: InjectOptions['method'], path: string, body?: unknown): Promise<LightMyRequestResponse>;
   /** A new partner with one token; returns its ids and a client for its API. */
   partner(options?: { environment?: 'sandbox' | 'production'; scopes?: ('read' | 'write')[]; name?: string }): Promise<PartnerClient>;
-  /** Another token of an existing partner (another environment or scopes), with its client. */
+  /** Another token of an existing partner (another environment or scopes), with its client: the one way tests make one. */
   token(partnerId: string, environment: 'sandbox' | 'production', scopes?: ('read' | 'write')[]): Promise<PartnerClient>;
 }
 
@@ -78,7 +80,14 @@ export interface PartnerClient {
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-export async function startTestApp(backend: BackendName, env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Settings over the test defaults (silent logs, rate limits out of the way), as the environment gives them. */
+  env?: Record<string, string>;
+  /** Where the app writes its log lines (a LogSink, to read them). */
+  logStream?: DestinationStream;
+}
+
+export async function startTestApp(backend: BackendName, options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await openTestDb(backend);
   const clock = new TestClock();
   // Tests make many requests with one token; rate-limit tests pass their own limits in `env`.
@@ -88,7 +97,7 @@ export async function startTestApp(backend: BackendName, env: Record<string, str
     RATE_LIMIT_PER_MINUTE: '1000000',
     UPLOAD_RATE_LIMIT_PER_MINUTE: '1000000',
     AUTH_FAILURES_PER_MINUTE: '1000000',
-    ...env,
+    ...options.env,
   });
   const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream });
   await app.ready();
@@ -124,6 +133,31 @@ export async function startTestApp(backend: BackendName, env: Record<string, str
     },
   };
   return testApp;
+}
+
+export interface UseTestAppOptions extends TestAppOptions {
+  /** After each test, sets the clock back to now (true) or to the date given. */
+  resetClock?: true | Date;
+}
+
+/**
+ * The app on a fresh database for the tests of the enclosing describe block: started in beforeAll,
+ * closed (and its database dropped) in afterAll.
+ */
+export function useTestApp(backend: BackendName, options: UseTestAppOptions = {}): TestApp {
+  const t = useResource(
+    'the test app',
+    () => startTestApp(backend, options),
+    (started) => started.close(),
+  );
+  const { resetClock } = options;
+  if (resetClock) afterEach(() => t.clock.set(resetClock === true ? new Date() : resetClock));
+  return t;
+}
+
+/** A new partner with one token (see TestApp.partner), made in beforeAll for the enclosing describe block. */
+export function usePartner(t: TestApp, options?: Parameters<TestApp['partner']>[0]): PartnerClient {
+  return useResource('the partner', () => t.partner(options));
 }
 
 /** A valid customer body: one applicant who is also director and guarantor. */

@@ -6,10 +6,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
-import { startWorker, type Worker } from '../../src/worker/worker.ts';
+import type { Worker } from '../../src/worker/worker.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { freePort } from './child-server.ts';
 import type { BackendName } from './db.ts';
+import { useResource } from './hooks.ts';
+import { startTestWorker } from './worker.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,15 +43,11 @@ export async function startWebServer(backend: BackendName, env: Record<string, s
   // Login links point at this server: its port is chosen before the app is built.
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await startTestApp(backend, { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', PUBLIC_BASE_URL: base, ...env });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  const worker = await startWorker({
-    config: { webhookTimeoutMs: 2000, webhookRetryScale: 0.001, allowPrivateWebhookUrls: true, production: false },
-    db: t.testDb.db,
-    backend: t.testDb.queue,
-    ctx: t.app.ctx,
-    log: { error: () => {}, warn: () => {}, info: () => {} } as never,
+  const t = await startTestApp(backend, {
+    env: { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_TIMEOUT_MS: '2000', PUBLIC_BASE_URL: base, ...env },
   });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const worker = await startTestWorker(t);
   return {
     t,
     base,
@@ -59,6 +57,20 @@ export async function startWebServer(backend: BackendName, env: Record<string, s
       await t.close();
     },
   };
+}
+
+/** The web server for the enclosing describe block: started in beforeAll, closed in afterAll. */
+export function useWebServer(backend: BackendName, env: Record<string, string> = {}): WebServer {
+  return useResource(
+    'the web server',
+    () => startWebServer(backend, env),
+    (server) => server.close(),
+  );
+}
+
+/** Chromium for the enclosing describe block: launched in beforeAll, closed in afterAll. */
+export function useBrowser(): Browser {
+  return useResource('the browser', launchBrowser, (browser) => browser.close());
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,47 +1,13 @@
-/**
- * A console user for inject tests: keeps the session cookie, reads the CSRF token from the last
- * page, and sends forms as a browser does (urlencoded).
- */
+/** Operators of the console for inject tests (the web user of web-user.ts, on the console's cookie). */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createOperator } from '../../src/services/operators.ts';
 import type { TestApp } from './app.ts';
+import { WebUser } from './web-user.ts';
 
-export class ConsoleUser {
-  readonly t: TestApp;
-  cookie = '';
-  csrf = '';
+export class ConsoleUser extends WebUser {
   constructor(t: TestApp) {
-    this.t = t;
-  }
-
-  #remember(res: LightMyRequestResponse): LightMyRequestResponse {
-    const set = res.headers['set-cookie'];
-    for (const line of Array.isArray(set) ? set : set ? [set] : []) {
-      const [pair] = line.split(';');
-      const [name, value] = pair.split('=');
-      if (name === 'console_session') this.cookie = value ? `console_session=${value}` : '';
-    }
-    const token = /name="_csrf" value="([^"]+)"/.exec(res.body)?.[1];
-    if (token) this.csrf = token;
-    return res;
-  }
-
-  async get(path: string): Promise<LightMyRequestResponse> {
-    return this.#remember(await this.t.app.inject({ method: 'GET', url: path, headers: this.cookie ? { cookie: this.cookie } : {} }));
-  }
-
-  async post(path: string, fields: Record<string, string> = {}, options: { csrf?: string | null } = {}): Promise<LightMyRequestResponse> {
-    const csrf = options.csrf === undefined ? this.csrf : options.csrf;
-    const body = new URLSearchParams({ ...(csrf === null ? {} : { _csrf: csrf }), ...fields }).toString();
-    return this.#remember(
-      await this.t.app.inject({
-        method: 'POST',
-        url: path,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(this.cookie ? { cookie: this.cookie } : {}) },
-        payload: body,
-      }),
-    );
+    super(t, 'console_session');
   }
 
   async login(email: string, password: string): Promise<LightMyRequestResponse> {

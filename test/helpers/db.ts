@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { describe } from 'vitest';
 import type { Db } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openPglite } from '../../src/store/pglite-db.ts';
@@ -9,6 +10,22 @@ export type BackendName = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const BACKENDS: BackendName[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * A describe block for PostgreSQL alone: it runs whenever TEST_DATABASE_URL is set, and is skipped
+ * otherwise with the reason in its title and on stderr, so a run without PostgreSQL says what it left out.
+ */
+export function describeOnPostgres(title: string, body: (connectionString: string) => void): void {
+  const connectionString = process.env.TEST_DATABASE_URL;
+  if (connectionString) {
+    describe(title, () => body(connectionString));
+    return;
+  }
+  const reason = 'TEST_DATABASE_URL is not set';
+  // Straight to stderr: vitest's default reporter does not show the console output of a skipped file.
+  process.stderr.write(`skipped "${title}": ${reason}\n`);
+  describe.skip(`${title} (skipped: ${reason})`, () => body(''));
+}
 
 export interface TestDb {
   db: Db;

@@ -1,16 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { BASE, clientFor, type PartnerClient, type TestApp } from './app.ts';
-
-/** A client for a token the test created itself (another environment or scope of one partner). */
-export function clientForToken(t: TestApp, partnerId: string, tokenId: string, token: string): PartnerClient {
-  return clientFor(t.app, partnerId, tokenId, token);
-}
-
-/** Issues another token for `partnerId` through the admin API and returns a client for it. */
-export async function extraClient(t: TestApp, partnerId: string, environment: 'sandbox' | 'production', scopes?: ('read' | 'write')[]): Promise<PartnerClient> {
-  return t.token(partnerId, environment, scopes);
-}
+import { BASE, type TestApp } from './app.ts';
 
 /** A request with exactly the headers given (no defaults added). */
 export function raw(t: TestApp, method: InjectOptions['method'], url: string, headers: Record<string, string> = {}, payload?: string | Buffer) {
@@ -62,6 +52,10 @@ export function expectPointers(res: LightMyRequestResponse, pointers: string[]):
   expect([...found].sort()).toEqual([...pointers].sort());
   return res.json().errors;
 }
+
+/** A UUID as the API writes one (lower case); UUID_TEXT places one inside a larger pattern. */
+export const UUID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+export const UUID = new RegExp(`^${UUID_TEXT}$`);
 
 export const UNKNOWN_UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 

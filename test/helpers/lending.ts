@@ -149,8 +149,3 @@ export async function insertIndicativeOffer(
 }
 
 export const DAY_MS = 86_400_000;
-
-/** A client for an extra token of an existing partner (for example its production token). */
-export async function extraToken(t: TestApp, partnerId: string, environment: 'sandbox' | 'production'): Promise<PartnerClient> {
-  return t.token(partnerId, environment);
-}

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { useResource } from './hooks.ts';
 
 export interface ReceivedDelivery {
   /** 1-based position among everything this receiver got. */
@@ -195,6 +196,15 @@ export async function closedPortUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}/hooks`;
+}
+
+/** A receiver for the enclosing describe block: started in beforeAll, closed in afterAll. */
+export function useReceiver(answerer?: Answerer): Receiver {
+  return useResource(
+    'the receiver',
+    () => Receiver.start(answerer),
+    (receiver) => receiver.close(),
+  );
 }
 
 /** Polls `check` until it returns a truthy value, or throws after `timeoutMs`. */

@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app.ts';
-import { clientForToken, countRows, expectError, expectPointers, raw, UNKNOWN_UUID } from '../helpers/foundation.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { ADMIN_TOKEN, clientFor, useTestApp } from '../helpers/app.ts';
+import { countRows, expectError, expectPointers, raw, UNKNOWN_UUID, UUID } from '../helpers/foundation.ts';
 
 describe.each(BACKENDS)('admin API on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
-    t = await startTestApp(backend, { RATE_LIMIT_PER_MINUTE: '100000' });
-  });
-  afterAll(async () => t.close());
+  // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
+  const t = useTestApp(backend, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 
   async function newPartner(name = 'Partner Co'): Promise<string> {
     const res = await t.admin('POST', '/partners', { name });
@@ -152,7 +146,7 @@ describe.each(BACKENDS)('admin API on %s', (backend) => {
       expect(rows[0].token_hash).toBe(createHash('sha256').update(data.token).digest('hex'));
       expect(JSON.stringify(rows[0])).not.toContain(data.token.slice('sk_sandbox_'.length));
 
-      const client = clientForToken(t, partnerId, data.token_id, data.token);
+      const client = clientFor(t.app, partnerId, data.token_id, data.token);
       const check = await client.get('/authentication_check/');
       expect(check.statusCode).toBe(200);
       expect(check.json().data).toEqual({ api_version: '2.2.0', environment: 'sandbox', partner_id: partnerId });
@@ -164,7 +158,7 @@ describe.each(BACKENDS)('admin API on %s', (backend) => {
       expect(live.statusCode).toBe(201);
       expect(live.json().data).toMatchObject({ environment: 'production', scopes: ['read'] });
       expect(live.json().data.token).toMatch(/^sk_live_[A-Za-z0-9_-]{22,}$/);
-      const client = clientForToken(t, partnerId, live.json().data.token_id, live.json().data.token);
+      const client = clientFor(t.app, partnerId, live.json().data.token_id, live.json().data.token);
       expect((await client.get('/authentication_check/')).json().data.environment).toBe('production');
 
       const writeOnly = await t.admin('POST', `/partners/${partnerId}/tokens`, { environment: 'sandbox', scopes: ['write'] });
@@ -203,7 +197,7 @@ describe.each(BACKENDS)('admin API on %s', (backend) => {
     it('revokes a token: 204, then the token answers 401 while the partner’s other tokens still work', async () => {
       const partner = await t.partner();
       const other = await t.admin('POST', `/partners/${partner.partnerId}/tokens`, { environment: 'sandbox' });
-      const otherClient = clientForToken(t, partner.partnerId, other.json().data.token_id, other.json().data.token);
+      const otherClient = clientFor(t.app, partner.partnerId, other.json().data.token_id, other.json().data.token);
       expect((await partner.get('/authentication_check/')).statusCode).toBe(200);
 
       const res = await t.admin('DELETE', `/tokens/${partner.tokenId}`);
@@ -267,7 +261,7 @@ describe.each(BACKENDS)('admin API on %s', (backend) => {
       const partnerId = await newPartner();
       await t.admin('POST', `/partners/${partnerId}/suspend`);
       const res = await t.admin('POST', `/partners/${partnerId}/tokens`, { environment: 'sandbox' });
-      const client = clientForToken(t, partnerId, res.json().data.token_id, res.json().data.token);
+      const client = clientFor(t.app, partnerId, res.json().data.token_id, res.json().data.token);
       expectError(await client.get('/authentication_check/'), 403, 'PermissionDenied');
     });
 

@@ -1,26 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLOSED_STATUSES, OPEN_STATUSES } from '../../src/domain/application-status.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { countRows, expectError, expectPointers, extraClient, UNKNOWN_UUID } from '../helpers/foundation.ts';
+import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
+import { countRows, expectError, expectPointers, UNKNOWN_UUID, UUID } from '../helpers/foundation.ts';
 import { payloadKeys } from '../helpers/event-payloads.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe.each(BACKENDS)('applications on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
+  // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
+  const t = useTestApp(backend, { env: { RATE_LIMIT_PER_MINUTE: '100000' }, resetClock: true });
+  const partner = usePartner(t);
   let introducerId: string;
+
   beforeAll(async () => {
-    // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
-    t = await startTestApp(backend, { RATE_LIMIT_PER_MINUTE: '100000' });
-    partner = await t.partner();
     const res = await t.admin('POST', `/partners/${partner.partnerId}/introducers`, { name: 'Ian', email: 'ian@example.com', environment: 'sandbox' });
     introducerId = res.json().data.introducer_id;
   });
-  afterAll(async () => t.close());
-  afterEach(() => t.clock.set(new Date()));
 
   const apply = (customerId: string, data: unknown, client = partner) => client.post(`/customers/${customerId}/applications/`, { data });
   const latest = (customerId: string, client = partner) => client.get(`/customers/${customerId}/applications/latest/`);
@@ -565,7 +561,7 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
 
   describe('environments', () => {
     it('a production token works on its own customers, with events in production', async () => {
-      const live = await extraClient(t, partner.partnerId, 'production');
+      const live = await t.token(partner.partnerId, 'production');
       const customerId = await createCustomer(live, { external_customer_id: 'live-1' });
       const res = await apply(customerId, { amount: 10 }, live);
       expect(res.statusCode).toBe(201);

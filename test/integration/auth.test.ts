@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { ADMIN_TOKEN, BASE, createCustomer, customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { countRows, expectError, extraClient, raw, UNKNOWN_UUID } from '../helpers/foundation.ts';
+import { ADMIN_TOKEN, BASE, createCustomer, customerBody, usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
+import { countRows, expectError, raw, UNKNOWN_UUID } from '../helpers/foundation.ts';
 
 describe.each(BACKENDS)('authentication and tenancy on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
-    t = await startTestApp(backend, { RATE_LIMIT_PER_MINUTE: '100000' });
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
+  // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
+  const t = useTestApp(backend, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+  const partner = usePartner(t);
 
   describe('the Authorization header', () => {
     it('accepts Bearer or Token, in any letter case, with extra spaces', async () => {
@@ -83,7 +78,7 @@ describe.each(BACKENDS)('authentication and tenancy on %s', (backend) => {
     it('a read-only token reads (200) but every write is 403 PermissionDenied and stores nothing', async () => {
       const customerId = await createCustomer(partner);
       await partner.post(`/customers/${customerId}/applications/`, { data: { amount: 1000 } });
-      const reader = await extraClient(t, partner.partnerId, 'sandbox', ['read']);
+      const reader = await t.token(partner.partnerId, 'sandbox', ['read']);
       expect((await reader.get('/authentication_check/')).statusCode).toBe(200);
       expect((await reader.get(`/customers/${customerId}/`)).statusCode).toBe(200);
       expect((await reader.get(`/customers/${customerId}/applications/latest/`)).statusCode).toBe(200);
@@ -106,7 +101,7 @@ describe.each(BACKENDS)('authentication and tenancy on %s', (backend) => {
     });
 
     it('a write-only token writes but cannot read', async () => {
-      const writer = await extraClient(t, partner.partnerId, 'sandbox', ['write']);
+      const writer = await t.token(partner.partnerId, 'sandbox', ['write']);
       const created = await writer.post('/customers/', customerBody());
       expect(created.statusCode).toBe(201);
       expectError(await writer.get(`/customers/${created.json().data.customer_id}/`), 403, 'PermissionDenied');
@@ -123,7 +118,7 @@ describe.each(BACKENDS)('authentication and tenancy on %s', (backend) => {
     beforeAll(async () => {
       owner = await t.partner({ name: 'Owner' });
       stranger = await t.partner({ name: 'Stranger' });
-      ownerProduction = await extraClient(t, owner.partnerId, 'production');
+      ownerProduction = await t.token(owner.partnerId, 'production');
       customerId = await createCustomer(owner, { external_customer_id: 'tenant-1' });
       const app = await owner.post(`/customers/${customerId}/applications/`, { data: { amount: 5000 } });
       expect(app.statusCode).toBe(201);

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { giveUpDocument, processDocument } from '../../src/services/document-processing.ts';
 import { giveUpPrequalificationFile } from '../../src/services/prequalification.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { pdf, upload } from '../helpers/files.ts';
 
 /** Background jobs whose last retry failed still settle their row, with a reason. */
 describe.each(BACKENDS)('giving up on background work on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   async function status(documentId: string) {
     const { rows } = await t.testDb.db.query<{ status: string; reject_reason: string | null }>('SELECT status, reject_reason FROM documents WHERE id = $1', [

@@ -3,15 +3,13 @@
  * `bank statement`, or as the body of POST /bank_statements/{customer_id}/ (optionally wrapped in
  * `data`). Validation reports every problem with a pointer into the statement as sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { countRows, expectError, expectPointers, extraClient, UNKNOWN_UUID } from '../helpers/foundation.ts';
+import { createCustomer, usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
+import { countRows, expectError, expectPointers, UNKNOWN_UUID, UUID } from '../helpers/foundation.ts';
 import { json, sha256, statement, storedBytes, upload, type StatementTx } from '../helpers/files.ts';
 import { processDocument } from '../../src/services/document-processing.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A statement with one problem of each kind the brief names, and a few more. */
 function brokenStatement() {
@@ -39,16 +37,13 @@ const BROKEN_POINTERS = [
 ];
 
 describe.each(BACKENDS)('bank statements on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
   let customerId: string;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
     customerId = await createCustomer(partner);
   });
-  afterAll(async () => t?.close());
 
   const postStatement = (body: unknown, customer = customerId, client: PartnerClient = partner) => client.post(`/bank_statements/${customer}/`, body);
 
@@ -254,7 +249,7 @@ describe.each(BACKENDS)('bank statements on %s', (backend) => {
       expectError(await postStatement(statement({ accountNumber: '20000006' }), customerId, other), 404, 'NotFound');
       expectError(await postStatement(statement({ accountNumber: '20000006' }), UNKNOWN_UUID), 404, 'NotFound');
       expectError(await postStatement(statement({ accountNumber: '20000006' }), 'nope'), 404, 'NotFound');
-      const reader = await extraClient(t, partner.partnerId, 'sandbox', ['read']);
+      const reader = await t.token(partner.partnerId, 'sandbox', ['read']);
       expectError(await postStatement(statement({ accountNumber: '20000006' }), customerId, reader), 403, 'PermissionDenied');
       expect(await countRows(t, 'documents')).toBe(before);
     });

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
 import { ConsoleUser, signedInOperator } from '../helpers/console.ts';
 import { customerWithApplication, eventsFor, getOffers, storedStatus } from '../helpers/lending.ts';
+import { usePartner, useTestApp } from '../helpers/app.ts';
 
 const OFFER = { product_0: 'business_loan', max_amount_0: '400,000', interest_0: '1.5', fee_0: '2', duration_0: '365' };
 
 describe.each(BACKENDS)('operator console on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   async function waitingApplication(): Promise<string> {
     const { applicationId } = await customerWithApplication(partner, { application: { amount: 400000 } });
@@ -254,52 +249,45 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
 });
 
 describe.each(BACKENDS)("changing one's own password on %s", (backend) => {
+  const t = useTestApp(backend);
+
   it('checks the current password, ends the other sessions, and the new password works', async () => {
-    const t = await startTestApp(backend);
-    try {
-      const { user, operator, password } = await signedInOperator(t, 'viewer');
-      const elsewhere = new ConsoleUser(t);
-      expect((await elsewhere.login(operator.email, password)).statusCode).toBe(303);
-      await user.get('/console/password');
-      const wrong = await user.post('/console/password', { current_password: 'not it', new_password: 'a long new password' });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.body).toContain('The current password is not right');
-      const short = await user.post('/console/password', { current_password: password, new_password: 'short' });
-      expect(short.body).toContain('at least 12 characters');
-      const done = await user.post('/console/password', { current_password: password, new_password: 'a long new password' });
-      expect(done.headers.location).toBe('/console/password?done=1');
-      expect((await user.get('/console/applications')).statusCode).toBe(200);
-      expect((await elsewhere.get('/console/applications')).statusCode).toBe(303);
-      expect((await new ConsoleUser(t).login(operator.email, password)).statusCode).toBe(401);
-      expect((await new ConsoleUser(t).login(operator.email, 'a long new password')).statusCode).toBe(303);
-      const { rows } = await t.testDb.db.query<{ action: string; summary: unknown }>(
-        'SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq',
-        [operator.id],
-      );
-      expect(rows.map((r) => r.action)).toEqual(['operator.created', 'operator.password_changed']);
-      expect(JSON.stringify(rows)).not.toContain('a long new password');
-    } finally {
-      await t.close();
-    }
+    const { user, operator, password } = await signedInOperator(t, 'viewer');
+    const elsewhere = new ConsoleUser(t);
+    expect((await elsewhere.login(operator.email, password)).statusCode).toBe(303);
+    await user.get('/console/password');
+    const wrong = await user.post('/console/password', { current_password: 'not it', new_password: 'a long new password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('The current password is not right');
+    const short = await user.post('/console/password', { current_password: password, new_password: 'short' });
+    expect(short.body).toContain('at least 12 characters');
+    const done = await user.post('/console/password', { current_password: password, new_password: 'a long new password' });
+    expect(done.headers.location).toBe('/console/password?done=1');
+    expect((await user.get('/console/applications')).statusCode).toBe(200);
+    expect((await elsewhere.get('/console/applications')).statusCode).toBe(303);
+    expect((await new ConsoleUser(t).login(operator.email, password)).statusCode).toBe(401);
+    expect((await new ConsoleUser(t).login(operator.email, 'a long new password')).statusCode).toBe(303);
+    const { rows } = await t.testDb.db.query<{ action: string; summary: unknown }>('SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq', [
+      operator.id,
+    ]);
+    expect(rows.map((r) => r.action)).toEqual(['operator.created', 'operator.password_changed']);
+    expect(JSON.stringify(rows)).not.toContain('a long new password');
   });
 });
 
 describe.each(BACKENDS)('console approvals need a review first on %s', (backend) => {
+  const t = useTestApp(backend);
+
   it('refuses to approve an application that is not in underwriting, and says why', async () => {
-    const t = await startTestApp(backend);
-    try {
-      const partner = await t.partner();
-      const { applicationId } = await customerWithApplication(partner, { application: { amount: 400000 } });
-      await getOffers(partner, applicationId);
-      const { user } = await signedInOperator(t, 'underwriter');
-      await user.get(`/console/applications/${applicationId}`);
-      const res = await user.post(`/console/applications/${applicationId}/approve`, { ...OFFER, max_amount_0: '1000', intent: 'approve' });
-      expect(res.statusCode).toBe(409);
-      expect(res.body).toContain('start the review first');
-      expect(await storedStatus(t, applicationId)).toBe('awaiting_underwriter');
-      expect((await t.testDb.db.query('SELECT 1 FROM audit_log WHERE target_id = $1', [applicationId])).rowCount).toBe(0);
-    } finally {
-      await t.close();
-    }
+    const partner = await t.partner();
+    const { applicationId } = await customerWithApplication(partner, { application: { amount: 400000 } });
+    await getOffers(partner, applicationId);
+    const { user } = await signedInOperator(t, 'underwriter');
+    await user.get(`/console/applications/${applicationId}`);
+    const res = await user.post(`/console/applications/${applicationId}/approve`, { ...OFFER, max_amount_0: '1000', intent: 'approve' });
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain('start the review first');
+    expect(await storedStatus(t, applicationId)).toBe('awaiting_underwriter');
+    expect((await t.testDb.db.query('SELECT 1 FROM audit_log WHERE target_id = $1', [applicationId])).rowCount).toBe(0);
   });
 });

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { countRows, expectError, expectPointers, expectValidation, extraClient, UNKNOWN_UUID } from '../helpers/foundation.ts';
+import { createCustomer, customerBody, usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
+import { countRows, expectError, expectPointers, expectValidation, UNKNOWN_UUID, UUID } from '../helpers/foundation.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const ROLES_OK = ['applicant', 'director', 'guarantor'];
 
@@ -131,15 +130,9 @@ const LIMITS: [string, number, (d: Json, s: string) => void][] = [
 ];
 
 describe.each(BACKENDS)('customers on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
-    t = await startTestApp(backend, { RATE_LIMIT_PER_MINUTE: '100000' });
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
-  afterEach(() => t.clock.set(new Date()));
+  // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
+  const t = useTestApp(backend, { env: { RATE_LIMIT_PER_MINUTE: '100000' }, resetClock: true });
+  const partner = usePartner(t);
 
   describe('POST /customers/', () => {
     it('creates a customer: 201 {data: {customer_id}}', async () => {
@@ -582,7 +575,7 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
       const other = await t.partner();
       const otherRes = await other.post('/customers/', customerBody({ external_customer_id: 'shared-ext' }));
       expect(otherRes.statusCode).toBe(201);
-      const production = await extraClient(t, partner.partnerId, 'production');
+      const production = await t.token(partner.partnerId, 'production');
       const prodRes = await production.post('/customers/', customerBody({ external_customer_id: 'shared-ext' }));
       expect(prodRes.statusCode).toBe(201);
       expect(new Set([first, otherRes.json().data.customer_id, prodRes.json().data.customer_id]).size).toBe(3);

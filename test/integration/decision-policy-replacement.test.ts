@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { defaultDecisionPolicy } from '../../src/domain/decision-policy.ts';
 import { setDecisionPolicy } from '../../src/services/decisions.ts';
 import { loadDecisionPolicy } from '../../src/services/policy-loader.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 
 describe.each(BACKENDS)('an operator replaces the decision policy on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => {
-    setDecisionPolicy(defaultDecisionPolicy);
-    await t.close();
-  });
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
+  afterAll(() => setDecisionPolicy(defaultDecisionPolicy));
 
   async function decide(turnover: number) {
     const customerId = await createCustomer(partner, {}, { last_12_months_turnover: { amount: turnover, valid_from: '2026-01-01T00:00:00Z' } });

@@ -5,9 +5,9 @@
  * after the data) fails the transaction instead of leaving the upload waiting forever.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { pdf, upload } from '../helpers/files.ts';
 import { insertChunks, readChunks } from '../../src/store/documents-store.ts';
 
@@ -19,14 +19,8 @@ async function* pieces(buffers: Buffer[], failAfter?: number): AsyncGenerator<Bu
 }
 
 describe.each(BACKENDS)('stored document chunks on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   async function storedDocument(): Promise<{ id: string; content: Buffer }> {
     const customerId = await createCustomer(partner);

@@ -3,9 +3,9 @@
  * rejected, by processDocument and by the real worker; what accepted documents do to
  * applications and decisions (sections 6 and 7); the operator's review route.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { countRows, expectError, expectPointers, UNKNOWN_UUID } from '../helpers/foundation.ts';
 import { apply, decisionRows, eventsFor, getOffers, storedStatus } from '../helpers/lending.ts';
 import { csvFile, jpeg, json, pdf, pdfOfSize, png, statement, tiff, upload, xls, xlsx, type FilePart, type StatementTx } from '../helpers/files.ts';
@@ -56,14 +56,8 @@ function truncated(bytes: Buffer, drop: number): Buffer {
 }
 
 describe.each(BACKENDS)('document processing on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   async function uploaded(customerId: string, type: string, file: FilePart): Promise<string> {
     const res = await upload(t, partner, customerId, type, file);
@@ -436,14 +430,8 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
 });
 
 describe.each(BACKENDS)('document processing by the worker on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   it('settles every upload within seconds and reopens the waiting application', async () => {
     const errors: unknown[] = [];

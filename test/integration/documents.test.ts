@@ -3,11 +3,11 @@
  * with real files built in the test, the list route, and what is stored.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { BACKENDS } from '../helpers/db.ts';
-import { BASE, createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { countRows, expectError, extraClient, UNKNOWN_UUID } from '../helpers/foundation.ts';
+import { BASE, createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
+import { countRows, expectError, UNKNOWN_UUID, UUID } from '../helpers/foundation.ts';
 import {
   csvFile,
   jpeg,
@@ -28,7 +28,6 @@ import {
 } from '../helpers/files.ts';
 import { DOCUMENT_TYPES } from '../../src/domain/document-types.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 const MIB = 1024 * 1024;
 
@@ -53,16 +52,13 @@ function created(res: LightMyRequestResponse, expected: { name: string; type: st
 }
 
 describe.each(BACKENDS)('document uploads on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
   let customerId: string;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
     customerId = await createCustomer(partner);
   });
-  afterAll(async () => t?.close());
 
   const documentRow = async (id: string) => {
     const { rows } = await t.testDb.db.query<{
@@ -439,7 +435,7 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
       const other = await t.partner({ name: 'Other Partner' });
       expectError(await upload(t, other, customerId, 'other', part), 404, 'NotFound');
       expectError(await other.get(`/document_upload/${customerId}/`), 404, 'NotFound');
-      const production = await extraClient(t, partner.partnerId, 'production');
+      const production = await t.token(partner.partnerId, 'production');
       expectError(await upload(t, production, customerId, 'other', part), 404, 'NotFound');
       expectError(await production.get(`/document_upload/${customerId}/`), 404, 'NotFound');
       expectError(await upload(t, partner, UNKNOWN_UUID, 'other', part), 404, 'NotFound');
@@ -457,7 +453,7 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
     });
 
     it('answers 403 for a read-only token (which may still list) and 401 without a token', async () => {
-      const reader = await extraClient(t, partner.partnerId, 'sandbox', ['read']);
+      const reader = await t.token(partner.partnerId, 'sandbox', ['read']);
       const part = { filename: 'ro.pdf', content: pdf({ seed: 'read-only' }) };
       expectError(await upload(t, reader, customerId, 'other', part), 403, 'PermissionDenied');
       expect(await countRows(t, 'documents', 'sha256 = $1', [sha256(part.content)])).toBe(0);

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { usePartner, useTestApp } from '../helpers/app.ts';
 import { eventsFor, offeredByPolicy } from '../helpers/lending.ts';
 import { applicationReview } from '../../src/services/review.ts';
 
 const MIGRATION = new URL('../../src/store/migrations/009_event_application.sql', import.meta.url);
 
 describe.each(BACKENDS)("an event's application on %s", (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   async function columns(customerId: string) {
     const { rows } = await t.testDb.db.query<{ id: string; application_id: string | null; in_payload: string | null }>(

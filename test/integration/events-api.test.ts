@@ -3,15 +3,15 @@
  * notification, one event with its delivery status, 30-day retention, and payloads equal to the
  * webhook bodies (a worker delivers to a real receiver).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type Worker } from '../../src/worker/worker.ts';
+import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../src/domain/event-types.ts';
 import { sweepOldEvents } from '../../src/services/partner-tools-sweeps.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import { expectError, countRows } from '../helpers/foundation.ts';
 import { apply } from '../helpers/lending.ts';
-import { eventually, Receiver } from '../helpers/receiver.ts';
+import { eventually, useReceiver } from '../helpers/receiver.ts';
+import { useWorker } from '../helpers/worker.ts';
 
 interface EventItem {
   event_id: string;
@@ -21,25 +21,9 @@ interface EventItem {
 }
 
 describe.each(BACKENDS)('events API on %s', (backend) => {
-  let t: TestApp;
-  let worker: Worker;
-  let receiver: Receiver;
-  beforeAll(async () => {
-    t = await startTestApp(backend, { ALLOW_PRIVATE_WEBHOOK_URLS: 'true' });
-    worker = await startWorker({
-      config: { webhookTimeoutMs: 2000, webhookRetryScale: 0.001, allowPrivateWebhookUrls: true, production: false },
-      db: t.testDb.db,
-      backend: t.testDb.queue,
-      ctx: t.app.ctx,
-      log: { error: () => {}, warn: () => {}, info: () => {} } as never,
-    });
-    receiver = await Receiver.start();
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await receiver?.close();
-    await t?.close();
-  });
+  const t = useTestApp(backend, { env: { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_TIMEOUT_MS: '2000' } });
+  const receiver = useReceiver();
+  useWorker(t);
 
   const list = async (partner: PartnerClient, query = '') => {
     const res = await partner.get(`/events/${query}`);

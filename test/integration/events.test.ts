@@ -1,14 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { customerBody, usePartner, useTestApp } from '../helpers/app.ts';
 import { sweepExpiredOffers, sweepInactiveApplications } from '../../src/services/sweeps.ts';
-import { customerWithApplication, eventsFor, extraToken, getOffers, offeredByPolicy, selectOffer, type StoredEvent } from '../helpers/lending.ts';
+import { customerWithApplication, eventsFor, getOffers, offeredByPolicy, selectOffer, type StoredEvent } from '../helpers/lending.ts';
+import { UUID } from '../helpers/foundation.ts';
 import { EVENT_TYPES, type EventType } from '../../src/domain/event-types.ts';
 import { OfferSummarySchema } from '../../src/schemas/events.ts';
 import { payloadKeys, payloadProblems } from '../helpers/event-payloads.ts';
 
 const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Each payload matches its schema with every field of it (these events all concern an
@@ -23,14 +23,8 @@ function expectContractShape(event: StoredEvent, externalCustomerId: string | nu
 }
 
 describe.each(BACKENDS)('outbox events on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
-  afterEach(() => t.clock.set(new Date()));
+  const t = useTestApp(backend, { resetClock: true });
+  const partner = usePartner(t);
 
   /** Status changes recorded for the application, except its creation. */
   async function history(applicationId: string) {
@@ -182,7 +176,7 @@ describe.each(BACKENDS)('outbox events on %s', (backend) => {
   });
 
   it('keeps events in the tenant of the application, also for operator changes', async () => {
-    const production = await extraToken(t, partner.partnerId, 'production');
+    const production = await t.token(partner.partnerId, 'production');
     const { applicationId } = await customerWithApplication(production);
     expect((await t.admin('POST', `/applications/${applicationId}/decision`, { outcome: 'deferred' })).statusCode).toBe(200);
     const events = await eventsFor(t, { applicationId });

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { BASE, createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { BASE, createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 
 describe.each(BACKENDS)('foundation on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   it('answers the authentication check in both documented shapes', async () => {
     const res = await partner.get('/authentication_check/');

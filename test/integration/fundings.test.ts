@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import {
   apply,
   eventsFor,
-  extraToken,
   getOffers,
   insertIndicativeOffer,
   latestApplication,
@@ -37,14 +36,8 @@ const BUSINESS_1000: OfferTermsJson = {
 const FLEXI_1000: OfferTermsJson = { ...BUSINESS_1000, product_type: 'flexi_loan', fee_percentage: 0 };
 
 describe.each(BACKENDS)('fundings on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
-  afterEach(() => t.clock.set(new Date()));
+  const t = useTestApp(backend, { resetClock: true });
+  const partner = usePartner(t);
 
   /** An offered application with the business offer (fee 2.5 %) selected. */
   async function selected(terms: OfferTermsJson[] = [BUSINESS_1000, FLEXI_1000], customer: Record<string, unknown> = {}) {
@@ -310,7 +303,7 @@ describe.each(BACKENDS)('fundings on %s', (backend) => {
     const { offer } = await selected();
     const other = await t.partner();
     expect((await draw(offer.offer_id, 10, other)).statusCode).toBe(404);
-    const production = await extraToken(t, partner.partnerId, 'production');
+    const production = await t.token(partner.partnerId, 'production');
     const res = await draw(offer.offer_id, 10, production);
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0].code).toBe('PermissionDenied');

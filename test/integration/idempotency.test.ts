@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { customerBody, usePartner, useTestApp } from '../helpers/app.ts';
 import { countRows, expectError } from '../helpers/foundation.ts';
 import { offeredBySandbox } from '../helpers/lending.ts';
 import { pdf, upload } from '../helpers/files.ts';
@@ -12,13 +12,8 @@ const key = (name: string) => ({ 'idempotency-key': `${name}-${Math.random().toS
 const customerNamed = (number: string) => customerBody({ external_customer_id: `ext-${number}` }, { company_number: number });
 
 describe.each(BACKENDS)('idempotency keys on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   const events = () => countRows(t, 'outbox_events', 'partner_id = $1', [partner.partnerId]);
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { BASE, customerBody, LogSink, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { BASE, customerBody, LogSink, usePartner, useTestApp } from '../helpers/app.ts';
 
 describe.each(BACKENDS)('logs hold no personal data or secrets on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
   const sink = new LogSink();
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, { LOG_LEVEL: 'trace' }, { logStream: sink });
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(backend, { env: { LOG_LEVEL: 'trace' }, logStream: sink });
+  const partner = usePartner(t);
 
   it('logs requests by method, path and id, without bodies, headers, tokens or query strings', async () => {
     const body = customerBody({ external_customer_id: 'ext-log-secret-1' });

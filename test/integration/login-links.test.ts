@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import { apply, customerWithApplication, offeredByPolicy, selectOffer } from '../helpers/lending.ts';
+import { sessionCookie, setCookies } from '../helpers/web-user.ts';
 
 function tokenOf(link: string): string {
   const token = new URL(link).searchParams.get('token');
@@ -11,27 +11,9 @@ function tokenOf(link: string): string {
   return token;
 }
 
-function setCookies(res: LightMyRequestResponse): string[] {
-  const header = res.headers['set-cookie'];
-  return header === undefined ? [] : Array.isArray(header) ? header : [header];
-}
-
-/** The session cookie's name=value pair from a login answer. */
-function sessionCookie(res: LightMyRequestResponse): string {
-  const [cookie] = setCookies(res);
-  if (!cookie) throw new Error('no Set-Cookie');
-  return cookie.split(';')[0];
-}
-
 describe.each(BACKENDS)('login links and the portal on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
-  afterEach(() => t.clock.set(new Date()));
+  const t = useTestApp(backend, { resetClock: true });
+  const partner = usePartner(t);
 
   const loginLink = (customerId: string, query = '', client: PartnerClient = partner) => client.get(`/customers/${customerId}/login_link/${query}`);
   const openLink = (token: string) => t.app.inject({ method: 'GET', url: `/portal/login?token=${encodeURIComponent(token)}` });
@@ -226,11 +208,7 @@ describe.each(BACKENDS)('login links and the portal on %s', (backend) => {
   });
 
   describe('over HTTPS', () => {
-    let secure: TestApp;
-    beforeAll(async () => {
-      secure = await startTestApp(backend, { PUBLIC_BASE_URL: 'https://lender.example' });
-    });
-    afterAll(async () => secure.close());
+    const secure = useTestApp(backend, { env: { PUBLIC_BASE_URL: 'https://lender.example' } });
 
     it('makes links under the public https address and marks the cookie Secure', async () => {
       const client = await secure.partner();

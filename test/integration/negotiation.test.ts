@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { BASE, createCustomer, customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { countRows, expectError, expectPointers, raw, UNKNOWN_UUID } from '../helpers/foundation.ts';
+import { BASE, createCustomer, customerBody, usePartner, useTestApp } from '../helpers/app.ts';
+import { countRows, expectError, expectPointers, raw, UNKNOWN_UUID, UUID } from '../helpers/foundation.ts';
 
 const LEGACY = '/api/lending/v2.1';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(BACKENDS)('conventions and negotiation on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
+  // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
+  const t = useTestApp(backend, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+  const partner = usePartner(t);
   let auth: Record<string, string>;
   let customerId: string;
+
   beforeAll(async () => {
-    // Hundreds of calls with one token: the rate limit (tested on its own) must not interfere.
-    t = await startTestApp(backend, { RATE_LIMIT_PER_MINUTE: '100000' });
-    partner = await t.partner();
     auth = { authorization: `Bearer ${partner.token}` };
     customerId = await createCustomer(partner);
     expect((await partner.post(`/customers/${customerId}/applications/`, { data: { amount: 100 } })).statusCode).toBe(201);
   });
-  afterAll(async () => t.close());
 
   describe('base path, v2.1 alias and trailing slashes', () => {
     it('serves every route under /api/lending/v2.2 without a Deprecation header', async () => {
@@ -458,13 +455,8 @@ describe.each(BACKENDS)('conventions and negotiation on %s', (backend) => {
 });
 
 describe.each(BACKENDS)('an unexpected failure on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   it('answers 500 ServerError with meta.request_id, never a stack or SQL', async () => {
     await t.testDb.db.query('ALTER TABLE customers RENAME TO customers_gone');

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, customerBody, usePartner, useTestApp, type TestApp } from '../helpers/app.ts';
 import { payloadKeys } from '../helpers/event-payloads.ts';
 import {
-  DAY_MS,
   apply,
   customerWithApplication,
+  DAY_MS,
   decisionRows,
   eventsFor,
-  extraToken,
   getOffers,
   insertIndicativeOffer,
   latestApplication,
@@ -20,6 +19,7 @@ import {
   type OfferJson,
 } from '../helpers/lending.ts';
 import { sweepExpiredOffers, sweepInactiveApplications } from '../../src/services/sweeps.ts';
+import { UUID } from '../helpers/foundation.ts';
 
 const OFFER_KEYS = [
   'data_requirements',
@@ -36,8 +36,6 @@ const OFFER_KEYS = [
   'status',
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 function byProduct(offers: OfferJson[], product: 'flexi_loan' | 'business_loan'): OfferJson {
   const found = offers.find((o) => o.product_type === product);
   if (!found) throw new Error(`no ${product} offer in ${JSON.stringify(offers)}`);
@@ -52,14 +50,8 @@ function monthsAgo(t: TestApp, months: number): string {
 }
 
 describe.each(BACKENDS)('offers and decisions on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
-  afterEach(() => t.clock.set(new Date()));
+  const t = useTestApp(backend, { resetClock: true });
+  const partner = usePartner(t);
 
   describe('GET /applications/{id}/offers/', () => {
     it('decides on the first call and answers two confirmed offers exactly per contract 7', async () => {
@@ -274,7 +266,7 @@ describe.each(BACKENDS)('offers and decisions on %s', (backend) => {
       const { applicationId } = await customerWithApplication(partner);
       const other = await t.partner();
       expect((await other.get(`/applications/${applicationId}/offers/`)).statusCode).toBe(404);
-      const production = await extraToken(t, partner.partnerId, 'production');
+      const production = await t.token(partner.partnerId, 'production');
       const res = await production.get(`/applications/${applicationId}/offers/`);
       expect(res.statusCode).toBe(404);
       expect(res.json().errors[0].code).toBe('NotFound');

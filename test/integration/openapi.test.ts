@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { EVENT_TYPES } from '../../src/domain/event-types.ts';
 import { EVENT_PAYLOADS } from '../../src/schemas/events.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
 const BASE = '/api/lending/v2.2';
 
@@ -46,19 +46,17 @@ const DOCUMENTED: [string, string][] = [
 ];
 
 describe('the OpenAPI document', () => {
-  let t: TestApp;
+  const t = useTestApp('pglite');
   let doc: {
     openapi: string;
     paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>>;
     components: { schemas: Record<string, unknown> };
   };
   beforeAll(async () => {
-    t = await startTestApp('pglite');
     const res = await t.app.inject({ method: 'GET', url: `${BASE}/openapi.json` });
     expect(res.statusCode).toBe(200);
     doc = res.json();
   });
-  afterAll(async () => t.close());
 
   it('is OpenAPI 3.1 and documents every partner endpoint, and nothing of the admin API or the v2.1 alias', () => {
     expect(doc.openapi).toBe('3.1.0');

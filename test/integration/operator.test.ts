@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
 import { payloadKeys } from '../helpers/event-payloads.ts';
 import {
   DAY_MS,
@@ -16,6 +15,7 @@ import {
   storedStatus,
   type OfferTermsJson,
 } from '../helpers/lending.ts';
+import { usePartner, useTestApp } from '../helpers/app.ts';
 
 const OPERATOR_OFFERS: OfferTermsJson[] = [
   { product_type: 'business_loan', max_amount: 300000, monthly_interest_percentage: 1.75, fee_percentage: 1.5, duration_in_days: 540 },
@@ -23,14 +23,8 @@ const OPERATOR_OFFERS: OfferTermsJson[] = [
 ];
 
 describe.each(BACKENDS)('operator API on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
-  afterEach(() => t.clock.set(new Date()));
+  const t = useTestApp(backend, { resetClock: true });
+  const partner = usePartner(t);
 
   /** An application the policy sends to an underwriter (amount over 250,000). */
   async function awaitingUnderwriter(customer: Record<string, unknown> = {}) {

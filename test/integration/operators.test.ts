@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { banner, bootstrap, DEMO_OPERATOR } from '../../src/bootstrap.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createOperator, login, LOCKOUT, changeRole, deactivateOperator } from '../../src/services/operators.ts';
@@ -7,15 +7,11 @@ import { startWebSession } from '../../src/services/web-sessions.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openPglite } from '../../src/store/pglite-db.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { customerWithApplication } from '../helpers/lending.ts';
+import { useTestApp } from '../helpers/app.ts';
 
 describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(backend);
 
   const auditRows = async (filter = '') => {
     const res = await t.admin('GET', `/audit${filter}`);

@@ -3,61 +3,29 @@
  * values are escaped, company details are checked beside their fields, the stylesheet is cached
  * by its hash, and ended sessions are swept.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { apply, decisionRows, eventsFor } from '../helpers/lending.ts';
 import { countRows } from '../helpers/foundation.ts';
 import { STYLESHEET_PATH } from '../../src/web/assets.ts';
 import { sweepEndedSessions } from '../../src/services/web-sessions.ts';
 import { contentSecurityPolicy } from '../../src/web/surface.ts';
-
-function sessionCookie(res: LightMyRequestResponse): string {
-  const header = res.headers['set-cookie'];
-  const cookie = (Array.isArray(header) ? header : [header ?? ''])[0];
-  return cookie.split(';')[0];
-}
-
-function csrfOf(body: string): string {
-  const match = /name="_csrf" value="([^"]+)"/.exec(body);
-  if (!match) throw new Error('no CSRF field in the page');
-  return match[1];
-}
+import { signedInCustomer } from '../helpers/web-user.ts';
 
 describe.each(BACKENDS)('the portal through inject on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t?.close());
-  afterEach(() => t.clock.set(new Date()));
+  const t = useTestApp(backend, { resetClock: true });
+  const partner = usePartner(t);
 
-  async function signIn(customerId: string): Promise<string> {
-    const link = (await partner.get(`/customers/${customerId}/login_link/`)).json().data.login_link as string;
-    const opened = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
-    expect(opened.statusCode).toBe(303);
-    return sessionCookie(opened);
-  }
-
-  const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-  const postForm = (url: string, cookie: string, form: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    });
+  const signIn = (customerId: string) => signedInCustomer(t, partner, customerId);
 
   it('decides an open application once, as the first offers call would, however many pages load at once', async () => {
     const customerId = await createCustomer(partner);
     const applicationId = await apply(partner, customerId, { amount: 25000 });
-    const cookie = await signIn(customerId);
-    const pages = await Promise.all(Array.from({ length: 6 }, () => get('/portal/', cookie)));
+    const customer = await signIn(customerId);
+    const pages = await Promise.all(Array.from({ length: 6 }, () => customer.get('/portal/')));
     for (const page of pages) {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('data-status="offered"');
@@ -75,9 +43,9 @@ describe.each(BACKENDS)('the portal through inject on %s', (backend) => {
     const hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     const customerId = await createCustomer(partner, {}, { registered_company_name: hostile });
     await apply(partner, customerId, { amount: 25000 });
-    const cookie = await signIn(customerId);
+    const customer = await signIn(customerId);
     for (const path of ['/portal/', '/portal/company']) {
-      const page = await get(path, cookie);
+      const page = await customer.get(path);
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('<script>');
       expect(page.body).not.toContain('<img src=x');
@@ -88,23 +56,22 @@ describe.each(BACKENDS)('the portal through inject on %s', (backend) => {
   it('checks company details beside their fields, and saves nothing that is wrong', async () => {
     const customerId = await createCustomer(partner);
     await apply(partner, customerId, { amount: 25000 });
-    const cookie = await signIn(customerId);
-    const form = await get('/portal/company', cookie);
+    const customer = await signIn(customerId);
+    const form = await customer.get('/portal/company');
     expect(form.body).toContain('value="250000"');
-    const csrf = csrfOf(form.body);
-    const refused = await postForm('/portal/company', cookie, { _csrf: csrf, turnover: '12.345', profit: 'lots', trading_from_date: '2999-01-01' });
+    const refused = await customer.post('/portal/company', { turnover: '12.345', profit: 'lots', trading_from_date: '2999-01-01' });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('id="field-turnover-error"');
     expect(refused.body).toContain('id="field-profit-error"');
     expect(refused.body).toContain('aria-invalid="true"');
-    const future = await postForm('/portal/company', cookie, { _csrf: csrf, turnover: '100', profit: '', trading_from_date: '2999-01-01' });
+    const future = await customer.post('/portal/company', { turnover: '100', profit: '', trading_from_date: '2999-01-01' });
     expect(future.statusCode).toBe(400);
     expect(future.body).toContain('The trading start date must be today or in the past');
-    const negative = await postForm('/portal/company', cookie, { _csrf: csrf, turnover: '-5', profit: '', trading_from_date: '2019-01-01' });
+    const negative = await customer.post('/portal/company', { turnover: '-5', profit: '', trading_from_date: '2019-01-01' });
     expect(negative.body).toContain('must be £0 or more');
     expect((await partner.get(`/customers/${customerId}/`)).json().data.company.last_12_months_turnover.amount).toBe(250000);
 
-    const saved = await postForm('/portal/company', cookie, { _csrf: csrf, turnover: '1,000,000.10', profit: '-2500', trading_from_date: '01/02/2018' });
+    const saved = await customer.post('/portal/company', { turnover: '1,000,000.10', profit: '-2500', trading_from_date: '01/02/2018' });
     expect(saved.statusCode).toBe(303);
     expect(saved.headers.location).toBe('/portal/?saved=company');
     const company = (await partner.get(`/customers/${customerId}/`)).json().data.company;
@@ -153,8 +120,8 @@ describe.each(BACKENDS)('the portal through inject on %s', (backend) => {
     const swept = await sweepEndedSessions(t.app.ctx);
     expect(swept).toBeGreaterThanOrEqual(1);
     expect(await countRows(t, 'web_sessions')).toBeLessThanOrEqual(before + 1);
-    expect((await get('/portal/', live)).statusCode).toBe(200);
-    expect((await get('/portal/', ended)).statusCode).toBe(401);
+    expect((await live.get('/portal/')).statusCode).toBe(200);
+    expect((await ended.get('/portal/')).statusCode).toBe(401);
   });
 });
 

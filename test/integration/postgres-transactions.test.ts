@@ -8,18 +8,17 @@
  * other requests' statements then ran inside it. The project applies the upstream fix with
  * patch-package (patches/, docs/decisions.md); these tests fail without it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/store/db.ts';
 import { openPostgres } from '../../src/store/postgres-db.ts';
+import { describeOnPostgres } from '../helpers/db.ts';
 
-const connectionString = process.env.TEST_DATABASE_URL;
-
-describe.runIf(connectionString)('transactions among pipelined queries on PostgreSQL', () => {
+describeOnPostgres('transactions among pipelined queries on PostgreSQL', (connectionString) => {
   let db: Db;
 
   beforeAll(async () => {
     // Two connections, so a burst of a few hundred queries fills both pipelines.
-    db = openPostgres({ connectionString: connectionString as string, max: 2 });
+    db = openPostgres({ connectionString, max: 2 });
     await Promise.all([db.query('SELECT pg_sleep(0.05)'), db.query('SELECT pg_sleep(0.05)')]);
   });
   afterAll(async () => db?.close());

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { BACKENDS } from '../helpers/db.ts';
-import { BASE, createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { countRows, expectError, expectPointers, extraClient, UNKNOWN_UUID } from '../helpers/foundation.ts';
+import { BASE, createCustomer, startTestApp, usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
+import { countRows, expectError, expectPointers, UNKNOWN_UUID, UUID } from '../helpers/foundation.ts';
 import { apply, eventsFor, getOffers, type StoredEvent } from '../helpers/lending.ts';
 import { addMonths, londonToday } from '../../src/domain/dates.ts';
 import { QuoteSchema } from '../../src/schemas/prequalification.ts';
 import { processPrequalificationFile } from '../../src/services/prequalification.ts';
 import { startWorker } from '../../src/worker/worker.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DAY_MS = 86_400_000;
 const CSV_HEADER = 'external_customer_id,company_name,company_number,trading_from_date,last_12_months_turnover,requested_amount';
 
@@ -65,14 +64,8 @@ function quoteOf(data: PrequalJson, externalCustomerId: string): QuoteJson {
 }
 
 describe.each(BACKENDS)('prequalification on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   /** POSTs a file as the multipart part `file` (or under another part name). */
   async function uploadFile(
@@ -211,7 +204,7 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
     it('answers 415 for other content types and 403 for a read-only token', async () => {
       const text = await partner.request('POST', '/prequalification_data', 'external_customer_id\nX\n', { 'content-type': 'text/csv' });
       expectError(text, 415, 'UnsupportedMediaType');
-      const readOnly = await extraClient(t, partner.partnerId, 'sandbox', ['read']);
+      const readOnly = await t.token(partner.partnerId, 'sandbox', ['read']);
       expectError(await readOnly.post('/prequalification_data', { data: { customers: [{ external_customer_id: 'X' }] } }), 403, 'PermissionDenied');
     });
 
@@ -239,7 +232,7 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
     });
 
     it('counts against the upload rate limit', async () => {
-      const limited = await startTestApp(backend, { UPLOAD_RATE_LIMIT_PER_MINUTE: '2' });
+      const limited = await startTestApp(backend, { env: { UPLOAD_RATE_LIMIT_PER_MINUTE: '2' } });
       try {
         const client = await limited.partner();
         const send = () => client.post('/prequalification_data', { data: { customers: [{ external_customer_id: 'R-1' }] } });
@@ -462,7 +455,7 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       expectError(await partner.get(`/prequalification_data?prequalification_data_id=${UNKNOWN_UUID}`), 404, 'NotFound');
       const other = await t.partner({ name: 'Other Partner' });
       expectError(await other.get(`/prequalification_data?prequalification_data_id=${id}`), 404, 'NotFound');
-      const production = await extraClient(t, partner.partnerId, 'production');
+      const production = await t.token(partner.partnerId, 'production');
       expectError(await production.get(`/prequalification_data?prequalification_data_id=${id}`), 404, 'NotFound');
       // The owner reads it, with any letter case of the id.
       expect((await read(partner, id.toUpperCase())).prequalification_data_id).toBe(id);
@@ -576,7 +569,7 @@ describe.each(BACKENDS)('prequalification on %s', (backend) => {
       const other = await t.partner({ name: 'Another Partner' });
       const otherByExternal = await createCustomer(other, { external_customer_id: 'N-OTHER' });
       const otherByCorrelation = await createCustomer(other, { external_customer_id: 'N-OTHER-2', correlation_id: quoteOf(data, 'N-OTHER').correlation_id });
-      const production = await extraClient(t, partner.partnerId, 'production');
+      const production = await t.token(partner.partnerId, 'production');
       const productionCustomer = await createCustomer(production, { external_customer_id: 'N-OTHER' });
       const unmatched = await createCustomer(partner, { external_customer_id: 'N-NONE', correlation_id: UNKNOWN_UUID });
       for (const customerId of [declined, declinedByCorrelation, expired, superseded, otherByExternal, otherByCorrelation, productionCustomer, unmatched]) {

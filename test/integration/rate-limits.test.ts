@@ -7,8 +7,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BACKENDS } from '../helpers/db.ts';
-import { ADMIN_TOKEN, BASE, createCustomer, customerBody, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { clientForToken, countRows, expectError, extraClient, UNKNOWN_UUID } from '../helpers/foundation.ts';
+import { ADMIN_TOKEN, BASE, clientFor, createCustomer, customerBody, startTestApp, useTestApp, type PartnerClient } from '../helpers/app.ts';
+import { countRows, expectError, UNKNOWN_UUID } from '../helpers/foundation.ts';
 import { pdf, statement, upload } from '../helpers/files.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { hashToken } from '../../src/services/tokens.ts';
@@ -51,12 +51,7 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 describe.each(BACKENDS)('rate limits on %s', (backend) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, LIMITS);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend, { env: LIMITS });
 
   it('answers the 6th request of a minute with 429 Throttled and Retry-After; headers on every response', async () => {
     const client = await t.partner();
@@ -84,11 +79,11 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
     for (let i = 0; i < 5; i++) expect((await client.get('/authentication_check/')).statusCode).toBe(200);
     expectThrottled(await client.get('/authentication_check/'), 5);
 
-    const sibling = await extraClient(t, client.partnerId, 'sandbox');
+    const sibling = await t.token(client.partnerId, 'sandbox');
     const fresh = await sibling.get('/authentication_check/');
     expect(fresh.statusCode).toBe(200);
     expect(limitHeaders(fresh)).toMatchObject({ limit: 5, remaining: 4 });
-    const production = await extraClient(t, client.partnerId, 'production');
+    const production = await t.token(client.partnerId, 'production');
     expect((await production.get('/authentication_check/')).statusCode).toBe(200);
     const other = await t.partner({ name: 'Other' });
     expect(limitHeaders(await other.get('/authentication_check/'))).toMatchObject({ remaining: 4 });
@@ -131,7 +126,7 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
     expect(limitHeaders(listed)).toMatchObject({ limit: 5, remaining: 3 });
 
     // And using up the ordinary requests leaves uploads alone: another token shows the buckets apart.
-    const other = await extraClient(t, client.partnerId, 'sandbox');
+    const other = await t.token(client.partnerId, 'sandbox');
     for (let i = 0; i < 5; i++) expect((await other.get('/authentication_check/')).statusCode).toBe(200);
     expectThrottled(await other.get(`/document_upload/${customerId}/`), 5);
     const stillUploads = await upload(t, other, customerId, 'other', { filename: 'd.pdf', content: pdf({ seed: 'rl-4' }) });
@@ -144,19 +139,15 @@ describe('rate limits shared through Redis', async () => {
   const available = await reachable(REDIS_URL);
 
   describe.skipIf(!available)(`with ${REDIS_URL}`, () => {
-    let t: TestApp;
+    const t = useTestApp('pglite', { env: { ...LIMITS, REDIS_URL } });
     let second: FastifyInstance;
 
     beforeAll(async () => {
-      t = await startTestApp('pglite', { ...LIMITS, REDIS_URL });
       // A second node: another app instance on the same database and the same Redis.
       second = await buildApp({ config: t.config, db: t.testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: t.clock.now });
       await second.ready();
     });
-    afterAll(async () => {
-      await second?.close();
-      await t?.close();
-    });
+    afterAll(async () => second?.close());
 
     const onSecond = (client: PartnerClient, url: string) =>
       second.inject({ method: 'GET', url: `${BASE}${url}`, headers: { authorization: `Bearer ${client.token}`, accept: 'application/json' } });
@@ -175,14 +166,14 @@ describe('rate limits shared through Redis', async () => {
       expectThrottled(await client.get('/authentication_check/'), 5);
       expectThrottled(await onSecond(client, '/authentication_check/'), 5);
       // Another token is unaffected on either node.
-      const other = await extraClient(t, client.partnerId, 'sandbox');
+      const other = await t.token(client.partnerId, 'sandbox');
       expect((await onSecond(other, '/authentication_check/')).statusCode).toBe(200);
     });
 
     it('counts uploads across both instances too', async () => {
       const client = await t.partner();
       const customerId = await createCustomer(client);
-      const viaSecond = clientForToken({ ...t, app: second }, client.partnerId, client.tokenId, client.token);
+      const viaSecond = clientFor(second, client.partnerId, client.tokenId, client.token);
       expect((await upload(t, client, customerId, 'other', { filename: 'a.pdf', content: pdf({ seed: 'redis-1' }) })).statusCode).toBe(201);
       expect((await viaSecond.post(`/bank_statements/${customerId}/`, statement())).statusCode).toBe(201);
       expectThrottled(await upload({ ...t, app: second }, client, customerId, 'other', { filename: 'c.pdf', content: pdf({ seed: 'redis-3' }) }), 2);
@@ -191,7 +182,7 @@ describe('rate limits shared through Redis', async () => {
   });
 
   it('lets requests through, without long waits, when Redis is unreachable', async () => {
-    const t = await startTestApp('pglite', { ...LIMITS, REDIS_URL: 'redis://127.0.0.1:1' });
+    const t = await startTestApp('pglite', { env: { ...LIMITS, REDIS_URL: 'redis://127.0.0.1:1' } });
     try {
       const client = await t.partner();
       for (let i = 0; i < 8; i++) {

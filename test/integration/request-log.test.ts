@@ -3,10 +3,10 @@
  * first with limit and status filters, metadata only, 7-day retention; a failing write never
  * fails the request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepOldRequestLog } from '../../src/services/partner-tools-sweeps.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type TestApp } from '../helpers/app.ts';
+import { createCustomer, useTestApp } from '../helpers/app.ts';
 import { countRows, expectError } from '../helpers/foundation.ts';
 
 interface Entry {
@@ -22,11 +22,7 @@ interface Entry {
 }
 
 describe.each(BACKENDS)('request log on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(backend);
 
   it('lists the tenant’s requests newest first, without bodies, tokens, query strings or personal data', async () => {
     const partner = await t.partner();

@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import {
-  customerWithApplication,
-  decisionRows,
-  eventsFor,
-  extraToken,
-  getOffers,
-  offeredByPolicy,
-  storedOfferStatuses,
-  storedStatus,
-} from '../helpers/lending.ts';
+import { usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
+import { customerWithApplication, decisionRows, eventsFor, getOffers, offeredByPolicy, storedOfferStatuses, storedStatus } from '../helpers/lending.ts';
 
 type Outcome = 'offered' | 'declined' | 'deferred' | 'action_required' | 'awaiting_underwriter';
 type OpenStatus = 'open' | 'action_required' | 'awaiting_underwriter' | 'in_underwriting';
@@ -58,13 +49,8 @@ const PATHS: Record<Outcome, Record<OpenStatus, string[] | null>> = {
 };
 
 describe.each(BACKENDS)('sandbox controls on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
 
   const decide = (applicationId: string, data: Record<string, unknown>, client: PartnerClient = partner) =>
     client.post(`/sandbox/applications/${applicationId}/decision`, { data });
@@ -212,7 +198,7 @@ describe.each(BACKENDS)('sandbox controls on %s', (backend) => {
   });
 
   it('answers 403 PermissionDenied to a production token on every sandbox route', async () => {
-    const production = await extraToken(t, partner.partnerId, 'production');
+    const production = await t.token(partner.partnerId, 'production');
     const { applicationId } = await customerWithApplication(partner);
     const { offers } = await offeredByPolicy(partner);
     const calls = [

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ScheduleResponse } from '../../src/schemas/offers.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { apply, insertIndicativeOffer, offeredBySandbox, type OfferJson, type OfferTermsJson } from '../helpers/lending.ts';
 
 /**
@@ -36,22 +36,19 @@ async function pdfText(data: Buffer): Promise<string> {
 }
 
 describe.each(BACKENDS)('repayment schedule on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
+  // D0 is "today" in London; every test runs on 15 January 2026 unless it says otherwise.
+  const D0 = new Date('2026-01-15T12:00:00Z');
+  const t = useTestApp(backend, { resetClock: D0 });
+  const partner = usePartner(t);
   let flexi: OfferJson;
   let business: OfferJson;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
-    t.clock.set(new Date('2026-01-15T12:00:00Z'));
+    t.clock.set(D0);
     const made = await offeredBySandbox(partner, [FLEXI_10000, BUSINESS_FEE], { application: { amount: 10000 } });
     flexi = made.offers.find((o) => o.product_type === 'flexi_loan') as OfferJson;
     business = made.offers.find((o) => o.product_type === 'business_loan') as OfferJson;
   });
-  afterAll(async () => t.close());
-  // D0 is "today" in London; every test runs on 15 January 2026 unless it says otherwise.
-  afterEach(() => t.clock.set(new Date('2026-01-15T12:00:00Z')));
 
   const schedule = (offerId: string, query = '', headers: Record<string, string> = {}) =>
     partner.get(`/offers/${offerId}/repayment_schedule/${query}`, headers);

@@ -4,11 +4,10 @@
  * subscriptions, and the tenancy of all of it.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../src/domain/event-types.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { extraToken } from '../helpers/lending.ts';
+import { usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import { eventually } from '../helpers/receiver.ts';
 
 /** The ten event types of the spec's Events part, spelled as the X-SVC-Event-Type header. */
@@ -52,16 +51,9 @@ function expectPointer(res: { statusCode: number; body: string; json(): unknown 
 }
 
 describe.each(BACKENDS)('webhook management on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  let other: PartnerClient;
-
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner({ name: 'Partner A' });
-    other = await t.partner({ name: 'Partner B' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(backend);
+  const partner = usePartner(t, { name: 'Partner A' });
+  const other = usePartner(t, { name: 'Partner B' });
 
   const put = (client: PartnerClient, data: unknown) => client.request('PUT', '/webhooks/configuration/', { data });
 
@@ -181,7 +173,7 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
     it('is one per (partner, environment)', async () => {
       const a = (await partner.get('/webhooks/signing_secret/')).json().data.signing_secret;
       const b = (await other.get('/webhooks/signing_secret/')).json().data.signing_secret;
-      const live = await extraToken(t, partner.partnerId, 'production');
+      const live = await t.token(partner.partnerId, 'production');
       const c = (await live.get('/webhooks/signing_secret/')).json().data.signing_secret;
       expect(new Set([a, b, c]).size).toBe(3);
       // Rotating one leaves the others alone.
@@ -316,7 +308,7 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
     });
 
     it('the sandbox test route refuses a production token', async () => {
-      const live = await extraToken(t, partner.partnerId, 'production');
+      const live = await t.token(partner.partnerId, 'production');
       const res = await live.post('/sandbox/webhooks/test', { data: { webhook_event_type: 'customer_funded' } });
       expect(res.statusCode).toBe(403);
     });
@@ -353,7 +345,7 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
       expect(sent.statusCode, sent.body).toBe(202);
       const eventId = sent.json().data.event_id as string;
 
-      for (const client of [b, await extraToken(t, a.partnerId, 'production')]) {
+      for (const client of [b, await t.token(a.partnerId, 'production')]) {
         expect((await client.get('/webhooks/configuration/')).json()).toEqual({ data: { url: null, has_token: false } });
         const rows = (await client.get('/webhooks/subscriptions/')).json().data.subscriptions;
         expect(rows.every((r: { subscribed: boolean; url: string | null }) => !r.subscribed && r.url === null)).toBe(true);
@@ -374,11 +366,7 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
 // (ALLOW_PRIVATE_WEBHOOK_URLS=true is covered in webhooks-delivery.test.ts, whose app allows them.)
 describe.each(BACKENDS)('webhook URL rules in production on %s', (backend) => {
   describe('production (NODE_ENV=production)', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(backend, { NODE_ENV: 'production' });
-    });
-    afterAll(async () => t?.close());
+    const t = useTestApp(backend, { env: { NODE_ENV: 'production' } });
 
     it('requires https', async () => {
       const client = await t.partner({ environment: 'production' });

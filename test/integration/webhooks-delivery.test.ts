@@ -13,12 +13,12 @@ import { sampleEvent } from '../../src/services/sample-events.ts';
 import { recordEvent } from '../../src/store/outbox-store.ts';
 import { WebhookSender, type DeliverySettings } from '../../src/worker/delivery.ts';
 import { DELIVERY_QUEUE } from '../../src/worker/queue.ts';
-import { startWorker, type Worker } from '../../src/worker/worker.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
-import { apply, extraToken, getOffers, selectOffer } from '../helpers/lending.ts';
+import { createCustomer, useTestApp, type PartnerClient } from '../helpers/app.ts';
+import { apply, getOffers, selectOffer } from '../helpers/lending.ts';
 import { closedPortUrl, eventually, Receiver, type ReceivedDelivery } from '../helpers/receiver.ts';
 import { payloadProblems } from '../helpers/event-payloads.ts';
+import { useWorker } from '../helpers/worker.ts';
 
 const ALL_TYPES = EVENT_TYPES.map((e) => e.webhook_event_type);
 // Short enough to keep the timeout tests quick, long enough that event-loop pauses (embedded PGlite
@@ -84,26 +84,13 @@ interface DeliveryJson {
 }
 
 describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
-  let t: TestApp;
-  let worker: Worker;
   const receivers: Receiver[] = [];
   const workerErrors: unknown[] = [];
-
-  beforeAll(async () => {
-    t = await startTestApp(backend, { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
-    worker = await startWorker({
-      config: { webhookTimeoutMs: TIMEOUT_MS, webhookRetryScale: 0.001, allowPrivateWebhookUrls: true, production: false },
-      db: t.testDb.db,
-      backend: t.testDb.queue,
-      ctx: t.app.ctx,
-      log: { error: (...args: unknown[]) => workerErrors.push(args), warn: () => {}, info: () => {} } as never,
-    });
-  });
+  const t = useTestApp(backend, { env: { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
   afterAll(async () => {
-    await worker?.stop();
     await Promise.all(receivers.map((r) => r.close()));
-    await t?.close();
   });
+  const worker = useWorker(t, { onError: (...args: unknown[]) => workerErrors.push(args) });
 
   async function receiver(answer?: Parameters<typeof Receiver.start>[0]): Promise<Receiver> {
     const r = await Receiver.start(answer);
@@ -468,7 +455,7 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
     const sandboxReceiver = await receiver();
     const liveReceiver = await receiver();
     const sandbox = await partnerFor(sandboxReceiver.url);
-    const live = await extraToken(t, sandbox.partnerId, 'production');
+    const live = await t.token(sandbox.partnerId, 'production');
     // A production token's URL must be https at the configuration route; the loopback receiver is
     // plain http, so it is written straight to the store.
     await live.get('/webhooks/signing_secret/');
@@ -783,26 +770,11 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
 });
 
 describe.each(BACKENDS)('webhook retry timetable and lost job claims on %s', (backend) => {
-  let t: TestApp;
-  let worker: Worker;
   const workerErrors: { err?: unknown; event_id?: string }[] = [];
-
-  beforeAll(async () => {
-    // 0.0001 makes the 16-hour timetable about six seconds; a 2 s timeout leaves room to take a
-    // job's claim away while its attempt is in flight.
-    t = await startTestApp(backend, { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.0001' });
-    worker = await startWorker({
-      config: { webhookTimeoutMs: 2000, webhookRetryScale: 0.0001, allowPrivateWebhookUrls: true, production: false },
-      db: t.testDb.db,
-      backend: t.testDb.queue,
-      ctx: t.app.ctx,
-      log: { error: (obj: { err?: unknown; event_id?: string }) => workerErrors.push(obj), warn: () => {}, info: () => {} } as never,
-    });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await t?.close();
-  });
+  // 0.0001 makes the 16-hour timetable about six seconds; a 2 s timeout leaves room to take a
+  // job's claim away while its attempt is in flight.
+  const t = useTestApp(backend, { env: { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.0001', WEBHOOK_TIMEOUT_MS: '2000' } });
+  const worker = useWorker(t, { onError: (obj: { err?: unknown; event_id?: string }) => workerErrors.push(obj) });
 
   async function partnerFor(url: string): Promise<PartnerClient> {
     const partner = await t.partner();

@@ -3,28 +3,25 @@
  * cannot store, invalid UTF-8, amounts with a third decimal, durations that are not whole units.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../src/domain/json-text.ts';
 import { insertPrequalificationFile } from '../../src/store/prequalification-store.ts';
 import { JOB_SOURCES, runSourceJob } from '../../src/worker/job-sources.ts';
 import { BACKENDS } from '../helpers/db.ts';
-import { BASE, createCustomer, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { BASE, createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { countRows, expectError } from '../helpers/foundation.ts';
 import { json, multipartBody, statement, upload } from '../helpers/files.ts';
 
 const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 
 describe.each(BACKENDS)('hostile input on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
+  const t = useTestApp(backend);
+  const partner = usePartner(t);
   let customerId: string;
 
   beforeAll(async () => {
-    t = await startTestApp(backend);
-    partner = await t.partner();
     customerId = await createCustomer(partner);
   });
-  afterAll(async () => t.close());
 
   async function preqFile(content: string | Buffer, filename: string) {
     const { payload, contentType } = await multipartBody([['file', { filename, content: typeof content === 'string' ? Buffer.from(content) : content }]]);

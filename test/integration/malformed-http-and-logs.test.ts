@@ -4,9 +4,9 @@
  * `trace` never hold credentials or personal data, whatever the route (item 3).
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { ADMIN_TOKEN, BASE, customerBody, LogSink, startTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { ADMIN_TOKEN, BASE, customerBody, LogSink, usePartner, useTestApp } from '../helpers/app.ts';
 import { multipartBody, pdf } from '../helpers/files.ts';
 
 interface RawAnswer {
@@ -58,18 +58,15 @@ function expectEnvelope(answer: RawAnswer, status: number, code: string): void {
 }
 
 describe.each(BACKENDS)('malformed HTTP and logs on %s', (backend) => {
-  let t: TestApp;
-  let partner: PartnerClient;
-  let port: number;
   const sink = new LogSink();
+  const t = useTestApp(backend, { env: { LOG_LEVEL: 'trace' }, logStream: sink });
+  const partner = usePartner(t);
+  let port: number;
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { LOG_LEVEL: 'trace' }, { logStream: sink });
-    partner = await t.partner();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
   });
-  afterAll(async () => t.close());
 
   const auth = () => `Authorization: Bearer ${partner.token}\r\n`;
   const path = `${BASE}/customers/`;
