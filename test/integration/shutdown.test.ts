@@ -24,7 +24,7 @@ describe('graceful shutdown on SIGTERM', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('stops accepting, finishes the request in flight, closes the database', async () => {
+  it('stops accepting, finishes the request in flight, closes the database', { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'lending-shutdown-'));
     const server = await startChildServer({ DATA_DIR: dataDir, ROLE: 'api' });
     children.push(server);
