@@ -104,7 +104,7 @@ console.log(JSON.stringify({
 
 describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
   const server = useWebServer(backend);
-  const partner = usePartner(server.t);
+  const partner = usePartner(server);
   let sdk: LendingClient;
   let env: Record<string, string>;
   let customerId: string;

@@ -42,7 +42,7 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 
 describe.each(BACKENDS)('the SDK client on %s', (backend) => {
   const server = useWebServer(backend);
-  const partner = usePartner(server.t);
+  const partner = usePartner(server);
   let proxy: FaultProxy;
   let client: LendingClient;
   /** Through the proxy, with quick backoff. */

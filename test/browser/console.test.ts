@@ -31,7 +31,7 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
   const server = useWebServer(backend);
   const receiver = useReceiver();
   const browser = useBrowser();
-  const partner = usePartner(server.t, { name: 'Acme Brokers' });
+  const partner = usePartner(server, { name: 'Acme Brokers' });
   const shoot = backend === BACKENDS[0];
   const contexts: BrowserContext[] = [];
 

@@ -36,7 +36,7 @@ describe.each(BACKENDS)('the customer portal journey on %s', (backend) => {
   const server = useWebServer(backend);
   const receiver = useReceiver();
   const browser = useBrowser();
-  const partner = usePartner(server.t, { name: 'Acme Brokers' });
+  const partner = usePartner(server, { name: 'Acme Brokers' });
   let phone: BrowserContext;
   let laptop: BrowserContext;
   // Screenshots for the docs come from one backend only.

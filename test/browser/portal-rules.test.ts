@@ -17,7 +17,7 @@ const MINUTE_DAYS = 1 / 1440;
 describe.each(BACKENDS)('portal rules in the browser on %s', (backend) => {
   const server = useWebServer(backend);
   const browser = useBrowser();
-  const partner = usePartner(server.t);
+  const partner = usePartner(server);
   const contexts: BrowserContext[] = [];
 
   afterEach(async () => {

@@ -155,9 +155,12 @@ export function useTestApp(backend: BackendName, options: UseTestAppOptions = {}
   return t;
 }
 
-/** A new partner with one token (see TestApp.partner), made in beforeAll for the enclosing describe block. */
-export function usePartner(t: TestApp, options?: Parameters<TestApp['partner']>[0]): PartnerClient {
-  return useResource('the partner', () => t.partner(options));
+/**
+ * A new partner with one token (see TestApp.partner), made in beforeAll for the enclosing describe
+ * block, on the test app or on a web server's app (read only then: it starts in an earlier beforeAll).
+ */
+export function usePartner(on: TestApp | { t: TestApp }, options?: Parameters<TestApp['partner']>[0]): PartnerClient {
+  return useResource('the partner', () => ('t' in on ? on.t : on).partner(options));
 }
 
 /** A valid customer body: one applicant who is also director and guarantor. */

@@ -5,6 +5,7 @@ import { migrate } from '../../src/store/migrate.ts';
 import { openPglite } from '../../src/store/pglite-db.ts';
 import { openPostgres } from '../../src/store/postgres-db.ts';
 import type { QueueBackend } from '../../src/worker/queue.ts';
+import { useResource } from './hooks.ts';
 
 export type BackendName = 'pglite' | 'postgres';
 
@@ -25,6 +26,15 @@ export function describeOnPostgres(title: string, body: (connectionString: strin
   // Straight to stderr: vitest's default reporter does not show the console output of a skipped file.
   process.stderr.write(`skipped "${title}": ${reason}\n`);
   describe.skip(`${title} (skipped: ${reason})`, () => body(''));
+}
+
+/** A fresh database (openTestDb) for the enclosing describe block: opened in beforeAll, dropped in afterAll. */
+export function useTestDb(backend: BackendName): TestDb {
+  return useResource(
+    'the test database',
+    () => openTestDb(backend),
+    (testDb) => testDb.drop(),
+  );
 }
 
 export interface TestDb {

@@ -3,18 +3,16 @@
  * given, each answer comes back in its place, and when one fails the transaction keeps none of
  * them, those sent before it or after it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDb, type TestDb } from '../helpers/db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, useTestDb } from '../helpers/db.ts';
 import { pipelined } from '../../src/store/db.ts';
 
 describe.each(BACKENDS)('pipelined statements on %s', (backend) => {
-  let t: TestDb;
+  const t = useTestDb(backend);
 
   beforeAll(async () => {
-    t = await openTestDb(backend);
     await t.db.query('CREATE TABLE pipeline_probe (label text PRIMARY KEY, n integer NOT NULL)');
   });
-  afterAll(async () => t?.drop());
 
   const labelled = async (label: string) => (await t.db.query<{ n: number }>('SELECT n FROM pipeline_probe WHERE label = $1', [label])).rows.map((r) => r.n);
 

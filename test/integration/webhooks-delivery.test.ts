@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { setWebhookTarget } from '../../src/store/webhooks-store.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '../../sdk/verify-webhook.ts';
 import { EVENT_TYPES } from '../../src/domain/event-types.ts';
 import { sampleEvent } from '../../src/services/sample-events.ts';
@@ -16,7 +16,7 @@ import { DELIVERY_QUEUE } from '../../src/worker/queue.ts';
 import { BACKENDS } from '../helpers/db.ts';
 import { createCustomer, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import { apply, getOffers, selectOffer } from '../helpers/lending.ts';
-import { closedPortUrl, eventually, Receiver, type ReceivedDelivery } from '../helpers/receiver.ts';
+import { closedPortUrl, eventually, Receiver, useReceiver, type ReceivedDelivery } from '../helpers/receiver.ts';
 import { payloadProblems } from '../helpers/event-payloads.ts';
 import { useWorker } from '../helpers/worker.ts';
 
@@ -894,14 +894,10 @@ describe.each(BACKENDS)('webhook retry timetable and lost job claims on %s', (ba
 });
 
 describe('the webhook sender (no database)', () => {
-  let r: Receiver;
+  const r = useReceiver();
   const senders: WebhookSender[] = [];
-  beforeAll(async () => {
-    r = await Receiver.start();
-  });
   afterAll(async () => {
     await Promise.all(senders.map((x) => x.close()));
-    await r?.close();
   });
   const sender = (settings: Partial<DeliverySettings> = {}) => {
     const made = new WebhookSender({ timeoutMs: 1000, retryScale: 1, allowPrivate: false, requireHttps: false, ...settings });
