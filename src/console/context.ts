@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor, OperatorRole } from '../domain/actors.ts';
-import { may, roleAtLeast } from '../services/back-office.ts';
+import { may, roleAtLeast, type Actor, type OperatorRole } from '../domain/actors.ts';
 import { actorOf, type OperatorRow } from '../services/operators.ts';
 import type { CookieSettings } from '../web/surface.ts';
 import { SessionRequired } from '../web/surface.ts';

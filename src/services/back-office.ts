@@ -4,7 +4,7 @@
  * transaction. Four eyes (contract section 19) lives here too.
  */
 import { randomUUID } from 'node:crypto';
-import type { Actor, OperatorRole } from '../domain/actors.ts';
+import { may, type Actor, type OperatorRole } from '../domain/actors.ts';
 import { nextStatus } from '../domain/application-status.ts';
 import type { OfferTerms } from '../domain/decision-policy.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
@@ -23,21 +23,6 @@ import { drawdown } from './fundings.ts';
 import { operatorDecision, revokeOffers, startReview } from './underwriting.ts';
 import { createIntroducer, createPartner, createToken, revokePartnerToken, setSuspended } from './partners.ts';
 import { redeliver } from './webhooks.ts';
-
-const RANK: Record<OperatorRole, number> = { viewer: 0, underwriter: 1, admin: 2 };
-
-/** The one ranking of roles: each may do what the roles below it may. */
-export function roleAtLeast(role: OperatorRole, needed: OperatorRole): boolean {
-  return RANK[role] >= RANK[needed];
-}
-
-export function roleOf(actor: Actor): OperatorRole {
-  return actor.kind === 'operator' ? actor.role : 'admin';
-}
-
-export function may(actor: Actor, needed: OperatorRole): boolean {
-  return roleAtLeast(roleOf(actor), needed);
-}
 
 /** A viewer changes nothing; partners, tokens, fundings and operators are for admins. */
 export function requireRole(actor: Actor, needed: OperatorRole): void {

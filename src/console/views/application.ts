@@ -2,7 +2,7 @@ import { nextStatus } from '../../domain/application-status.ts';
 import { basisPointsToPercent, toPence } from '../../domain/money.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { OperatorRow } from '../../services/operators.ts';
-import { roleAtLeast } from '../../services/back-office.ts';
+import { roleAtLeast } from '../../domain/actors.ts';
 import type { ApplicationReview } from '../../services/review.ts';
 import { formatDate, formatDateTime, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
