@@ -7,7 +7,7 @@ import { createPartner, createToken } from './services/partners.ts';
 import { hashToken } from './services/tokens.ts';
 import { createOperator } from './services/operators.ts';
 
-/** The demo operator of a fresh embedded start (contract section 19). */
+/** The demo operator of a fresh embedded start (docs/behaviour.md, section 19). */
 export const DEMO_OPERATOR = { email: 'operator@example.com', name: 'Demo Operator', role: 'admin' } as const;
 
 export interface Bootstrap {
@@ -21,7 +21,7 @@ export interface Bootstrap {
  * first start and kept as a hash. On a fresh embedded database outside production, a demo partner
  * with a sandbox token is created so `npm start` gives a working API at once.
  */
-/** Demo data is for a fresh embedded data directory outside production (contract section 15). */
+/** Demo data is for a fresh embedded data directory outside production (docs/behaviour.md, section 15). */
 function wantsDemoData(config: Config): boolean {
   return config.databaseUrl === null && !config.production;
 }

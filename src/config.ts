@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment (contract section 15), validated once at start.
+ * Configuration from the environment (docs/behaviour.md, section 15), validated once at start.
  * Every problem is reported together, in words an operator can act on.
  */
 

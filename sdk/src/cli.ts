@@ -1,5 +1,5 @@
 /**
- * `lending`: the Lending Partner API from the command line (contract section 20), on the SDK's
+ * `lending`: the Lending Partner API from the command line (docs/behaviour.md, section 20), on the SDK's
  * client. Reads LENDING_API_TOKEN and LENDING_BASE_URL (default http://localhost:8080). `--json`
  * prints the API's raw answers; errors print the envelope's code and detail and exit 1.
  */

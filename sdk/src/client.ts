@@ -434,7 +434,7 @@ export class LendingClient {
     );
   }
 
-  // Events (contract section 17) and the request log (section 18)
+  // Events (docs/behaviour.md, section 17) and the request log (section 18)
 
   /** GET /events/: events strictly after `after`, oldest first; `wait` (0-30 s) long-polls when there are none yet. */
   listEvents(query: EventListQuery = {}, call?: CallOptions) {

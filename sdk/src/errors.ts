@@ -4,7 +4,7 @@
  * (after the client's retries) is a LendingConnectionError.
  */
 
-/** One entry of the API's error envelope `{"errors": [...]}` (contract section 4). */
+/** One entry of the API's error envelope `{"errors": [...]}` (docs/behaviour.md, section 4). */
 export interface ApiErrorObject {
   code: string;
   detail: string;

@@ -1,6 +1,6 @@
 /**
  * `npm run operator -- create --email E --name N --role R`: creates an operator account and prints
- * its generated password once (contract section 19). Uses DATABASE_URL or DATA_DIR like the
+ * its generated password once (docs/behaviour.md, section 19). Uses DATABASE_URL or DATA_DIR like the
  * service; with embedded PGlite the service must not be running at the same time.
  */
 import { parseArgs } from 'node:util';

@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-/** The console's session cookie: Strict, so no other site can send it (contract section 19). */
+/** The console's session cookie: Strict, so no other site can send it (docs/behaviour.md, section 19). */
 export function consoleCookie(publicBaseUrl: string): CookieSettings {
   return { cookieName: 'console_session', cookiePath: '/console', sameSite: 'strict', secure: publicBaseUrl.startsWith('https://') };
 }

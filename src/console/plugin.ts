@@ -13,7 +13,7 @@ import { consoleAuditRoutes } from './audit.ts';
 import { consoleOperatorRoutes } from './operators.ts';
 
 /**
- * The operator console (contract section 19), under /console: server-rendered pages on the same
+ * The operator console (docs/behaviour.md, section 19), under /console: server-rendered pages on the same
  * services as the admin API, with the portal's session, CSRF and header machinery.
  */
 export const operatorConsole: FastifyPluginAsync = async (app) => {

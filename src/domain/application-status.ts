@@ -1,5 +1,5 @@
 /**
- * The application state machine of contract section 6, as one table. A move the table does not
+ * The application state machine (docs/behaviour.md, section 6), as one table. A move the table does not
  * list is refused; callers turn a refusal into 409 InvalidTransition (operator and sandbox routes)
  * or into their own domain answer.
  */
@@ -11,7 +11,7 @@ export const APPLICATION_STATUSES = [...OPEN_STATUSES, ...CLOSED_STATUSES] as co
 export type OpenStatus = (typeof OPEN_STATUSES)[number];
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** What moved the application: each is a row's event in the contract's table. */
+/** What moved the application: each is a row's event in the documented table. */
 export type StatusTrigger =
   | 'decision_action_required'
   | 'customer_data_changed'

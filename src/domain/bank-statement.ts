@@ -1,11 +1,11 @@
 /**
- * Open-banking JSON bank statements (spec, Resources > Document; contract 11).
+ * Open-banking JSON bank statements (spec, Resources > Document; docs/behaviour.md, section 11).
  *
  * Decisions where the spec is silent:
  * - Every problem is reported, each with a JSON pointer into the document exactly as sent. A
  *   statement wrapped as `{"data": {...}}` (allowed for POST /bank_statements) is unwrapped, and
- *   its pointers keep the `/data` prefix (`/data/accountInfo/sortCode`), matching contract 4's body
- *   pointers. To keep a hostile file from producing a multi-megabyte error, the list stops after
+ *   its pointers keep the `/data` prefix (`/data/accountInfo/sortCode`), matching the body
+ *   pointers of docs/behaviour.md, section 4. To keep a hostile file from producing a multi-megabyte error, the list stops after
  *   MAX_PROBLEMS entries with a last entry saying how many more there were.
  * - accountNumber and sortCode must be strings: as JSON numbers they would lose leading zeros, and
  *   guessing them back would credit the wrong account.
@@ -15,10 +15,10 @@
  * - The text kept from a statement (account fields, descriptions) must not contain NUL or an
  *   unpaired surrogate: PostgreSQL cannot store them, and processing would fail on every retry.
  * - Amounts and balances are numbers or numeric strings with at most two decimals: the money rule
- *   of contract section 1 applies to statements too (a third decimal is a 400 with its pointer,
+ *   (docs/behaviour.md, section 1) applies to statements too (a third decimal is a 400 with its pointer,
  *   never silently rounded).
  * - transactionDate is YYYY-MM-DD or an ISO date-time; a date-time with a zone is taken as its
- *   calendar date in London (contract 1), one without a zone by its written date.
+ *   calendar date in London (docs/behaviour.md, section 1), one without a zone by its written date.
  * - Only mandatory fields can fail a statement. The "preferred" accountType (business/personal, any
  *   case; in accountInfo or at the top) and period ({from, to}, same places) are dropped when
  *   unusable; period then defaults to the earliest and latest transaction dates, as the spec
@@ -240,7 +240,7 @@ export function creditsInLast12Months(statement: ParsedStatement, today: IsoDate
 }
 
 /**
- * Annual turnover from bank statements (contract 7's fallback for T): the credits of the last 12
+ * Annual turnover from bank statements (the fallback for T of docs/behaviour.md, section 7): the credits of the last 12
  * months across all accounts. Statements in other currencies are skipped (no FX rate to trust; a
  * GBP lender's policy thresholds are GBP). Two statements of the same account (same sort code and
  * account number) may overlap, so a credit is counted as often as the statement that lists it most

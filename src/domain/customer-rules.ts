@@ -5,7 +5,7 @@ interface WithRoles {
 }
 
 /**
- * The people rule (contract section 5): exactly one person holds the role `applicant`, and that
+ * The people rule (docs/behaviour.md, section 5): exactly one person holds the role `applicant`, and that
  * person is also a `director` and a `guarantor`. Other directors, shareholders and guarantors may
  * be added. Problems point at /data/people.
  */

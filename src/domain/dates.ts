@@ -1,6 +1,6 @@
 /**
  * Calendar dates as 'YYYY-MM-DD' strings. "Today" is the current date in Europe/London
- * (contract section 1); arithmetic is done on UTC midnights so no time zone shifts a date.
+ * (docs/behaviour.md, section 1); arithmetic is done on UTC midnights so no time zone shifts a date.
  */
 
 export type IsoDate = string;

@@ -1,11 +1,11 @@
 /**
- * The default automated decision policy (contract section 7), as a pure function: no I/O, no clock
+ * The default automated decision policy (docs/behaviour.md, section 7), as a pure function: no I/O, no clock
  * (`today` is an input). Money is integer pence, rates and fees integer basis points.
  *
  * Rules, in order; the first that applies decides:
  *   1. applicant younger than 18, or M (whole months trading) < 6: declined. Applied only to known data.
  *   2. T (annual turnover) unknown: action_required, company_data / provide_turnover.
- *      Our decision where the contract is silent: rule 2 also asks for the other inputs rule 1 needs.
+ *      Our decision where the documented policy is silent: rule 2 also asks for the other inputs rule 1 needs.
  *      An unknown trading_from_date adds the action provide_trading_from_date to the company_data
  *      category, and an unknown applicant date of birth adds applicant_data / provide_date_of_birth.
  *      If any of the three is missing the outcome is action_required (rule 2, reason 'missing_data')
@@ -15,7 +15,7 @@
  *   5. A > 50,000 GBP and no accepted bank statement: action_required, documents / upload_bank_statements.
  *   6. L = min(1,000,000 GBP, 20 % of T, or 25 % of T with an accepted bank statement), rounded down to
  *      a multiple of 100 GBP, computed exactly in integers. L < 1,000 GBP: declined. L is not capped at
- *      A (the contract does not say so). With the default thresholds this decline cannot happen
+ *      A (the documented policy does not say so). With the default thresholds this decline cannot happen
  *      (T >= 10,000 gives L >= 2,000); it is kept for policies built with other parameters.
  *   7. offered: flexi_loan 365 days, fee 0 bp, band rate; business_loan 730 days, fee 250 bp, band rate
  *      minus 50 bp; both for L. Bands: M >= 36 and P >= 0 (known): 200 bp; M >= 12 and (P >= 0 or
@@ -23,7 +23,7 @@
  *      The suggested offer is the one whose duration is nearest the first requested duration; the
  *      flexi loan when none was given or on a tie.
  *
- * Prequalification mode (contract section 12): rules that need data the row lacks are skipped. An
+ * Prequalification mode (docs/behaviour.md, section 12): rules that need data the row lacks are skipped. An
  * unknown age or M skips rule 1 and is not asked for; an unknown A skips rules 4 and 5. An unknown T
  * cannot be quoted, so it is declined with reason 'turnover_unknown' (rule 2). Rules 4 and 5 may still
  * give awaiting_underwriter / action_required when A is known; the caller maps those.
@@ -73,7 +73,7 @@ export interface DecisionPolicy {
   decide(inputs: DecisionInputs, options?: DecideOptions): DecisionOutcome;
 }
 
-/** The thresholds of the policy; the defaults are the contract's. */
+/** The thresholds of the policy; the defaults are the documented ones. */
 export interface PolicyParameters {
   minAgeYears: number;
   minMonthsTrading: number;
@@ -176,7 +176,7 @@ function offers(limitPence: Pence, bandBp: BasisPoints, requestedDays: number | 
   ];
 }
 
-/** A policy with the contract's rules and the given thresholds. */
+/** A policy with the documented rules and the given thresholds. */
 export function createDecisionPolicy(overrides: Partial<PolicyParameters> = {}, name = 'default'): DecisionPolicy {
   const params: Readonly<PolicyParameters> = { ...DEFAULT_POLICY_PARAMETERS, ...overrides };
   function decide(inputs: DecisionInputs, options: DecideOptions = {}): DecisionOutcome {

@@ -33,7 +33,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 const known: ReadonlySet<string> = new Set(DOCUMENT_TYPES);
 
-/** Exact match only (contract 11: "exactly one of the spec's strings"); no case folding. */
+/** Exact match only (docs/behaviour.md, section 11: "exactly one of the spec's strings"); no case folding. */
 export function isDocumentType(value: unknown): value is DocumentType {
   return typeof value === 'string' && known.has(value);
 }

@@ -1,5 +1,5 @@
 /**
- * Recognises an uploaded file by its first bytes (contract 11: "recognised by their bytes and not
+ * Recognises an uploaded file by its first bytes (docs/behaviour.md, section 11: "recognised by their bytes and not
  * only their declared type"). The caller passes up to the first 8 KiB; nothing here needs more.
  *
  * Binary formats are decided by their signatures. Text formats (JSON, CSV) need the head to be
@@ -157,7 +157,7 @@ export function mimeTypeOf(kind: FileKind): string {
 }
 
 /**
- * Contract 11: every recognised kind is fine for every document type, except JSON, which is only
+ * docs/behaviour.md, section 11: every recognised kind is fine for every document type, except JSON, which is only
  * an open-banking statement and so only for `bank statement` (not `personal bank statement`).
  */
 export function isAllowedForDocumentType(kind: FileKind, documentType: DocumentType): boolean {

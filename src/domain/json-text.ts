@@ -2,7 +2,7 @@
  * JSON text as partners send it (bodies and files), read with bounds: at most MAX_JSON_DEPTH
  * levels of arrays and objects, so no later step (validation, serialisation, a walk over the
  * value, PostgreSQL's jsonb) can recurse without bound on a hostile document. No request or file
- * of the contract comes near the limit (a customer is 5 levels deep, a bank statement 4).
+ * the API documents comes near the limit (a customer is 5 levels deep, a bank statement 4).
  */
 import { DomainError } from './errors.ts';
 

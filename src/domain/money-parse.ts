@@ -6,7 +6,7 @@
  * 100.49999…), so every value goes through its decimal digits and BigInt instead.
  *
  * Two policies for more than two decimals:
- * - 'reject' (default): the value is not money (contract section 1: more decimals are a 400).
+ * - 'reject' (default): the value is not money (docs/behaviour.md, section 1: more decimals are a 400).
  *   Used for partner-typed amounts such as prequalification turnover.
  * - 'half-even': round to the penny half-even, for callers that must take sub-penny values. (Bank
  *   statements use 'reject': the money rule applies to them too.)

@@ -52,7 +52,7 @@ export function offerCreationStatus(status: ApplicationStatus): OfferCreationSta
   }
 }
 
-/** Why an offer cannot be selected, or null when it can (contract section 7). */
+/** Why an offer cannot be selected, or null when it can (docs/behaviour.md, section 7). */
 export function selectionProblem(offer: OfferState, applicationStatus: ApplicationStatus | null, now: Date): string | null {
   if (offer.offerType !== 'confirmed') return 'indicative offers cannot be selected';
   const status = effectiveOfferStatus(offer, now);
@@ -61,7 +61,7 @@ export function selectionProblem(offer: OfferState, applicationStatus: Applicati
   return null;
 }
 
-/** Why an offer cannot be drawn from, or null (contract section 9). */
+/** Why an offer cannot be drawn from, or null (docs/behaviour.md, section 9). */
 export function drawdownProblem(offer: OfferState, applicationStatus: ApplicationStatus | null, now: Date): string | null {
   if (offer.offerType !== 'confirmed') return 'indicative offers cannot be funded';
   if (isExpired(offer, now)) return 'the offer has expired';

@@ -1,5 +1,5 @@
 /**
- * Quoting one prequalification row with a decision policy (contract 12), as a pure function: no
+ * Quoting one prequalification row with a decision policy (docs/behaviour.md, section 12), as a pure function: no
  * I/O, no clock (`today` is an input), no ids. Money is integer pence, rates integer basis points.
  *
  * - A row with a `problem` (a value the parser could not use) is not quoted: prequalified false,

@@ -1,5 +1,5 @@
 /**
- * Prequalification uploads (contract 12) to rows the worker can quote.
+ * Prequalification uploads (docs/behaviour.md, section 12) to rows the worker can quote.
  *
  * Two levels of failure, because they are answered differently:
  * - a bad *file* (not CSV, no header, no external_customer_id column, not an array, no rows, more
@@ -10,7 +10,7 @@
  *
  * Decisions: column names are matched after trimming, lower-casing and turning spaces/hyphens into
  * underscores ("External Customer ID" works); unknown columns are ignored. Empty cells are "not
- * given" (null), which the policy skips. Amounts are GBP with at most two decimals (contract 1),
+ * given" (null), which the policy skips. Amounts are GBP with at most two decimals (docs/behaviour.md, section 1),
  * "£" and grouped thousands ("120,000.50") allowed; JSON amounts may also be `{amount: n}` as in
  * the customer API's last_12_months_turnover. Dates must be YYYY-MM-DD (day-first and
  * month-first slashes are ambiguous, and guessing would quote the wrong trading age). JSON ids
@@ -197,7 +197,7 @@ function amount(raw: unknown, name: string, problems: string[], mustBePositive: 
 }
 
 /**
- * One row per externalCustomerId, keeping each id's last row (contract 12: the last row wins),
+ * One row per externalCustomerId, keeping each id's last row (docs/behaviour.md, section 12: the last row wins),
  * ordered by where those last rows stand in the file. Rows without an id share the key '' and
  * so collapse into one problem row, which is all a partner can be answered about them.
  */

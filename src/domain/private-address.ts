@@ -1,5 +1,5 @@
 /**
- * Webhook URL vetting (contract section 13): a URL that resolves to a private, loopback or
+ * Webhook URL vetting (docs/behaviour.md, section 13): a URL that resolves to a private, loopback or
  * link-local address is refused unless the operator allows it, so partners cannot make the
  * service call into its own network (SSRF). We err on the side of refusing: every special-purpose
  * range that is not globally routable counts as "private" here.

@@ -1,5 +1,5 @@
 /**
- * Repayment schedule (contract section 10), pure and exact.
+ * Repayment schedule (docs/behaviour.md, section 10), pure and exact.
  *
  * All money is integer pence and every rounding is half-even through BigInt (money.ts), line by
  * line, so the JSON and the PDF show exactly what a partner can recompute by hand.

@@ -1,7 +1,7 @@
 /**
- * Retry schedule of contract section 13: after the first delivery fails, 10 retries follow after
+ * Retry schedule of webhook deliveries (docs/behaviour.md, section 13): after the first delivery fails, 10 retries follow after
  * 30 s, 2 min, 5 min, 15 min, 30 min, 1 h, 2 h, 3 h, 4 h and 5 h: 15 h 52 min 30 s in all, the
- * "about 16 hours" of the contract.
+ * "about 16 hours" the documentation promises.
  */
 export const RETRY_DELAYS_SECONDS: readonly number[] = Object.freeze([30, 120, 300, 900, 1800, 3600, 7200, 10800, 14400, 18000]);
 

@@ -5,7 +5,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyKey, releas
 import { tenantOf } from './auth.ts';
 import { HttpError } from './errors.ts';
 
-/** Idempotency keys (contract section 16). */
+/** Idempotency keys (docs/behaviour.md, section 16). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const KEY_FORMAT = /^[\x20-\x7e]{1,255}$/;
 /** Headers of the first answer that a replay repeats. */

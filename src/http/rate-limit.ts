@@ -51,7 +51,7 @@ export function connectRedis(url: string): Redis {
 }
 
 /**
- * Per-token limits (contract section 3): `requests` a minute, and `uploads` a minute for upload
+ * Per-token limits (docs/behaviour.md, section 3): `requests` a minute, and `uploads` a minute for upload
  * routes (their own bucket); 429 Throttled with Retry-After, and RateLimit-Limit / -Remaining /
  * -Reset on every response. With Redis the counters are shared by every node; if Redis is
  * unreachable requests are let through rather than refused.

@@ -1,5 +1,5 @@
 /**
- * The repayment schedule as a PDF (contract section 10: "a real PDF: the schedule as a table, with
+ * The repayment schedule as a PDF (docs/behaviour.md, section 10: "a real PDF: the schedule as a table, with
  * the offer's terms"). Every figure comes from the already-computed RepaymentSchedule, so the PDF can
  * never disagree with the JSON. Only pdfkit's built-in Helvetica is used: no font files to ship.
  */

@@ -9,7 +9,7 @@ import { portalOfferRoutes } from './offers.ts';
 import { portalOverviewRoutes } from './overview.ts';
 
 /**
- * The customer portal (contract section 8), registered under /portal: the lender's own pages for
+ * The customer portal (docs/behaviour.md, section 8), registered under /portal: the lender's own pages for
  * the customer a login link was made for.
  */
 export const customerPortal: FastifyPluginAsync = async (app) => {

@@ -1,5 +1,5 @@
 /**
- * The payload of each webhook event (contract sections 9, 12 and 13; funding_created_202607 as the
+ * The payload of each webhook event (docs/behaviour.md, sections 9, 12 and 13; funding_created_202607 as the
  * spec gives it): the `data` of the webhook body and of the events API's items. One closed schema
  * per event type; the payload types, the OpenAPI `webhooks` section, the SDK's event types and the
  * tests' expectations all come from here. A new event type costs its name in
@@ -20,7 +20,7 @@ const Percent = percent();
 const Days = days();
 const Status = StringEnum(APPLICATION_STATUSES);
 
-/** Present whenever the customer has one (contract section 13). */
+/** Present whenever the customer has one (docs/behaviour.md, section 13). */
 const ExternalCustomerId = Type.Optional(Type.String({ description: 'The value sent at customer creation; present whenever the customer has one' }));
 
 const ApplicationRef = { application_id: Uuid, customer_id: Uuid, external_customer_id: ExternalCustomerId };

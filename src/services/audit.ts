@@ -1,5 +1,5 @@
 /**
- * The audit log (contract section 19): every change made by an operator or through /admin/v1 is
+ * The audit log (docs/behaviour.md, section 19): every change made by an operator or through /admin/v1 is
  * appended in the same transaction as the change. `audited` runs a service inside one transaction
  * and appends the row there; the services' own transactions become savepoints inside it, so their
  * rules (and their all-or-nothing writes) are unchanged.

@@ -1,7 +1,7 @@
 /**
  * The changes the lender's staff make, one function each, used by both the admin API and the
  * console: the role check, the service that holds the rule, and the audit row, in one
- * transaction. Four eyes (contract section 19) lives here too.
+ * transaction. Four eyes (docs/behaviour.md, section 19) lives here too.
  */
 import { randomUUID } from 'node:crypto';
 import { may, type Actor, type OperatorRole } from '../domain/actors.ts';

@@ -73,7 +73,7 @@ export async function getCustomer(ctx: ServiceContext, tenant: Tenant, id: strin
 
 /**
  * Replaces the customer's details. New data may be what a decision was waiting for, so an
- * `action_required` application moves back to `open` (contract section 6).
+ * `action_required` application moves back to `open` (docs/behaviour.md, section 6).
  */
 export async function replaceCustomer(ctx: ServiceContext, tenant: Tenant, id: string, details: CustomerDetailsData): Promise<CustomerRow> {
   const write = toWrite(details);

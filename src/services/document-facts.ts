@@ -13,7 +13,7 @@ export interface DocumentFacts {
   statementTurnoverPence: number | null;
 }
 
-/** What the customer's accepted documents tell the decision policy (contract section 7). */
+/** What the customer's accepted documents tell the decision policy (docs/behaviour.md, section 7). */
 export async function documentFacts(tx: Queryable, customerId: string, today: string): Promise<DocumentFacts> {
   const { anyAccepted, statements } = await acceptedStatements(tx, customerId);
   const gbp = (statements as ParsedStatement[]).filter((s) => s.currency === 'GBP');

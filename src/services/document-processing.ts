@@ -55,7 +55,7 @@ async function judge(db: Queryable, document: DocumentRow): Promise<Outcome> {
 
 /**
  * An accepted document may be what a decision was waiting for: the customer's `action_required`
- * application moves back to `open` (contract section 6).
+ * application moves back to `open` (docs/behaviour.md, section 6).
  */
 async function reopenIfWaiting(tx: Queryable, document: DocumentRow, now: Date): Promise<void> {
   const tenant: Tenant = { partnerId: document.partner_id, environment: document.environment };
@@ -107,7 +107,7 @@ export async function giveUpDocument(ctx: ServiceContext, documentId: string, re
   await rejectUnprocessedDocument(ctx.db, documentId, `unreadable: ${reason}`, ctx.now());
 }
 
-/** The operator overrides the outcome either way (contract section 11). */
+/** The operator overrides the outcome either way (docs/behaviour.md, section 11). */
 export async function reviewDocument(
   ctx: ServiceContext,
   documentId: string,

@@ -125,7 +125,7 @@ export function uploadView(d: DocumentRow): Static<typeof UploadResponse>['data'
   return { document_id: d.id, document_name: d.document_name, document_type: d.document_type as DocumentType, upload_date: d.uploaded_at.toISOString() };
 }
 
-/** GET /document_upload/{customer_id}/ in the contract's JSON:API shape. */
+/** GET /document_upload/{customer_id}/ in the documented JSON:API shape (docs/behaviour.md, section 11). */
 export async function listDocuments(ctx: ServiceContext, tenant: Tenant, customerId: string) {
   await requireCustomer(ctx, tenant, customerId);
   const documents = await listCustomerDocuments(ctx.db, tenant, customerId);

@@ -22,7 +22,7 @@ export interface ApplicationRef extends CustomerRef {
 /** An offer as it is inserted: the terms in pence and basis points. */
 export type OfferTerms = Pick<OfferInsert, 'id' | 'maxAmountPence' | 'monthlyRateBp' | 'feeBp' | 'durationDays'>;
 
-/** external_customer_id whenever the customer has one, else no key at all (contract section 13). */
+/** external_customer_id whenever the customer has one, else no key at all (docs/behaviour.md, section 13). */
 function external(externalCustomerId: string | null): { external_customer_id?: string } {
   return externalCustomerId === null ? {} : { external_customer_id: externalCustomerId };
 }
@@ -103,7 +103,7 @@ export function fundingCreated(funding: FundingFacts, offer: FundedOfferTerms, e
   };
 }
 
-/** Contract section 9: application_id is always there, null for a funding without an application. */
+/** docs/behaviour.md, section 9: application_id is always there, null for a funding without an application. */
 export function customerFunded(funding: FundingFacts, externalCustomerId: string | null): EventPayloads['customer_funded'] {
   return {
     customer_id: funding.customer_id,

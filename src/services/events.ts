@@ -40,7 +40,7 @@ export function parseTypes(types: string | undefined): string[] | null {
 }
 
 /**
- * The tenant's events after `after`, oldest first (contract section 17). With `waitSeconds`, an
+ * The tenant's events after `after`, oldest first (docs/behaviour.md, section 17). With `waitSeconds`, an
  * empty answer waits for the outbox notification (or the time to pass) and reads again.
  */
 export async function listTenantEvents(

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (contract section 16): a request with a key claims it, its answer is kept for
+ * Idempotency keys (docs/behaviour.md, section 16): a request with a key claims it, its answer is kept for
  * 24 hours, and a retry with the same key is answered from what was kept.
  */
 import type { Tenant } from '../domain/tenant.ts';

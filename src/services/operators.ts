@@ -1,5 +1,5 @@
 /**
- * Operator accounts (contract section 19): create (a generated password shown once), change of
+ * Operator accounts (docs/behaviour.md, section 19): create (a generated password shown once), change of
  * role, deactivation, change of one's own password, and login with a constant-time answer and a
  * lock-out after 5 failures in 15 minutes. Changes are audited; a change of role or a
  * deactivation ends the operator's sessions in the same transaction.

@@ -3,9 +3,9 @@ import { deleteEventsBefore } from '../store/events-store.ts';
 import { deleteRequestLogBefore } from '../store/request-log-store.ts';
 import type { ServiceContext } from './context.ts';
 
-/** Events stay readable through the events API for this long (contract section 17). */
+/** Events stay readable through the events API for this long (docs/behaviour.md, section 17). */
 export const EVENT_RETENTION_DAYS = 30;
-/** The request log keeps this many days (contract section 18). */
+/** The request log keeps this many days (docs/behaviour.md, section 18). */
 export const REQUEST_LOG_RETENTION_DAYS = 7;
 const DAY_MS = 86_400_000;
 

@@ -43,7 +43,7 @@ export async function portalCustomer(ctx: ServiceContext, scope: CustomerScope):
 
 /**
  * The application page. An API Lite partner never calls the offers route, so this decides exactly
- * as the first offers call would whenever the latest application is `open` (contract section 8).
+ * as the first offers call would whenever the latest application is `open` (docs/behaviour.md, section 8).
  */
 export async function portalOverview(ctx: ServiceContext, scope: CustomerScope): Promise<PortalOverview> {
   const customer = await portalCustomer(ctx, scope);
@@ -86,7 +86,7 @@ export interface DrawdownConfirmation {
   remainingPence: number;
 }
 
-/** A drawdown as contract section 9, by the customer; `amount` is the form field it came from. */
+/** A drawdown as in docs/behaviour.md, section 9, by the customer; `amount` is the form field it came from. */
 export async function drawFromCustomerOffer(ctx: ServiceContext, scope: CustomerScope, offerId: string, amountPence: number): Promise<DrawdownConfirmation> {
   await customerOffer(ctx, scope, offerId);
   const { funding } = await drawdown(ctx, { offerId, amountPence, drawnBy: 'portal', tenant: scope.tenant, amountPointer: '/amount' });

@@ -1,5 +1,5 @@
 /**
- * Prequalification (contract 12): a partner sends a file of prospective customers; the worker
+ * Prequalification (docs/behaviour.md, section 12): a partner sends a file of prospective customers; the worker
  * quotes each unique external_customer_id with the decision policy and emits the two
  * prequalification events; a customer created later with a matching correlation_id or
  * external_customer_id gets an indicative offer on the quote's terms.
@@ -185,7 +185,7 @@ export async function matchingQuote(tx: Queryable, tenant: Tenant, customer: Omi
 }
 
 /**
- * Links a prequalification quote to a customer just created (contract 5, 7, 12), in the caller's
+ * Links a prequalification quote to a customer just created (docs/behaviour.md, sections 5, 7 and 12), in the caller's
  * transaction: a usable matching quote becomes an `indicative` offer (no application yet; it is
  * attached to the customer's next application) and `indicative_offer_created` is recorded.
  * Returns the offer id, or null when nothing matched.

@@ -13,7 +13,7 @@ const BATCH_SIZE = 500;
 const MAX_BUFFERED = 20_000;
 
 /**
- * The request log (contract section 18), written off the request's path: an answered request
+ * The request log (docs/behaviour.md, section 18), written off the request's path: an answered request
  * adds its entry to an in-memory buffer, and a timer writes the buffer in batches. A failing
  * write is logged and dropped; it never reaches, fails or slows a request.
  */

@@ -7,7 +7,7 @@ import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import { settleExpiry } from './offers.ts';
 
-/** Open applications without activity for this long are deferred (contract section 6). */
+/** Open applications without activity for this long are deferred (docs/behaviour.md, section 6). */
 export const INACTIVITY_DAYS = 90;
 
 /**

@@ -17,9 +17,9 @@ export type { Surface, WebSessionRow };
 
 /** How long each kind of session may last in all, and without a request. */
 export const SESSION_LIMITS: Record<Surface | 'console_login', { absoluteSeconds: number; idleSeconds: number }> = {
-  // Contract section 8: 8 hours, 30 minutes idle.
+  // docs/behaviour.md, section 8: 8 hours, 30 minutes idle.
   portal: { absoluteSeconds: 8 * 3600, idleSeconds: 30 * 60 },
-  // Contract section 19: 30 minutes idle; a working day at most.
+  // docs/behaviour.md, section 19: 30 minutes idle; a working day at most.
   console: { absoluteSeconds: 12 * 3600, idleSeconds: 30 * 60 },
   // The anonymous session that carries the CSRF secret of the console's login form.
   console_login: { absoluteSeconds: 3600, idleSeconds: 30 * 60 },

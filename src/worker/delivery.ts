@@ -101,7 +101,7 @@ export class ClaimLostError extends Error {
 
 /**
  * One delivery attempt of one event: signs a fresh timestamp, POSTs, records the attempt, and when
- * it failed schedules the next attempt on the contract's timetable, all in one transaction. A crash
+ * it failed schedules the next attempt on the documented timetable, all in one transaction. A crash
  * before that commit leaves the job active; pg-boss hands it out again once it expires, so the
  * attempt is made again (at least once), never lost.
  */

@@ -45,7 +45,7 @@ export async function startQueue(backend: QueueBackend, options: QueueOptions): 
   const policy = {
     expireInSeconds: expireSeconds(options.attemptTimeoutMs),
     // Retries of a job cover a worker that died mid-attempt; failed HTTP attempts are scheduled
-    // by the worker itself on the contract's timetable.
+    // by the worker itself on the documented timetable.
     retryLimit: 20,
     retryDelay: 1,
     // Completed jobs are not the record (webhook_deliveries is); keeping them a day keeps the job

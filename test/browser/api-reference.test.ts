@@ -1,5 +1,5 @@
 /**
- * The API reference at /docs (contract section 20) in Chromium, offline: every request to another
+ * The API reference at /docs (docs/behaviour.md, section 20) in Chromium, offline: every request to another
  * host is blocked (and recorded), the page renders the operations of the served document, and the
  * Content-Security-Policy allows this host only.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator console in Chromium (contract section 19): an underwriter takes an application of
+ * The operator console in Chromium (docs/behaviour.md, section 19): an underwriter takes an application of
  * £400,000 from the queue to an approval, a second operator confirms it and the partner sees the
  * offers and the webhook; self-confirmation refused, two confirmations at once make the offers
  * once; a viewer's hand-made POSTs refused; the lock-out; a document review; a token created and

@@ -1,5 +1,5 @@
 /**
- * The API Lite journey in a real browser (contract section 8, issue "customer portal"): a partner
+ * The API Lite journey in a real browser (docs/behaviour.md, section 8, issue "customer portal"): a partner
  * creates a customer with no turnover and sends the login link; the customer adds the turnover,
  * uploads a bank statement, sees two offers with schedules equal to the API's, selects one and
  * draws £5,000; the partner sees every step through the API and its webhooks. Every page is checked

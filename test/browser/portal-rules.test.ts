@@ -1,5 +1,5 @@
 /**
- * The portal's rules in a real browser (contract section 8): upload refusals, logout, idle and
+ * The portal's rules in a real browser (docs/behaviour.md, section 8): upload refusals, logout, idle and
  * absolute session limits, CSRF, another customer's ids, reused and expired links, the headers on
  * every answer, HTML 404s, a suspended partner, and drawdowns that refuse too much.
  */

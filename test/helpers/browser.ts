@@ -107,7 +107,7 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
 }
 
-/** The headers every portal and console answer carries (contract section 8). */
+/** The headers every portal and console answer carries (docs/behaviour.md, section 8). */
 export function expectWebSecurityHeaders(response: Response | { headers(): Record<string, string> } | null): void {
   expect(response).not.toBeNull();
   const headers = (response as { headers(): Record<string, string> }).headers();

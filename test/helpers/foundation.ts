@@ -15,7 +15,7 @@ export interface ErrorEntry {
 }
 
 /**
- * Asserts the error envelope of contract section 4: status, `{errors: [...]}` and nothing else,
+ * Asserts the error envelope of docs/behaviour.md, section 4: status, `{errors: [...]}` and nothing else,
  * every entry with a string code (the given one) and a non-empty detail, and only the allowed keys.
  */
 export function expectError(res: LightMyRequestResponse, status: number, code: string): ErrorEntry[] {

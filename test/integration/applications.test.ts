@@ -431,7 +431,7 @@ describe.each(BACKENDS)('applications on %s', (backend) => {
   });
 
   describe('status history and events', () => {
-    it('creation records the move to open and an application_attributed event with the contract payload', async () => {
+    it('creation records the move to open and an application_attributed event with the documented payload', async () => {
       const { customerId, application } = await openApplication({ amount: 1234.56 }, 'evt-1');
       const changes = await t.testDb.db.query<{ from_status: string | null; to_status: string; trigger: string; changed_at: Date }>(
         'SELECT from_status, to_status, trigger, changed_at FROM application_status_changes WHERE application_id = $1 ORDER BY id',

@@ -1,5 +1,5 @@
 /**
- * Open-banking JSON bank statements (contract section 11): uploaded as a file with document_type
+ * Open-banking JSON bank statements (docs/behaviour.md, section 11): uploaded as a file with document_type
  * `bank statement`, or as the body of POST /bank_statements/{customer_id}/ (optionally wrapped in
  * `data`). Validation reports every problem with a pointer into the statement as sent.
  */

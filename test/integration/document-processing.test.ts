@@ -1,5 +1,5 @@
 /**
- * Background document processing (contract section 11): pending → processing → accepted |
+ * Background document processing (docs/behaviour.md, section 11): pending → processing → accepted |
  * rejected, by processDocument and by the real worker; what accepted documents do to
  * applications and decisions (sections 6 and 7); the operator's review route.
  */
@@ -251,7 +251,7 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
         { type: 'bank_account', id: firstAccount?.id, attributes: { bank_name: 'First Bank', account_number: '00012345' } },
         { type: 'bank_account', id: otherAccount?.id, attributes: { bank_name: 'Second Bank', account_number: '99998888' } },
       ]);
-      // Every document entry has exactly the contract's keys.
+      // Every document entry has exactly the documented keys.
       for (const d of answer.data) {
         expect(Object.keys(d).sort()).toEqual(['attributes', 'id', 'relationships', 'type']);
         expect(Object.keys(d.attributes).sort()).toEqual(['document_name', 'document_type', 'reject_reason', 'status', 'upload_date']);

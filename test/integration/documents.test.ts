@@ -1,5 +1,5 @@
 /**
- * Document uploads (contract section 11 and section 3's limits): POST /document_upload/{customer_id}/
+ * Document uploads (docs/behaviour.md, section 11, and the limits of section 3): POST /document_upload/{customer_id}/
  * with real files built in the test, the list route, and what is stored.
  */
 import { randomBytes } from 'node:crypto';
@@ -38,7 +38,7 @@ interface UploadJson {
   upload_date: string;
 }
 
-/** A 201 upload answer in the contract's shape; returns its data. */
+/** A 201 upload answer in the documented shape; returns its data. */
 function created(res: LightMyRequestResponse, expected: { name: string; type: string }): UploadJson {
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();
@@ -213,7 +213,7 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
       expect(list.headers.deprecation).toBe('true');
     });
 
-    it('lists documents in the contract shape, newest last, bank_account null for non-statements', async () => {
+    it('lists documents in the documented shape, newest last, bank_account null for non-statements', async () => {
       const customer = await createCustomer(partner);
       const first = created(await upload(t, partner, customer, 'invoices', { filename: 'inv.pdf', content: pdf({ seed: 'list-1' }) }), {
         name: 'inv.pdf',

@@ -1,5 +1,5 @@
 /**
- * The events API (contract section 17): cursor, type filter, limit, long poll woken by the outbox
+ * The events API (docs/behaviour.md, section 17): cursor, type filter, limit, long poll woken by the outbox
  * notification, one event with its delivery status, 30-day retention, and payloads equal to the
  * webhook bodies (a worker delivers to a real receiver).
  */

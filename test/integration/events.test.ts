@@ -14,7 +14,7 @@ const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * Each payload matches its schema with every field of it (these events all concern an
  * application), external_customer_id exactly when the customer has one.
  */
-function expectContractShape(event: StoredEvent, externalCustomerId: string | null) {
+function expectDocumentedShape(event: StoredEvent, externalCustomerId: string | null) {
   expect(payloadProblems(event.event_type, event.payload), event.event_type).toEqual([]);
   const expected = payloadKeys(event.event_type as EventType, externalCustomerId === null ? ['external_customer_id'] : []);
   expect(Object.keys(event.payload).sort(), event.event_type).toEqual(expected);
@@ -41,7 +41,7 @@ describe.each(BACKENDS)('outbox events on %s', (backend) => {
     const events = await eventsFor(t, { applicationId }, 'application_status_changed');
     expect(events.map((e) => [e.payload.previous_status, e.payload.status])).toEqual(changes.map((c) => [c.from_status, c.to_status]));
     events.forEach((event, i) => {
-      expectContractShape(event, externalCustomerId);
+      expectDocumentedShape(event, externalCustomerId);
       expect(event.payload).toMatchObject({ application_id: applicationId, customer_id: customerId });
       expect(event.payload.changed_at).toBe(changes[i].changed_at.toISOString());
       expect(event.created_at.toISOString()).toBe(changes[i].changed_at.toISOString());
@@ -60,7 +60,7 @@ describe.each(BACKENDS)('outbox events on %s', (backend) => {
         outcome.map((e) => e.payload[stamp]),
         type,
       ).toEqual(entries.map((c) => c.changed_at.toISOString()));
-      for (const event of outcome) expectContractShape(event, externalCustomerId);
+      for (const event of outcome) expectDocumentedShape(event, externalCustomerId);
     }
     return changes.map((c) => `${c.from_status}>${c.to_status}`);
   }
@@ -68,13 +68,13 @@ describe.each(BACKENDS)('outbox events on %s', (backend) => {
   it('application_attributed on creation, with and without external_customer_id', async () => {
     const withExt = await customerWithApplication(partner, { customer: { external_customer_id: 'ev-attr' }, application: { amount: 12345.67 } });
     const [attributed] = await eventsFor(t, { applicationId: withExt.applicationId }, 'application_attributed');
-    expectContractShape(attributed, 'ev-attr');
+    expectDocumentedShape(attributed, 'ev-attr');
     expect(attributed.payload).toMatchObject({ application_id: withExt.applicationId, customer_id: withExt.customerId, amount: 12345.67, is_topup: false });
     expect(attributed.payload.attributed_at).toMatch(ISO_Z);
 
     const without = await customerWithApplication(partner);
     const [plain] = await eventsFor(t, { applicationId: without.applicationId }, 'application_attributed');
-    expectContractShape(plain, null);
+    expectDocumentedShape(plain, null);
   });
 
   it('a policy approval, selection and funding: status changes, application_offered and funding events', async () => {
@@ -102,7 +102,7 @@ describe.each(BACKENDS)('outbox events on %s', (backend) => {
     expect(draw.statusCode, draw.body).toBe(201);
     for (const type of ['funding_created_202607', 'customer_funded']) {
       const [event] = await eventsFor(t, { applicationId }, type);
-      expectContractShape(event, 'ev-life');
+      expectDocumentedShape(event, 'ev-life');
     }
     expect(await expectOneEventPerChange(applicationId, customerId, 'ev-life')).toEqual(['open>offered', 'offered>funded']);
   });

@@ -232,7 +232,7 @@ describe.each(BACKENDS)('fundings on %s', (backend) => {
     expect(attributed.payload.is_topup).toBe(true);
   });
 
-  it('emits funding_created_202607 and customer_funded with the contract payloads', async () => {
+  it('emits funding_created_202607 and customer_funded with the documented payloads', async () => {
     const { customerId, applicationId, offer } = await selected([BUSINESS_1000, FLEXI_1000], { external_customer_id: 'fund-ext-1' });
     const res = await draw(offer.offer_id, 123.45);
     expect(res.statusCode, res.body).toBe(201);

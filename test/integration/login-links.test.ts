@@ -112,7 +112,7 @@ describe.each(BACKENDS)('login links and the portal on %s', (backend) => {
       const page = await portal('/portal/', sessionCookie(first));
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
-      // The portal decides an open application on its first visit (contract section 8).
+      // The portal decides an open application on its first visit (docs/behaviour.md, section 8).
       expect(page.body).toContain('data-status="offered"');
       expect(page.body).toContain('£25,000.00');
 

@@ -54,7 +54,7 @@ describe.each(BACKENDS)('offers and decisions on %s', (backend) => {
   const partner = usePartner(t);
 
   describe('GET /applications/{id}/offers/', () => {
-    it('decides on the first call and answers two confirmed offers exactly per contract 7', async () => {
+    it('decides on the first call and answers two confirmed offers exactly as docs/behaviour.md, section 7 says', async () => {
       const { customerId, applicationId } = await customerWithApplication(partner, { customer: { external_customer_id: 'offers-ext-1' } });
       const res = await partner.get(`/applications/${applicationId}/offers/`);
       expect(res.statusCode).toBe(200);

@@ -8,7 +8,7 @@ import { useTestApp } from '../helpers/app.ts';
 
 const BASE = '/api/lending/v2.2';
 
-/** Every endpoint of the specification's table, and ours that the contract adds. */
+/** Every endpoint of the specification's table, and the ones this service adds (docs/behaviour.md). */
 const DOCUMENTED: [string, string][] = [
   ['get', '/authentication_check/'],
   ['post', '/customers/'],

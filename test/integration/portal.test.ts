@@ -1,5 +1,5 @@
 /**
- * Portal rules checked through app.inject (contract section 8): the page decides exactly once,
+ * Portal rules checked through app.inject (docs/behaviour.md, section 8): the page decides exactly once,
  * values are escaped, company details are checked beside their fields, the stylesheet is cached
  * by its hash, and ended sessions are swept.
  */

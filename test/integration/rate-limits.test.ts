@@ -1,5 +1,5 @@
 /**
- * Rate limits (contract section 3): per token, 429 Throttled with Retry-After, RateLimit-Limit /
+ * Rate limits (docs/behaviour.md, section 3): per token, 429 Throttled with Retry-After, RateLimit-Limit /
  * -Remaining / -Reset on every response, uploads in a bucket of their own, one counter for the
  * v2.1 and v2.2 prefixes, and (with Redis) one counter for every node.
  */

@@ -1,5 +1,5 @@
 /**
- * The request log (contract section 18): written in batches off the request's path, listed newest
+ * The request log (docs/behaviour.md, section 18): written in batches off the request's path, listed newest
  * first with limit and status filters, metadata only, 7-day retention; a failing write never
  * fails the request.
  */

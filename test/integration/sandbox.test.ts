@@ -11,8 +11,8 @@ const OUTCOMES: Outcome[] = ['offered', 'declined', 'deferred', 'action_required
 const OPEN: OpenStatus[] = ['open', 'action_required', 'awaiting_underwriter', 'in_underwriting'];
 
 /**
- * The moves each outcome takes from each open status: only moves the state machine lists (contract
- * section 6). null: no listed path, so 409 InvalidTransition.
+ * The moves each outcome takes from each open status: only moves the state machine lists
+ * (docs/behaviour.md, section 6). null: no listed path, so 409 InvalidTransition.
  */
 const PATHS: Record<Outcome, Record<OpenStatus, string[] | null>> = {
   offered: {

@@ -8,7 +8,7 @@ import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { apply, insertIndicativeOffer, offeredBySandbox, type OfferJson, type OfferTermsJson } from '../helpers/lending.ts';
 
 /**
- * Every expected figure below is computed by hand from contract section 10 (not by the code under
+ * Every expected figure below is computed by hand from docs/behaviour.md, section 10 (not by the code under
  * test): n = round(days / 30); principal round(A / n), the last takes the rest; interest a whole
  * month's rate on the balance before each repayment; the fee in the first; half-even to the penny.
  */
@@ -53,7 +53,7 @@ describe.each(BACKENDS)('repayment schedule on %s', (backend) => {
   const schedule = (offerId: string, query = '', headers: Record<string, string> = {}) =>
     partner.get(`/offers/${offerId}/repayment_schedule/${query}`, headers);
 
-  it("matches the contract's check: 10,000 over 120 days at 3.0 %, fee 0", async () => {
+  it('matches the documented check: 10,000 over 120 days at 3.0 %, fee 0', async () => {
     const res = await schedule(flexi.offer_id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

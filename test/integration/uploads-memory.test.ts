@@ -1,5 +1,5 @@
 /**
- * Contract section 11: "Files are streamed, never held whole in memory". The server runs as a child
+ * docs/behaviour.md, section 11: "Files are streamed, never held whole in memory". The server runs as a child
  * process (the real `src/main.ts`: API and worker) on a fresh PostgreSQL database; 60 MiB are
  * uploaded over HTTP as 3 distinct 20 MiB PDFs, one after another, while the child's resident
  * memory (VmRSS) is sampled every 25 ms, through the uploads and the background processing that
@@ -17,7 +17,7 @@
  *   collected, never what the server keeps alive.
  * - 20 MiB files rather than 10 MiB: even so the resident size of a streaming server wanders by up
  *   to ~15 MiB (allocator and heap page reuse), independently of the file size (10 MiB files: 4 to
- *   18 MiB; 20 MiB files: 5 to 15 MiB), so only the largest files the contract accepts separate it
+ *   18 MiB; 20 MiB files: 5 to 15 MiB), so only the largest files the API accepts separate it
  *   reliably from a buffering one. Checked both ways: streaming peaks at 5 to 15 MiB of growth; the
  *   same server changed to read the file part whole (`await part.toBuffer()`) peaks at 35 to 38 MiB.
  */
@@ -33,7 +33,7 @@ import { customerBody } from '../helpers/app.ts';
 import { multipartBody, pdfOfSize, sha256 } from '../helpers/files.ts';
 
 const MIB = 1024 * 1024;
-/** Files of the largest size the contract accepts (see the header for why not 10 MiB). */
+/** Files of the largest size the API accepts (see the header for why not 10 MiB). */
 const FILE_BYTES = 20 * MIB;
 const FILES = 3;
 const ADMIN = `admin-${randomBytes(12).toString('hex')}`;

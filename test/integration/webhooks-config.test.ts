@@ -1,5 +1,5 @@
 /**
- * Webhook management routes (contract section 13): configuration (write-only token, https in
+ * Webhook management routes (docs/behaviour.md, section 13): configuration (write-only token, https in
  * production, no private addresses unless allowed), signing secret and rotation, event types,
  * subscriptions, and the tenancy of all of it.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery over real HTTP (contract section 13, spec Events and Authentication item 6):
+ * Webhook delivery over real HTTP (docs/behaviour.md, section 13, spec Events and Authentication item 6):
  * recording receivers on 127.0.0.1, a worker started in-process on the test database, signatures
  * checked with the partner SDK on every attempt, retries on errors, timeouts and refused
  * connections, the payload of every event type, the delivery log and redelivery.
@@ -26,7 +26,7 @@ const ALL_TYPES = EVENT_TYPES.map((e) => e.webhook_event_type);
 const TIMEOUT_MS = 1000;
 
 // ---------------------------------------------------------------------------------------------
-// Payload shapes of contract section 13.
+// Payload shapes of docs/behaviour.md, section 13.
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
@@ -34,7 +34,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
  * The payload matches its type's schema: exactly its fields, each of the right kind. A quote
  * carries terms when the customer is prequalified, and a reason when not.
  */
-function expectContractShape(type: string, payload: Record<string, unknown>): void {
+function expectDocumentedShape(type: string, payload: Record<string, unknown>): void {
   expect(payloadProblems(type, payload), type).toEqual([]);
   for (const quote of (payload.quotes ?? []) as Record<string, unknown>[]) {
     if (quote.prequalified) expect([quote.max_amount, quote.duration_in_days, quote.expires_at], type).not.toContain(null);
@@ -192,7 +192,7 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
     const stored = await storedPayload(eventId);
     expect(d.body).toEqual({ data: stored.payload });
     expect(Object.keys(d.body ?? {})).toEqual(['data']);
-    expectContractShape('customer_funded', d.body!.data);
+    expectDocumentedShape('customer_funded', d.body!.data);
 
     const [row] = await attemptsLogged(partner, eventId, 1);
     expect(row).toMatchObject({
@@ -478,7 +478,7 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
     expect((await log(live)).deliveries.map((x) => x.event_id)).toEqual([d.eventId]);
   });
 
-  it('the sandbox test route sends each of the ten types, subscribed or not, in the contract shape', async () => {
+  it('the sandbox test route sends each of the ten types, subscribed or not, in the documented shape', async () => {
     const r = await receiver();
     const partner = await partnerFor(r.url, { types: [] });
     const secret = await secretOf(partner);
@@ -491,13 +491,13 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
       expect(got[0].eventType).toBe(type);
       expectAuthentic(got[0], secret);
       expect(got[0].body).toEqual({ data: (await storedPayload(eventId)).payload });
-      expectContractShape(type, got[0].body!.data);
+      expectDocumentedShape(type, got[0].body!.data);
     }
     await settled(partner.partnerId);
     expect(r.received).toHaveLength(ALL_TYPES.length);
   });
 
-  it('real flows deliver every lending event in the contract shape', async () => {
+  it('real flows deliver every lending event in the documented shape', async () => {
     const r = await receiver();
     const partner = await partnerFor(r.url, { token: 'flow-token-123456' });
     const secret = await secretOf(partner);
@@ -532,7 +532,7 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
       const stored = await storedPayload(d.eventId);
       expect(d.eventType).toBe(stored.event_type);
       expect(d.body).toEqual({ data: stored.payload });
-      expectContractShape(d.eventType, d.body!.data);
+      expectDocumentedShape(d.eventType, d.body!.data);
     }
     const types = new Set(r.received.map((d) => d.eventType));
     for (const type of [

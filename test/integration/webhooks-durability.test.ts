@@ -1,5 +1,5 @@
 /**
- * Nothing lost, nothing doubled (contract sections 13 and 15), with the real server as child
+ * Nothing lost, nothing doubled (docs/behaviour.md, sections 13 and 15), with the real server as child
  * processes (`node src/main.ts`) on 127.0.0.1:
  * - a server SIGKILLed while a delivery is in flight, then restarted on the same data: every
  *   event still arrives (at least once), on embedded PGlite and on PostgreSQL;

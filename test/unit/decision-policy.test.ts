@@ -37,7 +37,7 @@ const suggested = (days: number | null) =>
   offered(decideApplication(inputs({ firstRequestDurationDays: days }))).offers.find((x) => x.isSuggested)?.productType;
 
 describe('decision policy: a healthy application', () => {
-  it('offers a flexi loan and a business loan for L with the contract terms', () => {
+  it('offers a flexi loan and a business loan for L with the documented terms', () => {
     expect(decideApplication(inputs())).toEqual({
       outcome: 'offered',
       rule: 7,

@@ -7,7 +7,7 @@ function lines(s: RepaymentSchedule): Array<[string, number, number, number, num
   return s.repayments.map((r) => [r.date, r.feesPence, r.interestPence, r.principalPence, r.amountPence]);
 }
 
-// The contract's check: 10,000 GBP, 120 days (n = 4), 3.0 % a month, no fee.
+// The documented check (docs/behaviour.md, section 10): 10,000 GBP, 120 days (n = 4), 3.0 % a month, no fee.
 const example: ScheduleInput = { amountPence: 1_000_000, monthlyRateBp: 300, feeBp: 0, durationDays: 120, drawnOn: '2026-01-15' };
 // A default-policy business loan: 10,000 GBP, 730 days (n = 24), 2.5 % a month, 2.5 % fee, drawn on a month end.
 const business: ScheduleInput = { amountPence: 1_000_000, monthlyRateBp: 250, feeBp: 250, durationDays: 730, drawnOn: '2026-01-31' };
@@ -29,7 +29,7 @@ describe('repaymentCount', () => {
 });
 
 describe('repaymentSchedule without early payoff', () => {
-  it('matches the contract worked example to the penny', () => {
+  it('matches the documented worked example to the penny', () => {
     const s = repaymentSchedule(example);
     expect(lines(s)).toEqual([
       ['2026-02-15', 0, 30_000, 250_000, 280_000],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, retryDelayMs } from '../../src/domain/webhook-retry.ts';
 
 describe('webhook retry schedule', () => {
-  it('is the ten delays of contract 13, about 16 hours in all', () => {
+  it('is the ten delays of docs/behaviour.md, section 13, about 16 hours in all', () => {
     expect(RETRY_DELAYS_SECONDS).toEqual([30, 120, 300, 900, 1800, 3600, 7200, 10800, 14400, 18000]);
     const total = RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0);
     expect(total).toBe(15 * 3600 + 52 * 60 + 30); // 15 h 52 min 30 s = 57,150 s

@@ -11,7 +11,7 @@ import { MAX_PROBLEMS, problemsFromValidation } from '../validation.ts';
 
 /**
  * The people rule, checked even when the schema found problems, so one answer lists every problem
- * (contract section 4). Only when `people` is shaped enough for the rule to mean something.
+ * (docs/behaviour.md, section 4). Only when `people` is shaped enough for the rule to mean something.
  */
 function peopleRuleProblems(body: unknown): Problem[] {
   const people = (body as { data?: { people?: unknown } } | null)?.data?.people;

@@ -1,4 +1,4 @@
--- Partner developer tools: idempotency keys (contract section 16), the events API's reading order
+-- Partner developer tools: idempotency keys (docs/behaviour.md, section 16), the events API's reading order
 -- (section 17) and the request log (section 18).
 
 -- One row per (tenant, key). `state` is 'running' while the first request runs, then 'completed'

@@ -21,7 +21,7 @@ const AuditQuery = Type.Object({
   limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$' })),
 });
 
-/** Operator accounts and the audit log over the admin API (contract section 19). */
+/** Operator accounts and the audit log over the admin API (docs/behaviour.md, section 19). */
 export const adminOperatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/operators', { schema: { body: CreateOperatorBody } }, async (request, reply) => {
     const { operator, password } = await createOperator(app.ctx, ADMIN_TOKEN_ACTOR, request.body);
