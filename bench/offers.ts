@@ -9,7 +9,7 @@ import type autocannon from 'autocannon';
 import { fire, printed, type LoadOptions } from './load.ts';
 import { createOpenApplications } from './offers-setup.ts';
 import { measurement, type Measurement } from './report.ts';
-import type { ScenarioContext, ScenarioSettings } from './scenarios.ts';
+import type { ScenarioContext, ScenarioSettings } from './scenario-context.ts';
 
 interface Tally {
   /** Ids handed to requests; more than the list means an application was asked twice. */

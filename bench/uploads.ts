@@ -20,7 +20,7 @@ import { Pool } from 'undici';
 import { customerBody } from '../test/helpers/app.ts';
 import { quantile, sleep } from './concurrency.ts';
 import { customMeasurement, type Measurement, type MemoryFigures } from './report.ts';
-import type { ScenarioContext, ScenarioSettings } from './scenarios.ts';
+import type { ScenarioContext, ScenarioSettings } from './scenario-context.ts';
 
 const MiB = 1024 * 1024;
 const SAMPLE_MS = 50;

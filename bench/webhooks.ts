@@ -30,7 +30,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { runBounded, sleep, summarize } from './concurrency.ts';
 import { customMeasurement, type Measurement } from './report.ts';
-import type { ScenarioContext, ScenarioSettings } from './scenarios.ts';
+import type { ScenarioContext, ScenarioSettings } from './scenario-context.ts';
 import { HOST, startWorkerProcess, type ChildProcessHandle } from './server-process.ts';
 
 /** No new arrival for this long ends the wait (a lost event would otherwise wait for its retry). */

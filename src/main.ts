@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { banner, bootstrap } from './bootstrap.ts';
-import { buildApp } from './http/app.ts';
+import { buildApp } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { openDatabase } from './store/open.ts';
 import { loadDecisionPolicy } from './services/policy-loader.ts';

@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { loadConfig } from '../config.ts';
-import { buildApp } from '../http/app.ts';
+import { buildApp } from '../app.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPglite } from '../store/pglite-db.ts';
 

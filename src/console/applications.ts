@@ -3,7 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { APPLICATION_STATUSES } from '../domain/application-status.ts';
 import { DomainError, notFound, type ErrorCode } from '../domain/errors.ts';
 import { STATUS_BY_CODE } from '../http/errors.ts';
-import { idParam } from '../http/ids.ts';
+import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { StringEnum } from '../schemas/common.ts';
 import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isUuid } from '../http/ids.ts';
+import { isUuid } from '../domain/ids.ts';
 import { listAudit } from '../services/audit.ts';
 import { listOperatorAccounts } from '../services/operators.ts';
 import { formatDateTime } from '../web/format.ts';

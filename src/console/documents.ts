@@ -3,7 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { Readable } from 'node:stream';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { STATUS_BY_CODE } from '../http/errors.ts';
-import { idParam } from '../http/ids.ts';
+import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { roleAtLeast } from '../domain/actors.ts';
 import { boReviewDocument } from '../services/back-office.ts';

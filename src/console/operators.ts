@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError } from '../domain/errors.ts';
 import { STATUS_BY_CODE } from '../http/errors.ts';
-import { idParam } from '../http/ids.ts';
+import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { changeRole, createOperator, deactivateOperator, listOperatorAccounts, OPERATOR_ROLES } from '../services/operators.ts';
 import { formatDateTime } from '../web/format.ts';

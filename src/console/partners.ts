@@ -3,7 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { DomainError, notFound } from '../domain/errors.ts';
 import { STATUS_BY_CODE } from '../http/errors.ts';
 import { ENVIRONMENTS, type Environment, type Scope } from '../domain/tenant.ts';
-import { idParam, isUuid } from '../http/ids.ts';
+import { idParam, isUuid } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { boCreateIntroducer, boCreatePartner, boCreateToken, boRedeliver, boRevokeToken, boSetSuspended } from '../services/back-office.ts';
 import { getPartner, isPartnerToken, listTenantIntroducers, listTokens } from '../services/partners.ts';

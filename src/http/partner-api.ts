@@ -22,10 +22,6 @@ declare module 'fastify' {
   interface FastifyContextConfig extends NegotiationConfig {}
 }
 
-export const API_PREFIX = '/api/lending/v2.2';
-/** Older clients and upload examples use v2.1; every route answers there too, marked deprecated. */
-export const LEGACY_PREFIX = '/api/lending/v2.1';
-
 /** The partner API: every route below authenticates a partner token, then negotiates media types. */
 export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | null }> = async (app, options) => {
   const auth = { tokens: app.tokens, authFailed: app.authFailed, adminTokenHash: options.adminTokenHash };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestLogRecorder } from '../services/request-log.ts';
 import { IDEMPOTENCY_HEADER, KEY_FORMAT } from './idempotency.ts';
-import { LEGACY_PREFIX } from './partner-api.ts';
+import { LEGACY_PREFIX } from './api-prefixes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

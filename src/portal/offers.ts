@@ -5,7 +5,7 @@ import { STATUS_BY_CODE } from '../http/errors.ts';
 import { toPence } from '../domain/money.ts';
 import { drawdownProblem } from '../domain/offers.ts';
 import { schedulePdf } from '../services/schedules.ts';
-import { idParam } from '../http/ids.ts';
+import { idParam } from '../domain/ids.ts';
 import { OfferIdParams } from '../schemas/offers.ts';
 import { customerFunding, customerOffer, customerSchedule, drawFromCustomerOffer, selectCustomerOffer, type CustomerScope } from '../services/portal.ts';
 import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';

@@ -7,7 +7,7 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { StringEnum } from '../schemas/common.ts';
-import { UUID_PATTERN } from '../http/ids.ts';
+import { UUID_PATTERN } from '../domain/ids.ts';
 
 /** A UUID in a query string (a filter), in either case. */
 export const UuidQuery = Type.Optional(Type.String({ pattern: UUID_PATTERN }));

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { DestinationStream } from 'pino';
 import { afterEach } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/app.ts';
 import { hashToken } from '../../src/services/tokens.ts';
 import { openTestDb, type BackendName, type TestDb } from './db.ts';
 import { useResource } from './hooks.ts';

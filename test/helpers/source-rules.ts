@@ -228,20 +228,26 @@ export function layerOf(pathInSrc: string): string {
 /** What a layer may import (when it is restricted to a list). */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   domain: ['domain', 'schemas'],
+  schemas: ['schemas', 'domain'],
   store: ['store', 'domain', 'schemas'],
+  pdf: ['pdf', 'domain', 'schemas'],
 };
 
 /** What a layer must never import. */
 const MUST_NOT_IMPORT: Record<string, readonly string[]> = {
-  http: ['store'],
-  portal: ['store'],
-  console: ['store'],
-  web: ['store'],
+  services: ['http', 'portal', 'console', 'web', 'worker', 'cli', 'root'],
+  worker: ['http', 'portal', 'console', 'web', 'cli'],
+  http: ['store', 'portal', 'console', 'web', 'worker', 'cli'],
+  portal: ['store', 'console', 'worker', 'cli'],
+  console: ['store', 'portal', 'worker', 'cli'],
+  web: ['store', 'http', 'portal', 'console', 'worker', 'cli'],
 };
 
 /**
- * Imports that cross the layers the wrong way: the domain and the store import nothing above
- * them, and the web surfaces (http, portal, console, web) reach the store only through services.
+ * Imports that cross the layers the wrong way: the domain, the schemas, the store and the PDFs import
+ * nothing above them; services and the worker know nothing of the surfaces; the surfaces (http,
+ * portal, console, web) reach the store only through services and do not import each other, except
+ * that the pages use the API's error table (http); src's own files (app.ts, main.ts) compose them all.
  * `pathInSrc` is the file's path under src; packages and Node's modules are not layers.
  */
 export function findLayerViolations(pathInSrc: string, source: string): Finding[] {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/app.ts';
 import { BACKENDS } from '../helpers/db.ts';
 import { ADMIN_TOKEN, clientFor, useTestApp } from '../helpers/app.ts';
 import { countRows, expectError, expectPointers, raw, UNKNOWN_UUID, UUID } from '../helpers/foundation.ts';

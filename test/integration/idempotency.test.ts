@@ -5,7 +5,7 @@ import { countRows, expectError } from '../helpers/foundation.ts';
 import { offeredBySandbox } from '../helpers/lending.ts';
 import { pdf, upload } from '../helpers/files.ts';
 import { sweepExpiredIdempotencyKeys } from '../../src/services/partner-tools-sweeps.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/app.ts';
 import { clientFor } from '../helpers/app.ts';
 
 const key = (name: string) => ({ 'idempotency-key': `${name}-${Math.random().toString(36).slice(2)}` });

@@ -10,7 +10,7 @@ import { BACKENDS } from '../helpers/db.ts';
 import { ADMIN_TOKEN, BASE, clientFor, createCustomer, customerBody, startTestApp, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import { countRows, expectError, UNKNOWN_UUID } from '../helpers/foundation.ts';
 import { pdf, statement, upload } from '../helpers/files.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/app.ts';
 import { hashToken } from '../../src/services/tokens.ts';
 
 const LIMITS = { RATE_LIMIT_PER_MINUTE: '5', UPLOAD_RATE_LIMIT_PER_MINUTE: '2' };

@@ -7,7 +7,7 @@ import { dropUnreadableQuery, NoticeQuery, UuidQuery } from '../../src/web/page-
 const UUID = '6F0C1B9E-3F7A-4C1E-9A51-0B2F5C7D8E90';
 
 describe('page query strings', () => {
-  // The server's validator options (src/http/app.ts): no coercion, every error reported.
+  // The server's validator options (src/app.ts): no coercion, every error reported.
   const app = Fastify({ ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false } } });
   beforeAll(async () => {
     app.addHook('preValidation', (request, _reply, done) => {

@@ -4,7 +4,7 @@ import { ApplicationResponse, CreateApplicationBody, PatchApplicationBody } from
 import { CustomerIdParams } from '../../schemas/customer.ts';
 import { applicationView, createApplication, getLatestApplication, updateLatestApplication } from '../../services/applications.ts';
 import { tenantOf } from '../auth.ts';
-import { idParam } from '../ids.ts';
+import { idParam } from '../../domain/ids.ts';
 
 export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

@@ -6,7 +6,7 @@ import { errorResponses } from '../../schemas/common.ts';
 import { CustomerBody, CustomerCreated, CustomerIdParams, CustomerRecord } from '../../schemas/customer.ts';
 import { createCustomer, customerView, getCustomer, replaceCustomer } from '../../services/customers.ts';
 import { tenantOf } from '../auth.ts';
-import { idParam } from '../ids.ts';
+import { idParam } from '../../domain/ids.ts';
 import { MAX_PROBLEMS, problemsFromValidation } from '../validation.ts';
 
 /**

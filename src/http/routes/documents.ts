@@ -8,7 +8,7 @@ import { DocumentListResponse, DocumentUploadForm, UploadResponse } from '../../
 import { documentName, listDocuments, MAX_UPLOAD_BYTES, requireCustomer, storeDocument, uploadView } from '../../services/documents.ts';
 import { stageStream, type StagedFile } from '../../services/staged-file.ts';
 import { tenantOf } from '../auth.ts';
-import { idParam } from '../ids.ts';
+import { idParam } from '../../domain/ids.ts';
 
 const tags = ['Documents'];
 

@@ -3,7 +3,7 @@ import { errorResponses } from '../../schemas/common.ts';
 import { EventResponse, EventsQuery, EventsResponse } from '../../schemas/partner-tools.ts';
 import { getTenantEvent, listTenantEvents, parseTypes } from '../../services/events.ts';
 import { tenantOf } from '../auth.ts';
-import { idParam } from '../ids.ts';
+import { idParam } from '../../domain/ids.ts';
 
 const tags = ['Events'];
 

@@ -5,7 +5,7 @@ import { CustomerIdParams } from '../../schemas/customer.ts';
 import { LoginLinkResponse } from '../../schemas/offers.ts';
 import { loginLinkFor } from '../../services/login-links.ts';
 import { tenantOf } from '../auth.ts';
-import { idParam, isUuid } from '../ids.ts';
+import { idParam, isUuid } from '../../domain/ids.ts';
 
 export const loginLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

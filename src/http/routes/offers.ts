@@ -14,7 +14,7 @@ import {
 import { getOffers, selectOffer } from '../../services/offers.ts';
 import { scheduleForOffer, scheduleJson, schedulePdf } from '../../services/schedules.ts';
 import { tenantOf } from '../auth.ts';
-import { idParam } from '../ids.ts';
+import { idParam } from '../../domain/ids.ts';
 
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 

@@ -15,7 +15,7 @@ import { getPrequalification, submitPrequalification } from '../../services/preq
 import { stageStream, type StagedFile } from '../../services/staged-file.ts';
 import type { PrequalificationFormat } from '../../services/prequalification.ts';
 import { tenantOf } from '../auth.ts';
-import { idParam } from '../ids.ts';
+import { idParam } from '../../domain/ids.ts';
 import { MAX_UPLOAD_BYTES } from '../../services/documents.ts';
 import { parseJsonFile } from '../../domain/json-text.ts';
 import { rejectUnstorableStrings } from '../validation.ts';

@@ -9,7 +9,7 @@ import { drawdown, fundingView } from '../../services/fundings.ts';
 import { offerTermsFrom, operatorDecision } from '../../services/underwriting.ts';
 import { sandboxDecision } from '../../services/sandbox.ts';
 import { tenantOf } from '../auth.ts';
-import { idParam } from '../ids.ts';
+import { idParam } from '../../domain/ids.ts';
 
 const SANDBOX_OUTCOMES = ['offered', 'declined', 'deferred', 'action_required', 'awaiting_underwriter'] as const;
 

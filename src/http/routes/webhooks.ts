@@ -15,7 +15,7 @@ import {
 } from '../../schemas/webhooks.ts';
 import * as webhooks from '../../services/webhooks.ts';
 import { tenantOf } from '../auth.ts';
-import { idParam } from '../ids.ts';
+import { idParam } from '../../domain/ids.ts';
 
 const tags = ['Webhooks'];
 

@@ -12,7 +12,7 @@ import { boDecide, boDrawdown, boRevokeOffers, boStartReview } from '../../../se
 import { applicationRecord, listApplicationsByStatus, offerTermsFrom } from '../../../services/underwriting.ts';
 import type { Decision } from '../../../services/decisions.ts';
 import { offerView } from '../../../services/offers.ts';
-import { idParam } from '../../ids.ts';
+import { idParam } from '../../../domain/ids.ts';
 
 const DecisionBody = Closed({
   outcome: StringEnum(['offered', 'declined', 'deferred'] as const),

@@ -3,7 +3,7 @@ import { Closed, StringEnum } from '../../../schemas/common.ts';
 import { IdParams } from '../../../schemas/admin.ts';
 import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
 import { boReviewDocument } from '../../../services/back-office.ts';
-import { idParam } from '../../ids.ts';
+import { idParam } from '../../../domain/ids.ts';
 
 const ReviewBody = Closed({
   status: StringEnum(['accepted', 'rejected'] as const),

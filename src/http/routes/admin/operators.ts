@@ -3,7 +3,7 @@ import { Closed, StringEnum } from '../../../schemas/common.ts';
 import { IdParams } from '../../../schemas/admin.ts';
 import { ADMIN_TOKEN_ACTOR, auditView, listAudit } from '../../../services/audit.ts';
 import { changeRole, createOperator, deactivateOperator, listOperatorAccounts, operatorView } from '../../../services/operators.ts';
-import { idParam } from '../../ids.ts';
+import { idParam } from '../../../domain/ids.ts';
 
 const ROLES = ['viewer', 'underwriter', 'admin'] as const;
 

@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { CreateIntroducerBody, CreatePartnerBody, CreateTokenBody, IdParams } from '../../../schemas/admin.ts';
 import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
 import { boCreateIntroducer, boCreatePartner, boCreateToken, boRevokeToken, boSetSuspended } from '../../../services/back-office.ts';
-import { idParam } from '../../ids.ts';
+import { idParam } from '../../../domain/ids.ts';
 
 export const adminPartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/partners', { schema: { body: CreatePartnerBody } }, async (request, reply) => {

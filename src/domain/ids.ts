@@ -1,4 +1,4 @@
-import { notFound } from '../domain/errors.ts';
+import { notFound } from './errors.ts';
 
 /** A UUID in either case, as a JSON Schema pattern (which takes no flags) and for the check below. */
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
