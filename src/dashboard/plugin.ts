@@ -8,6 +8,10 @@ import { dashboardLoginRoutes } from './login.ts';
 import { dashboardOverviewRoutes } from './overview.ts';
 import { dashboardTokenRoutes } from './tokens.ts';
 import { dashboardGoLiveRoutes } from './go-live.ts';
+import { dashboardWebhookRoutes } from './webhooks.ts';
+import { dashboardEventRoutes } from './events.ts';
+import { dashboardLogRoutes } from './logs.ts';
+import { dashboardUserRoutes } from './users.ts';
 
 /**
  * The partner dashboard (docs/behaviour.md, section 24), under /dashboard: the partner's own users
@@ -54,4 +58,8 @@ export const partnerDashboard: FastifyPluginAsync = async (app) => {
   await app.register(dashboardOverviewRoutes);
   await app.register(dashboardTokenRoutes);
   await app.register(dashboardGoLiveRoutes);
+  await app.register(dashboardWebhookRoutes);
+  await app.register(dashboardEventRoutes);
+  await app.register(dashboardLogRoutes);
+  await app.register(dashboardUserRoutes);
 };

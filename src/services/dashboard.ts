@@ -13,6 +13,8 @@ import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { requirePartnerRole } from './partner-users.ts';
 import { createToken, listTokens, revokePartnerToken } from './partners.ts';
+import { findWebhookConfig } from '../store/webhooks-store.ts';
+import { changeSubscriptions, getSigningSecret, putConfiguration, redeliver, rotateSigningSecret, sendTestEvent, type WebhookPolicy } from './webhooks.ts';
 
 type PartnerActor = Actor & { kind: 'partner_user' };
 
@@ -75,5 +77,102 @@ export async function dashboardRevokeToken(ctx: ServiceContext, actor: PartnerAc
     actor,
     (inner) => revokePartnerToken(inner, tokenId),
     () => (owner.revoked ? null : { action: 'token.revoked', targetType: 'partner', targetId: actor.partnerId, summary: { token_id: tokenId, environment } }),
+  );
+}
+
+// --- Webhooks (developers and owners) ---
+
+/** The URL and, when `token` is empty, the authorization token kept as it was ("write-only": never shown). */
+export async function dashboardSaveWebhook(
+  ctx: ServiceContext,
+  actor: PartnerActor,
+  environment: Environment,
+  input: { url: string; token: string | null; removeToken: boolean },
+  policy: WebhookPolicy,
+) {
+  requirePartnerRole(actor, 'developer');
+  const tenant = tenantOf(actor, environment);
+  return audited(
+    ctx,
+    actor,
+    async (inner) => {
+      const current = await findWebhookConfig(inner.db, tenant);
+      const token = input.removeToken ? null : (input.token ?? current?.token ?? null);
+      return putConfiguration(inner, tenant, { url: input.url, token }, policy);
+    },
+    (config) => ({
+      action: 'webhook.configured',
+      targetType: 'partner',
+      targetId: actor.partnerId,
+      summary: { environment, url: config.url, has_token: config.has_token },
+    }),
+  );
+}
+
+/** Sets the subscriptions to exactly `types` (the checkboxes ticked). */
+export async function dashboardSetSubscriptions(ctx: ServiceContext, actor: PartnerActor, environment: Environment, types: string[], allTypes: string[]) {
+  requirePartnerRole(actor, 'developer');
+  const tenant = tenantOf(actor, environment);
+  return audited(
+    ctx,
+    actor,
+    async (inner) => {
+      await changeSubscriptions(inner, tenant, types, true);
+      return changeSubscriptions(
+        inner,
+        tenant,
+        allTypes.filter((t) => !types.includes(t)),
+        false,
+      );
+    },
+    () => ({ action: 'webhook.subscriptions_changed', targetType: 'partner', targetId: actor.partnerId, summary: { environment, subscribed: types } }),
+  );
+}
+
+/** The signing secret, shown on request; who looked is recorded. */
+export async function dashboardRevealSecret(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {
+  requirePartnerRole(actor, 'developer');
+  return audited(
+    ctx,
+    actor,
+    (inner) => getSigningSecret(inner, tenantOf(actor, environment)),
+    () => ({ action: 'webhook.signing_secret_revealed', targetType: 'partner', targetId: actor.partnerId, summary: { environment } }),
+  );
+}
+
+export async function dashboardRotateSecret(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {
+  requirePartnerRole(actor, 'developer');
+  return audited(
+    ctx,
+    actor,
+    (inner) => rotateSigningSecret(inner, tenantOf(actor, environment)),
+    () => ({ action: 'webhook.signing_secret_rotated', targetType: 'partner', targetId: actor.partnerId, summary: { environment } }),
+  );
+}
+
+/** A sample event, as POST /sandbox/webhooks/test: the sandbox only. */
+export async function dashboardTestEvent(ctx: ServiceContext, actor: PartnerActor, environment: Environment, type: string) {
+  requirePartnerRole(actor, 'developer');
+  if (environment !== 'sandbox') throw new DomainError('PermissionDenied', 'test events are for the sandbox');
+  return audited(
+    ctx,
+    actor,
+    (inner) => sendTestEvent(inner, tenantOf(actor, environment), type),
+    (r) => ({
+      action: 'webhook.test_event_sent',
+      targetType: 'partner',
+      targetId: actor.partnerId,
+      summary: { environment, event_id: r.event_id, webhook_event_type: type },
+    }),
+  );
+}
+
+export async function dashboardRedeliver(ctx: ServiceContext, actor: PartnerActor, environment: Environment, eventId: string) {
+  requirePartnerRole(actor, 'developer');
+  return audited(
+    ctx,
+    actor,
+    (inner) => redeliver(inner, tenantOf(actor, environment), eventId),
+    () => ({ action: 'webhook.redelivery_requested', targetType: 'partner', targetId: actor.partnerId, summary: { event_id: eventId, environment } }),
   );
 }
