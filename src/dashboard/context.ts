@@ -79,11 +79,18 @@ function EnvironmentSwitch({ request, reply, back }: { request: FastifyRequest; 
     <span class="muted">Environment:</span>
     ${(['sandbox', 'production'] as const).map(
       (e) =>
-        html`<button type="submit" name="environment" value=${e} class=${e === environment ? '' : 'secondary'} aria-pressed=${e === environment ? 'true' : 'false'}>${
-          e === 'sandbox' ? 'Sandbox' : 'Production'
-        }</button> `,
+        html`<button type="submit" name="environment" value=${e} class=${e === environment ? '' : 'secondary'} aria-pressed=${e === environment ? 'true' : 'false'}>${environmentName(e)}</button> `,
     )}
   </form>`;
+}
+
+export function environmentName(environment: Environment): string {
+  return environment === 'sandbox' ? 'Sandbox' : 'Production';
+}
+
+/** The environment a page shows, beside its heading. */
+export function EnvTag({ environment }: { environment: Environment }): VNode {
+  return html`<span class="tag">${environmentName(environment)}</span>`;
 }
 
 /** A signed-in page: the environment switch, then the page. */

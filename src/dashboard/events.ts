@@ -10,7 +10,7 @@ import { SelectField } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { CsrfField, Notices, TableWrap } from '../web/layout.ts';
 import { NoticeQuery, UuidQuery } from '../web/page-query.ts';
-import { canDo, dashboardPage, signedIn } from './context.ts';
+import { canDo, dashboardPage, EnvTag, signedIn } from './context.ts';
 
 const TYPES = EVENT_TYPES.map((e) => e.webhook_event_type as string);
 const PAGE_SIZE = 50;
@@ -41,7 +41,7 @@ export const dashboardEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
           reply,
           '/dashboard/events',
           'Events',
-          html`<h1>Events <span class="tag">${environment === 'sandbox' ? 'Sandbox' : 'Production'}</span></h1>
+          html`<h1>Events <${EnvTag} environment=${environment} /></h1>
             <p>Every event of the last 30 days, oldest first, as <code>GET /events/</code> gives them, whether you subscribe to it or not.</p>
             <form method="get" action="/dashboard/events" class="filters">
               <${SelectField} name="type" label="Event type" options=${[{ value: '', label: 'All types' }, ...TYPES.map((t) => ({ value: t, label: t }))]} value=${type} />
@@ -84,7 +84,7 @@ export const dashboardEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '/dashboard/events',
         `Event ${event.webhook_event_type}`,
         html`<p class="small"><a href="/dashboard/events">All events</a> · <a href="/dashboard/webhooks">Webhooks</a></p>
-          <h1>${event.webhook_event_type} <span class="tag">${environment === 'sandbox' ? 'Sandbox' : 'Production'}</span></h1>
+          <h1>${event.webhook_event_type} <${EnvTag} environment=${environment} /></h1>
           <${Notices} notice=${request.query.done ? 'Redelivery queued: it is sent again now.' : null} />
           <dl class="facts">
             <dt>Event id</dt><dd><code>${event.event_id}</code></dd>

@@ -5,7 +5,7 @@ import { formatDateTime, formatGbp } from '../web/format.ts';
 import { Field } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { TableWrap } from '../web/layout.ts';
-import { dashboardPage, signedIn } from './context.ts';
+import { dashboardPage, EnvTag, signedIn } from './context.ts';
 
 /** The request log and the customers, as pages. */
 export const dashboardLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,7 +20,7 @@ export const dashboardLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         '/dashboard/logs',
         'Request log',
-        html`<h1>Request log <span class="tag">${environment === 'sandbox' ? 'Sandbox' : 'Production'}</span></h1>
+        html`<h1>Request log <${EnvTag} environment=${environment} /></h1>
           <p>Your latest API requests (7 days), newest first: never bodies or tokens.</p>
           <form method="get" action="/dashboard/logs" class="filters">
             <div class="field"><label><input type="checkbox" name="failed" value="1" checked=${failedOnly} /> Failed only</label></div>
@@ -62,7 +62,7 @@ export const dashboardLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         '/dashboard/customers',
         'Customers',
-        html`<h1>Customers <span class="tag">${environment === 'sandbox' ? 'Sandbox' : 'Production'}</span></h1>
+        html`<h1>Customers <${EnvTag} environment=${environment} /></h1>
           <form method="get" action="/dashboard/customers" class="filters" role="search">
             <${Field} name="q" label="Search" hint="An external customer id, or part of a company name." value=${q} />
             <div><button type="submit" class="secondary">Search</button></div>

@@ -4,7 +4,7 @@ import { productionAccess } from '../services/production-access.ts';
 import { formatDateTime, formatGbp } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { Notices } from '../web/layout.ts';
-import { canDo, dashboardPage, signedIn } from './context.ts';
+import { canDo, dashboardPage, EnvTag, signedIn } from './context.ts';
 import { goLiveSection } from './go-live.ts';
 
 /** The overview: the last 24 hours of requests and deliveries, customers, applications, fundings. */
@@ -22,7 +22,6 @@ export const dashboardOverviewRoutes: FastifyPluginAsyncTypebox = async (app) =>
           : request.query.done === 'requested'
             ? 'Your request for production access is sent. An operator will review it.'
             : null;
-      const envName = environment === 'sandbox' ? 'Sandbox' : 'Production';
       return reply.page(
         200,
         dashboardPage(
@@ -30,7 +29,7 @@ export const dashboardOverviewRoutes: FastifyPluginAsyncTypebox = async (app) =>
           reply,
           '/dashboard',
           'Overview',
-          html`<h1>Overview <span class="tag">${envName}</span></h1>
+          html`<h1>Overview <${EnvTag} environment=${environment} /></h1>
             <${Notices} notice=${notice} />
             <section class="card" aria-labelledby="h-24h">
               <h2 id="h-24h">Last 24 hours</h2>

@@ -11,7 +11,7 @@ import { ErrorSummary, Field, formValues, readText, SelectField, type FieldError
 import { html } from '../web/html.ts';
 import { CsrfField, Notices, TableWrap } from '../web/layout.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { canDo, dashboardPage, signedIn } from './context.ts';
+import { canDo, dashboardPage, EnvTag, signedIn } from './context.ts';
 
 const DONE = { revoked: 'Token revoked: it no longer works.' };
 const PREFIX: Record<Environment, string> = { sandbox: 'sk_sandbox_', production: 'sk_live_' };
@@ -42,14 +42,14 @@ export const dashboardTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         '/dashboard/tokens',
         'Tokens',
-        html`<h1>API tokens <span class="tag">${environment === 'sandbox' ? 'Sandbox' : 'Production'}</span></h1>
+        html`<h1>API tokens <${EnvTag} environment=${environment} /></h1>
           <${Notices} notice=${extra.notice ?? null} problem=${extra.problem ?? null} />
           ${
             extra.newToken
               ? html`<div class="notice good" role="status" id="new-token">
                   <h2>Your new token "${extra.newToken.name}"</h2>
                   <p>Copy it now: it is shown only this once, and we keep only a hash of it.</p>
-                  <label for="new-token-value">Token</label>
+                  <label for="new-token-value">New token</label>
                   <input id="new-token-value" class="secret" type="text" readonly value=${extra.newToken.token} />
                   <button type="button" class="secondary" data-copy="new-token-value" hidden>Copy</button>
                   <script src=${COPY_SCRIPT_PATH} defer></script>

@@ -17,7 +17,7 @@ import { ErrorSummary, Field, fieldErrorsFrom, formValues, SelectField, type Fie
 import { html } from '../web/html.ts';
 import { CsrfField, Notices, TableWrap } from '../web/layout.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { canDo, dashboardPage, signedIn } from './context.ts';
+import { canDo, dashboardPage, EnvTag, signedIn } from './context.ts';
 
 const DONE = {
   saved: 'Webhook saved.',
@@ -72,7 +72,7 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
         reply,
         '/dashboard/webhooks',
         'Webhooks',
-        html`<h1>Webhooks <span class="tag">${environment === 'sandbox' ? 'Sandbox' : 'Production'}</span></h1>
+        html`<h1>Webhooks <${EnvTag} environment=${environment} /></h1>
           <${Notices} notice=${extra.notice ?? null} problem=${extra.problem ?? null} />
           <section class="card" aria-labelledby="h-endpoint">
             <h2 id="h-endpoint">Endpoint</h2>
