@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { usePartner, useTestApp } from '../helpers/app.ts';
 import { acceptInvitation, DashboardUser, invite, PASSWORD, signedInPartnerUser } from '../helpers/dashboard.ts';
-import { removePartnerUser } from '../../src/services/partner-users.ts';
+import { checkInvitation, removePartnerUser } from '../../src/services/partner-users.ts';
+import { openPglite } from '../../src/store/pglite-db.ts';
+import { migrate } from '../../src/store/migrate.ts';
+import { loadConfig } from '../../src/config.ts';
+import { banner, bootstrap, DEMO_DASHBOARD_OWNER } from '../../src/bootstrap.ts';
 import { currentCode } from '../../src/services/two-factor.ts';
 
 const problem = (body: string) => /<div class="notice bad" role="alert"><p>([^<]+)<\/p>/.exec(body)?.[1];
@@ -187,5 +191,30 @@ describe.each(BACKENDS)('partner dashboard users on %s', (backend) => {
     expect(after.statusCode).toBe(303);
     expect(after.headers.location).toBe('/dashboard/login');
     expect((await gone.login()).statusCode).toBe(401);
+  });
+});
+
+describe('the demo dashboard owner of a fresh embedded start', () => {
+  it('is invited once, the link printed once', async () => {
+    const db = await openPglite();
+    try {
+      await migrate(db);
+      const config = loadConfig({ LOG_LEVEL: 'silent' });
+      const first = await bootstrap(config, db);
+      const link = first.generated.demoDashboardInvitation as string;
+      expect(link).toMatch(/^http:\/\/localhost:8080\/dashboard\/invite\?token=/);
+      expect(banner(config, first)).toContain(link);
+      const state = await checkInvitation({ db, now: () => new Date() }, new URL(link).searchParams.get('token') as string);
+      expect(state.ok && [state.user.email, state.user.role, state.user.partner_id]).toEqual([
+        DEMO_DASHBOARD_OWNER.email,
+        'owner',
+        first.generated.demoPartnerId,
+      ]);
+      const second = await bootstrap(config, db);
+      expect(second.generated.demoDashboardInvitation).toBeUndefined();
+      expect(banner(config, second)).not.toContain(link);
+    } finally {
+      await db.close();
+    }
   });
 });
