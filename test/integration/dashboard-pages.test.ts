@@ -29,6 +29,7 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     const list = await user.get('/dashboard/tokens');
     expect(list.body).not.toContain(token);
     expect(list.body).toContain('Staging server');
+    expect(list.body).toMatch(/<td>Staging server<\/td>(?:(?!<\/tr>).)*<td data-label="Last used">never<\/td>/s);
     const tokenId = /data-token-id="([0-9a-f-]{36})"><td>Staging server/.exec(list.body)?.[1] as string;
 
     const api = clientFor(t.app, partner.partnerId, tokenId, token);
@@ -37,6 +38,9 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     ).toBe(201);
     expect((await api.post('/customers/', { data: {} })).statusCode).toBe(400);
     await t.app.requestLog.flush();
+    expect((await user.get('/dashboard/tokens')).body).toMatch(
+      /<td>Staging server<\/td>(?:(?!<\/tr>).)*<td data-label="Last used">\d{1,2} \w{3} \d{4}, \d\d:\d\d<\/td>/s,
+    );
     const logs = await user.get('/dashboard/logs');
     expect(logs.body).toMatch(/<code>POST \/api\/lending\/v2.2\/customers\/?<\/code>/);
     const failed = await user.get('/dashboard/logs?failed=1');
