@@ -118,7 +118,7 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
   });
 
   it('lets owners invite, change roles and remove; the others only see the team', async () => {
-    const { user: owner } = await signedInPartnerUser(t, partner.partnerId, 'owner');
+    const { user: owner, userId: ownerId } = await signedInPartnerUser(t, partner.partnerId, 'owner');
     const { user: viewer, userId: viewerId } = await signedInPartnerUser(t, partner.partnerId, 'viewer');
     const seen = await viewer.get('/dashboard/users');
     expect(seen.body).toContain(owner.email);
@@ -129,6 +129,12 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     expect(invited.body).toMatch(/id="invitation-link" class="secret" type="text" readonly value="http:\/\/localhost:8080\/dashboard\/invite\?token=/);
     const duplicate = await owner.post('/dashboard/users', { email: 'NEW.dev@pages.example', name: 'Again', role: 'developer' });
     expect(duplicate.statusCode).toBe(400);
+    const odd = await owner.post(`/dashboard/users/${viewerId}/role`, { role: 'emperor' });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.body).toContain('Choose a role from the list.');
+    // No one changes their own role (nor removes themselves).
+    expect((await owner.post(`/dashboard/users/${ownerId}/role`, { role: 'viewer' })).statusCode).toBe(403);
+    expect((await owner.post(`/dashboard/users/${ownerId}/remove`)).statusCode).toBe(403);
     const changed = await owner.post(`/dashboard/users/${viewerId}/role`, { role: 'developer' });
     expect(changed.headers.location).toBe('/dashboard/users?done=role');
     expect(notice((await owner.get('/dashboard/users?done=role')).body)).toContain('Role changed');
