@@ -92,7 +92,7 @@ export const dashboardUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
                   <${Field} name="email" label="Email" type="email" value=${values.email} error=${errors.email} />
                   <${Field} name="name" label="Name" value=${values.name} error=${errors.name} />
                   <${SelectField} name="role" label="Role" options=${ROLE_OPTIONS} value=${values.role} error=${errors.role}
-                    hint="Viewers read; developers also manage sandbox tokens and webhooks; owners do everything." />
+                    hint="Viewers read; developers also manage sandbox tokens and webhooks; owners do everything. Inviting someone again (who has not finished, or was removed) makes a new link." />
                   <div><button type="submit">Invite user</button></div>
                 </form>`
               : html`<p class="muted">Owners of your team invite users and change roles.</p>`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { clientFor, customerBody, usePartner, useTestApp } from '../helpers/app.ts';
-import { signedInPartnerUser } from '../helpers/dashboard.ts';
+import { DashboardUser, invite, signedInPartnerUser } from '../helpers/dashboard.ts';
 import { eventually, useReceiver } from '../helpers/receiver.ts';
 import { useWorker } from '../helpers/worker.ts';
 
@@ -127,8 +127,15 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     const invited = await owner.post('/dashboard/users', { email: 'new.dev@pages.example', name: 'New Dev', role: 'developer' });
     expect(invited.statusCode).toBe(201);
     expect(invited.body).toMatch(/id="invitation-link" class="secret" type="text" readonly value="http:\/\/localhost:8080\/dashboard\/invite\?token=/);
-    const duplicate = await owner.post('/dashboard/users', { email: 'NEW.dev@pages.example', name: 'Again', role: 'developer' });
+    const firstLink = /id="invitation-link" class="secret" type="text" readonly value="([^"]+)"/.exec(invited.body)?.[1] as string;
+    // An active user's email is taken; inviting someone who has not finished again makes a new link and ends the old one.
+    const duplicate = await owner.post('/dashboard/users', { email: owner.email.toUpperCase(), name: 'Again', role: 'developer' });
     expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.body).toContain('already exists');
+    const again = await owner.post('/dashboard/users', { email: 'NEW.dev@pages.example', name: 'New Dev', role: 'viewer' });
+    expect(again.statusCode).toBe(201);
+    const firstPath = new URL(firstLink);
+    expect((await new DashboardUser(t).get(firstPath.pathname + firstPath.search)).statusCode).toBe(410);
     const odd = await owner.post(`/dashboard/users/${viewerId}/role`, { role: 'emperor' });
     expect(odd.statusCode).toBe(400);
     expect(odd.body).toContain('Choose a role from the list.');
@@ -145,10 +152,15 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     expect((await owner.get(`/dashboard/users/${viewerId}/remove`)).body).toContain('Remove Viewer User?');
     expect((await owner.post(`/dashboard/users/${viewerId}/remove`)).headers.location).toBe('/dashboard/users?done=removed');
     expect((await viewer.get('/dashboard')).headers.location).toBe('/dashboard/login');
+    // A removed user may be invited again: with a new password and two-factor, nothing of before.
+    const back = await invite(t, partner.partnerId, 'viewer', viewer.email);
+    expect(back.userId).toBe(viewerId);
+    expect((await viewer.login()).statusCode).toBe(401);
     expect(await auditActions(owner.email)).toEqual([
       'partner_user.invitation_accepted',
       'partner_user.two_factor_enabled',
       'partner_user.invited',
+      'partner_user.invited_again',
       'partner_user.role_changed',
       'partner_user.removed',
     ]);
