@@ -63,8 +63,6 @@ CREATE INDEX production_access_partner ON production_access_requests (partner_id
 ALTER TABLE partners ADD COLUMN production_access_at timestamptz;
 
 ALTER TABLE api_tokens ADD COLUMN name text;
--- The time of the token's latest request, written with the request log's batches (about a second late).
-ALTER TABLE api_tokens ADD COLUMN last_used_at timestamptz;
 
 -- Who made an audited change from the dashboard.
 ALTER TABLE audit_log ADD COLUMN partner_user_id uuid REFERENCES partner_users (id);
