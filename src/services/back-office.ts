@@ -24,7 +24,7 @@ import { confirmPendingApproval, requestApproval, withdrawApprovals } from './fo
 import { drawdown } from './fundings.ts';
 import { operatorDecision, revokeOffers, startReview } from './underwriting.ts';
 import { createIntroducer, createPartner, createToken, revokePartnerToken, setSuspended } from './partners.ts';
-import { redeliver } from './webhooks.ts';
+import { redeliver, saveSettings, type WebhookPolicy } from './webhooks.ts';
 
 /** A viewer changes nothing; partners, tokens, fundings and operators are for admins. */
 export function requireRole(actor: Actor, needed: OperatorRole): void {
@@ -110,6 +110,29 @@ export async function boRedeliver(ctx: ServiceContext, actor: Actor, tenant: Ten
       targetType: 'partner',
       targetId: tenant.partnerId,
       summary: { event_id: eventId, environment: tenant.environment },
+    }),
+  );
+}
+
+/** An admin's save of a tenant's webhook settings in the console (webhooks.ts saveSettings), audited without the token. */
+export async function boSaveWebhookSettings(
+  ctx: ServiceContext,
+  actor: Actor,
+  tenant: Tenant,
+  input: Parameters<typeof saveSettings>[2],
+  policy: WebhookPolicy,
+  pointers: Parameters<typeof saveSettings>[4],
+) {
+  requireRole(actor, 'admin');
+  return audited(
+    ctx,
+    actor,
+    (inner) => saveSettings(inner, tenant, input, policy, pointers),
+    (change) => ({
+      action: 'webhook_configuration.updated',
+      targetType: 'webhook_configuration',
+      targetId: tenant.partnerId,
+      summary: { environment: tenant.environment, ...change },
     }),
   );
 }
