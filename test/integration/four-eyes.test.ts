@@ -88,6 +88,9 @@ describe.each(BACKENDS)('four eyes over the admin API on %s', (backend) => {
     expect(await storedStatus(t, applicationId)).toBe('in_underwriting');
     expect(await offerRows(applicationId)).toHaveLength(0);
     expect(await eventsFor(t, { applicationId }, 'application_offered')).toHaveLength(0);
+    // Automation reads it back with the application.
+    const record = await t.admin('GET', `/applications/${applicationId}`);
+    expect(record.json().data.pending_approval).toEqual(approval);
 
     // The console shows who asked and offers the confirmation to any underwriter or admin.
     const checker = await signedInOperator(t, 'underwriter');
@@ -99,6 +102,7 @@ describe.each(BACKENDS)('four eyes over the admin API on %s', (backend) => {
     expect(await storedStatus(t, applicationId)).toBe('offered');
     expect((await getOffers(partner, applicationId)).offers.map((o) => o.max_amount)).toEqual([maxAmount]);
     expect(await eventsFor(t, { applicationId }, 'application_offered')).toHaveLength(1);
+    expect((await t.admin('GET', `/applications/${applicationId}`)).json().data.pending_approval).toBeNull();
 
     // The audit log names the maker (the admin token) and the checker (the operator).
     const rows = await audit(applicationId);

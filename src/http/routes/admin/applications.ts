@@ -10,7 +10,7 @@ import { applicationView } from '../../../services/applications.ts';
 import { fundingView } from '../../../services/fundings.ts';
 import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
 import { boDecide, boDrawdown, boRequestApproval, boRevokeOffers, boStartReview } from '../../../services/back-office.ts';
-import { approvalView } from '../../../services/four-eyes.ts';
+import { approvalView, pendingApprovalOf } from '../../../services/four-eyes.ts';
 import { applicationRecord, listApplicationsByStatus, offerTermsFrom } from '../../../services/underwriting.ts';
 import type { Decision } from '../../../services/decisions.ts';
 import { offerView } from '../../../services/offers.ts';
@@ -45,6 +45,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.get('/applications/:id', { schema: { params: IdParams } }, async (request) => {
     // The status is correct on read, even before the expiry sweep.
     const { application, decisions, history, offers } = await applicationRecord(app.ctx, idParam(request.params.id, 'application'));
+    const pending = await pendingApprovalOf(app.ctx, 'application_approval', application.id);
     const now = app.ctx.now();
     return {
       data: {
@@ -60,6 +61,8 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
         })),
         status_history: history.map((h) => ({ from: h.from_status, to: h.to_status, trigger: h.trigger, changed_at: h.changed_at.toISOString() })),
         offers: offers.map((o) => offerView(o, now)),
+        // The approval above the threshold waiting for an operator's confirmation, if any.
+        pending_approval: pending ? approvalView(pending, app.config.fourEyesThresholdPence) : null,
       },
     };
   });
