@@ -24,6 +24,7 @@ import { CsrfField, TableWrap } from '../web/layout.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { can, consoleChrome, consolePage, Notices, signedIn } from './context.ts';
 import { readWebhookForm, webhookFieldNames, WebhookSettingsForm, type WebhookFormValues } from './webhook-settings.ts';
+import { consoleDecideProductionAccess, consoleInvite, partnerDashboardSection, type InviteOutcome } from './partner-dashboard.ts';
 
 const DONE = {
   revoked: 'Token revoked: it no longer works.',
@@ -32,6 +33,8 @@ const DONE = {
   introducer: 'Introducer added.',
   redelivery: 'Redelivery queued.',
   webhook: 'Webhook settings saved.',
+  approved: 'Production access approved: the partner can now create production tokens.',
+  declined: 'Production access declined.',
 };
 
 const ENV_OPTIONS = ENVIRONMENTS.map((e) => ({ value: e, label: e }));
@@ -104,6 +107,7 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       introducer?: Record<string, string>;
       /** The webhook form of one environment as sent, with its errors. */
       webhook?: { environment: Environment; values: WebhookFormValues; errors: FieldErrors };
+      invite?: InviteOutcome;
     } = {},
   ) => {
     signedIn(request);
@@ -124,6 +128,7 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { environment, config, introducers, subscriptions, log };
       }),
     );
+    const dashboard = await partnerDashboardSection(app.ctx, request, partnerId, csrf, extra.invite);
     const errors = extra.errors ?? {};
     const intro = extra.introducer ?? { name: '', email: '', environment: 'sandbox' };
     const post = (path: string, label: string, kind = 'secondary', hidden: Record<string, string> = {}, accessible?: string, describedBy?: string) =>
@@ -239,6 +244,7 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
               }
             </section>`,
           )}
+          ${dashboard}
           ${
             isAdmin
               ? html`<form method="post" action=${`/console/partners/${partnerId}/introducers`} class="stack card" novalidate>
@@ -356,5 +362,23 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return partnerPage(request, reply, partnerId, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
     return reply.redirect(`/console/partners/${partnerId}?done=redelivery`, 303);
+  });
+
+  // The invitation link is in the answer to this POST only.
+  app.post('/partners/:id/users', partnerAdmin, async (request, reply) => {
+    const partnerId = idParam(request.params.id, 'partner');
+    const invite = await consoleInvite(app.ctx, request, partnerId, app.config.publicBaseUrl);
+    return partnerPage(request, reply, partnerId, invite.link ? 201 : 400, { invite });
+  });
+
+  app.post('/partners/:id/production-access', partnerAdmin, async (request, reply) => {
+    const partnerId = idParam(request.params.id, 'partner');
+    try {
+      const decision = await consoleDecideProductionAccess(app.ctx, request, partnerId);
+      return reply.redirect(`/console/partners/${partnerId}?done=${decision}#dashboard`, 303);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
+      return partnerPage(request, reply, partnerId, 400, { problem: `Not done: ${error.detail}.` });
+    }
   });
 };

@@ -38,6 +38,7 @@ export const AuditEntryView = Type.Object({
     Type.Object({ type: Type.Literal('operator'), operator_id: Uuid, email: Type.String() }),
     Type.Object({ type: Type.Literal('admin_token') }),
     Type.Object({ type: Type.Literal('system'), name: Type.String() }),
+    Type.Object({ type: Type.Literal('partner_user'), partner_user_id: Uuid, email: Type.String() }),
   ]),
   action: Type.String(),
   target: Type.Object({ type: Type.String(), id: Type.String() }),

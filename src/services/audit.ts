@@ -29,10 +29,16 @@ export function actorLabel(actor: Actor): string {
   return actor.kind === 'admin_token' ? 'admin token' : actor.kind === 'system' ? actor.label : actor.email;
 }
 
+/** The partner user's id when the actor is one (their changes from the dashboard). */
+function partnerUserIdOf(actor: Actor): string | null {
+  return actor.kind === 'partner_user' ? actor.partnerUserId : null;
+}
+
 export async function appendAudit(tx: Queryable, actor: Actor, entry: AuditEntry, now: Date): Promise<void> {
   await insertAuditRow(tx, {
     id: randomUUID(),
     operatorId: actor.kind === 'operator' ? actor.operatorId : null,
+    partnerUserId: partnerUserIdOf(actor),
     actor: actorLabel(actor),
     action: entry.action,
     targetType: entry.targetType,
@@ -82,9 +88,11 @@ export function auditView(row: AuditRow): Static<typeof AuditEntryView> {
     seq: row.seq,
     actor: row.operator_id
       ? { type: 'operator', operator_id: row.operator_id, email: row.actor }
-      : row.actor === 'admin token'
-        ? { type: 'admin_token' }
-        : { type: 'system', name: row.actor },
+      : row.partner_user_id
+        ? { type: 'partner_user', partner_user_id: row.partner_user_id, email: row.actor }
+        : row.actor === 'admin token'
+          ? { type: 'admin_token' }
+          : { type: 'system', name: row.actor },
     action: row.action,
     target: { type: row.target_type, id: row.target_id },
     summary: row.summary,
