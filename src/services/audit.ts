@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { Actor } from '../domain/actors.ts';
+import type { AuditTargetType } from '../domain/audit-targets.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { AuditEntryView } from '../schemas/admin.ts';
 import { insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '../store/audit-store.ts';
@@ -17,7 +18,8 @@ export const ADMIN_TOKEN_ACTOR: Actor = { kind: 'admin_token' };
 
 export interface AuditEntry {
   action: string;
-  targetType: string;
+  /** One of the closed list in src/domain/audit-targets.ts. */
+  targetType: AuditTargetType;
   targetId: string;
   /** What changed, never a secret (no passwords, tokens or signing secrets). */
   summary?: Record<string, unknown>;
