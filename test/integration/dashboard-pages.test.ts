@@ -107,11 +107,11 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     expect(await auditActions(user.email)).toEqual([
       'partner_user.invitation_accepted',
       'partner_user.two_factor_enabled',
-      'webhook.configured',
-      'webhook.configured',
-      'webhook.subscriptions_changed',
-      'webhook.signing_secret_revealed',
-      'webhook.signing_secret_rotated',
+      'webhook_configuration.updated',
+      'webhook_configuration.updated',
+      'webhook_configuration.updated',
+      'webhook_configuration.signing_secret_revealed',
+      'webhook_configuration.signing_secret_rotated',
       'webhook.test_event_sent',
       'webhook.redelivery_requested',
     ]);
