@@ -149,6 +149,27 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(example('/offers/{offer_id}/repayment_schedule/', 'get', '200').responses['200'])).toContain('total_payable');
   });
 
+  it('names every operation (operationId, unique) and declares every tag it uses, with a description, and its info and servers', () => {
+    const full = doc as unknown as {
+      info: { description?: string; contact?: { name?: string; url?: string }; license?: { name?: string; url?: string } };
+      servers: { url: string; description?: string; variables?: Record<string, { default: string }> }[];
+      tags: { name: string; description?: string }[];
+    };
+    const ids = operations().map(({ op }) => (op as unknown as { operationId?: string }).operationId);
+    expect(ids.filter((id) => typeof id !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const declared = full.tags.map((tag) => tag.name);
+    expect(full.tags.filter((tag) => !tag.description)).toEqual([]);
+    const used = new Set(operations().flatMap(({ op }) => (op as unknown as { tags?: string[] }).tags ?? []));
+    expect([...used].filter((tag) => !declared.includes(tag))).toEqual([]);
+    expect(declared.filter((tag) => !used.has(tag))).toEqual([]);
+    expect(full.info.description).toBeTruthy();
+    expect(full.info.contact?.name && full.info.contact.url).toBeTruthy();
+    expect(full.info.license?.name && full.info.license.url).toBeTruthy();
+    expect(full.servers.map((s) => s.description?.split(':')[0])).toEqual(['Sandbox', 'Production']);
+    for (const server of full.servers) expect(server.variables?.base_url.default).toBe(t.config.publicBaseUrl);
+  });
+
   it('lists 429 on every route (all count against the rate limits) and the Idempotency-Key on every POST and PATCH', () => {
     for (const { name, method, op } of operations()) {
       expect(op.responses['429'], name).toBeDefined();
