@@ -147,7 +147,7 @@ export interface paths {
         head?: never;
         /**
          * Update the latest application while it is open
-         * @description Changes the loan requests or the introducer of the latest application while it is open.
+         * @description Changes the loan requests or the introducer of the latest application while it is open. Answers 202 with no body: read the application back with GET.
          */
         patch: operations["updateLatestApplication"];
         trace?: never;
@@ -1307,7 +1307,7 @@ export interface components {
             offer_id: string;
         };
         /** Error envelope */
-        "def-0": {
+        ErrorEnvelope: {
             errors: {
                 code: string;
                 detail: string;
@@ -1589,6 +1589,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -1605,7 +1627,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -1624,7 +1646,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -1643,7 +1665,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -1662,7 +1684,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -1681,7 +1703,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -1721,6 +1765,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -1737,7 +1803,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -1756,7 +1822,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -1775,7 +1841,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -1794,7 +1860,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -1868,7 +1956,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -1887,7 +1975,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -1906,7 +1994,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -1925,7 +2013,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -1944,7 +2032,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which */
@@ -1963,7 +2051,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PayloadTooLarge */
@@ -1982,7 +2070,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -2001,7 +2089,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -2023,7 +2111,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -2042,7 +2130,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2266,7 +2376,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -2285,7 +2395,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -2304,7 +2414,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -2323,7 +2433,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which */
@@ -2342,7 +2452,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PayloadTooLarge */
@@ -2361,7 +2471,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -2380,7 +2490,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -2402,7 +2512,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -2421,7 +2531,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2502,6 +2634,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -2518,7 +2672,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -2537,7 +2691,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -2556,7 +2710,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -2575,7 +2729,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -2594,7 +2748,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2861,7 +3037,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -2880,7 +3056,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -2899,7 +3075,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -2918,7 +3094,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -2937,7 +3113,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which */
@@ -2956,7 +3132,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PayloadTooLarge */
@@ -2975,7 +3151,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -2994,7 +3170,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -3013,7 +3189,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3165,7 +3363,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -3184,7 +3382,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -3203,7 +3401,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -3222,7 +3420,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -3241,7 +3439,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which */
@@ -3260,7 +3458,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PayloadTooLarge */
@@ -3279,7 +3477,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -3298,7 +3496,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -3320,7 +3518,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -3339,7 +3537,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3424,6 +3644,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -3440,7 +3682,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -3459,7 +3701,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -3478,7 +3720,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -3497,7 +3739,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -3516,7 +3758,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3576,43 +3840,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description No body */
+            /** @description Accepted: no body */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                     *         "status": "open",
-                     *         "is_closed": false,
-                     *         "is_topup": false,
-                     *         "amount": 25000,
-                     *         "requests": [
-                     *           {
-                     *             "amount": 25000,
-                     *             "duration": {
-                     *               "amount": 12,
-                     *               "unit": "months"
-                     *             },
-                     *             "purpose": "stock",
-                     *             "urgency": "weeks"
-                     *           }
-                     *         ],
-                     *         "introducer": {
-                     *           "entity_to_contact": "customer",
-                     *           "introducer_id": null
-                     *         },
-                     *         "created_at": "2026-07-01T09:30:00.000Z",
-                     *         "updated_at": "2026-07-01T09:30:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
+                content?: never;
             };
             /** @description Bad request: validation or domain error (source points at the problem) */
             400: {
@@ -3633,7 +3866,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -3652,7 +3885,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -3671,7 +3904,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -3690,7 +3923,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -3709,7 +3942,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
@@ -3728,7 +3961,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PayloadTooLarge */
@@ -3747,7 +3980,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -3766,7 +3999,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -3788,7 +4021,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -3807,7 +4040,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3865,7 +4120,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -3884,7 +4139,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -3903,7 +4158,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -3922,7 +4177,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -3941,7 +4196,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -3960,7 +4215,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4027,6 +4304,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -4043,7 +4342,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -4062,7 +4361,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -4081,7 +4380,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -4100,7 +4399,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -4119,7 +4418,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4198,7 +4519,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -4217,7 +4538,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -4236,7 +4557,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -4255,7 +4576,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -4274,7 +4595,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which */
@@ -4293,7 +4614,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PayloadTooLarge */
@@ -4312,7 +4633,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -4331,7 +4652,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -4353,7 +4674,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -4372,7 +4693,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4446,7 +4789,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -4465,7 +4808,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -4484,7 +4827,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -4503,7 +4846,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -4522,7 +4865,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4577,6 +4942,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -4593,7 +4980,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -4612,7 +4999,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -4631,7 +5018,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -4650,7 +5037,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -4669,7 +5056,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4708,6 +5117,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -4724,7 +5155,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -4743,7 +5174,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -4762,7 +5193,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -4781,7 +5212,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4802,7 +5255,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: JSON, or a PDF when the request asks for application/pdf */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4880,6 +5333,7 @@ export interface operations {
                             };
                         };
                     };
+                    "application/pdf": string;
                 };
             };
             /** @description Bad request: validation or domain error (source points at the problem) */
@@ -4901,7 +5355,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -4920,7 +5374,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -4939,7 +5393,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -4958,7 +5412,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -4977,7 +5431,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -4996,7 +5450,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5071,7 +5547,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -5090,7 +5566,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -5109,7 +5585,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -5128,7 +5604,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -5147,7 +5623,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
@@ -5166,7 +5642,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -5185,7 +5680,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -5207,7 +5702,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -5226,7 +5721,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5305,7 +5822,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -5324,7 +5841,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -5343,7 +5860,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -5362,7 +5879,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -5381,7 +5898,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -5400,7 +5917,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5486,7 +6025,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -5505,7 +6044,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -5524,7 +6063,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -5543,7 +6082,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
@@ -5562,7 +6101,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PayloadTooLarge */
@@ -5581,7 +6120,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -5600,7 +6139,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -5622,7 +6161,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -5641,7 +6180,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5719,7 +6280,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -5738,7 +6299,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -5757,7 +6318,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -5776,7 +6337,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -5795,7 +6356,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5935,7 +6518,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -5954,7 +6537,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -5973,7 +6556,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -5992,7 +6575,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which */
@@ -6011,7 +6613,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -6030,7 +6651,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -6052,7 +6673,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -6071,7 +6692,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6162,7 +6805,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -6181,7 +6824,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -6200,7 +6843,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -6219,7 +6862,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
@@ -6238,7 +6900,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -6257,7 +6938,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -6279,7 +6960,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -6298,7 +6979,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6375,7 +7078,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -6394,7 +7097,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -6413,7 +7116,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -6432,7 +7135,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
@@ -6451,7 +7154,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -6470,7 +7192,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -6492,7 +7214,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -6511,7 +7233,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6547,6 +7291,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -6563,7 +7329,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -6582,7 +7348,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -6601,7 +7367,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -6620,7 +7386,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6693,7 +7481,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -6712,7 +7500,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -6731,7 +7519,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -6750,7 +7538,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -6769,7 +7576,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -6788,7 +7595,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6879,7 +7708,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -6898,7 +7727,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -6917,7 +7746,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -6936,7 +7765,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -6955,7 +7784,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7033,6 +7884,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -7049,7 +7922,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -7068,7 +7941,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -7087,7 +7960,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -7106,7 +7979,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7169,7 +8064,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -7188,7 +8083,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -7207,7 +8102,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotFound: no such resource for this partner and environment */
@@ -7226,7 +8121,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -7245,7 +8140,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
@@ -7264,7 +8159,45 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -7286,7 +8219,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -7305,7 +8238,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7339,6 +8294,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -7355,7 +8332,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -7374,7 +8351,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -7393,7 +8370,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -7412,7 +8389,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7449,6 +8448,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -7465,7 +8486,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -7484,7 +8505,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -7503,7 +8524,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
@@ -7522,7 +8543,45 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -7544,7 +8603,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -7563,7 +8622,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7652,6 +8733,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
             401: {
                 headers: {
@@ -7668,7 +8771,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -7687,7 +8790,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -7706,7 +8809,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -7725,7 +8828,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7853,7 +8978,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -7872,7 +8997,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -7891,7 +9016,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -7910,7 +9035,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
@@ -7929,7 +9054,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -7948,7 +9092,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -7970,7 +9114,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -7989,7 +9133,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -8114,7 +9280,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -8133,7 +9299,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -8152,7 +9318,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description NotAcceptable: Accept does not admit application/json */
@@ -8171,7 +9337,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description UnsupportedMediaType */
@@ -8190,7 +9375,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -8209,7 +9394,29 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["def-0"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -64,10 +64,14 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    // Shared schemas keep their $id as their component's name (ErrorEnvelope), not def-N.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url, route }) => {
       const hide = !url.startsWith(API_PREFIX) || (schema as { hide?: boolean } | undefined)?.hide === true;
       const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
-      const documented = hide ? (schema as object) : documentRoute(schema as Record<string, unknown>, method, url.slice(API_PREFIX.length));
+      const documented = hide
+        ? (schema as object)
+        : documentRoute(schema as Record<string, unknown>, method, url.slice(API_PREFIX.length), route.config as { produces?: string[] } | undefined);
       return { schema: { ...documented, hide } as typeof schema, url };
     },
     // The event payloads go in the components and the document's `webhooks` section (OpenAPI 3.1).
