@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'DuplicateDocument'
   | 'DuplicateOperator'
   | 'FundingNotAllowed'
+  | 'BankDetailsInvalid'
+  | 'FundingAccountRequired'
   | 'UnsupportedMediaType'
   | 'ParseError'
   | 'PayloadTooLarge';

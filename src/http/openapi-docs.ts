@@ -104,6 +104,15 @@ const SUBSCRIPTIONS = {
     })),
   },
 };
+const FUNDING_ACCOUNT = {
+  funding_account_id: '5f0c3c8e-2b7d-4a51-9a43-6c1d2e3f4a5b',
+  account_holder_name: 'Acme Widgets Ltd',
+  sort_code: '08-99-99',
+  account_number_ending: '4958',
+  name_check: 'match',
+  status: 'verified',
+  created_at: AT,
+};
 const EVENT_ITEM = { event_id: EVENT_ID, webhook_event_type: 'application_attributed', created_at: AT, data: fixedSample('application_attributed') };
 
 export interface RouteDoc {
@@ -133,6 +142,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     description: "Replaces the customer's details (the whole company and people). The same rules as creation apply.",
     request: CUSTOMER_BODY,
     response: CUSTOMER_VIEW,
+  },
+  'PUT /customers/:customer_id/funding_account/': {
+    description:
+      "Sets the customer's funding account: the business bank account drawdowns are paid into. Format problems are 400 ValidationError, all at once; details that fail the UK modulus check are 400 BankDetailsInvalid. The payee name check (Confirmation of Payee) gives the status: match is verified, no_match rejected, close_match or unavailable needs_review until the lender reviews it. A new PUT replaces the account (the old one is kept in the lender's history). The answer never holds the whole account number, only its last four digits. In production a drawdown needs a verified account (400 FundingAccountRequired).",
+    request: { data: { account_holder_name: 'Acme Widgets Ltd', sort_code: '08-99-99', account_number: '66374958' } },
+    response: { data: FUNDING_ACCOUNT },
+  },
+  'GET /customers/:customer_id/funding_account/': {
+    description: "The customer's current funding account (404 when none was set), with its status.",
+    response: { data: FUNDING_ACCOUNT },
   },
   'POST /customers/:customer_id/applications/': {
     description:
