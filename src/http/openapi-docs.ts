@@ -198,7 +198,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: APPLICATION,
   },
   'POST /sandbox/offers/:offer_id/fundings': {
-    description: 'Sandbox only: draws funds from a selected offer, moving the application to funded and emitting customer_funded and funding_created_202607.',
+    description:
+      'Sandbox only: draws funds from a selected offer (or a pre-approval), moving the application to funded and emitting customer_funded and funding_created_202607. Paid into the customer’s verified funding account (`paid_to`); a customer without one is paid into a simulated account; one whose account is not verified is refused with 400 FundingAccountRequired, as in production.',
     request: { data: { amount: 10000 } },
     response: {
       data: {
@@ -210,6 +211,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
         funding_fee_amount: 0,
         funding_created_at: AT,
         offer_max_amount: 50000,
+        paid_to: { funding_account_id: null, sort_code: '00-00-00', account_number_ending: '0000', simulated: true },
       },
     },
   },
