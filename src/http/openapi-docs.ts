@@ -113,6 +113,16 @@ const FUNDING_ACCOUNT = {
   status: 'verified',
   created_at: AT,
 };
+const PRE_APPROVAL = {
+  offer_id: OFFER_ID,
+  max_amount: 20000,
+  available_amount: 15000,
+  monthly_interest_percentage: 2.5,
+  fee_percentage: 0,
+  duration_in_days: 365,
+  expires_at: '2026-09-29T09:30:00.000Z',
+  status: 'funded',
+};
 const EVENT_ITEM = { event_id: EVENT_ID, webhook_event_type: 'application_attributed', created_at: AT, data: fixedSample('application_attributed') };
 
 export interface RouteDoc {
@@ -152,6 +162,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /customers/:customer_id/funding_account/': {
     description: "The customer's current funding account (404 when none was set), with its status.",
     response: { data: FUNDING_ACCOUNT },
+  },
+  'GET /customers/:customer_id/pre_approval/': {
+    description:
+      "The customer's latest pre-approval: a confirmed flexi_loan limit that belongs to the customer, not to an application, drawn without a new application (the portal's /portal/pre-approval, the operator, or the sandbox funding route) under the usual funding rules. 404 when the customer never had one. Its offer_id works with the repayment schedule route.",
+    response: { data: PRE_APPROVAL },
   },
   'POST /customers/:customer_id/applications/': {
     description:
@@ -214,6 +229,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
         paid_to: { funding_account_id: null, sort_code: '00-00-00', account_number_ending: '0000', simulated: true },
       },
     },
+  },
+  'POST /sandbox/customers/:customer_id/pre_approvals': {
+    description: 'Sandbox only: pre-approves the customer with these terms (what an operator does in production). A new pre-approval revokes the previous one.',
+    request: { data: { max_amount: 20000, monthly_interest_percentage: 2.5, fee_percentage: 0, duration_in_days: 365, valid_for_days: 90 } },
+    response: { data: PRE_APPROVAL },
   },
   'PUT /webhooks/configuration/': {
     description: 'Sets where webhooks go (https in production) and an optional bearer token the lender sends with them.',

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { FUNDING_ACCOUNT_STATUSES, HOLDER_NAME_MAX, NAME_CHECK_RESULTS } from '../domain/funding-accounts.ts';
-import { Closed, Data, IsoDateTime, StringEnum, Uuid } from './common.ts';
+import { PRE_APPROVAL_MAX_VALID_DAYS } from '../domain/pre-approvals.ts';
+import { Closed, Data, IsoDateTime, Money, StringEnum, Uuid } from './common.ts';
 
 export const FundingAccountInput = Closed({
   account_holder_name: Type.String({
@@ -42,3 +43,27 @@ export const PaidTo = Type.Union(
   ],
   { description: 'The account the funding was paid into (our addition)' },
 );
+
+/** Pre-approval terms (section 21): a flexi_loan limit, valid for a number of days. */
+export const PreApprovalInput = Closed({
+  max_amount: Money({ exclusiveMinimum: 0, maximum: 1_000_000, examples: [20000] }),
+  monthly_interest_percentage: Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01, examples: [2.5] }),
+  fee_percentage: Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01, examples: [0] }),
+  duration_in_days: Type.Integer({ minimum: 1, maximum: 3650, examples: [365] }),
+  valid_for_days: Type.Integer({ minimum: 1, maximum: PRE_APPROVAL_MAX_VALID_DAYS, examples: [90] }),
+});
+
+export const PreApprovalBody = Data(PreApprovalInput, { $id: 'PreApprovalBody', title: 'Pre-approval' });
+
+export const PreApprovalView = Type.Object({
+  offer_id: Uuid,
+  max_amount: Type.Number(),
+  available_amount: Type.Number({ description: 'What can still be drawn: max_amount less what was drawn; 0 once expired or revoked' }),
+  monthly_interest_percentage: Type.Number(),
+  fee_percentage: Type.Number(),
+  duration_in_days: Type.Integer(),
+  expires_at: IsoDateTime,
+  status: StringEnum(['available', 'funded', 'expired', 'revoked'] as const),
+});
+
+export const PreApprovalResponse = Data(PreApprovalView);

@@ -5,8 +5,9 @@ import { parseBankDetails, type BankDetails } from '../../domain/funding-account
 import { idParam } from '../../domain/ids.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
-import { FundingAccountBody, FundingAccountResponse } from '../../schemas/funding-accounts.ts';
+import { FundingAccountBody, FundingAccountResponse, PreApprovalBody, PreApprovalResponse } from '../../schemas/funding-accounts.ts';
 import { fundingAccountView, getFundingAccount, putFundingAccount } from '../../services/funding-accounts.ts';
+import { createPreApproval, getPreApproval, preApprovalTermsFrom, preApprovalView } from '../../services/pre-approvals.ts';
 import { tenantOf } from '../auth.ts';
 import { MAX_PROBLEMS, problemsFromValidation } from '../validation.ts';
 
@@ -68,6 +69,38 @@ export const fundingAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const row = await getFundingAccount(app.ctx, tenantOf(request), idParam(request.params.customer_id, 'customer'));
       return { data: fundingAccountView(row) };
+    },
+  );
+
+  app.get(
+    '/customers/:customer_id/pre_approval/',
+    {
+      schema: {
+        tags: ['Funding accounts'],
+        summary: "Read the customer's pre-approval (a limit drawn without an application)",
+        params: CustomerIdParams,
+        response: { 200: PreApprovalResponse, ...errorResponses(401, 403, 404, 406) },
+      },
+    },
+    async (request) => ({ data: await getPreApproval(app.ctx, tenantOf(request), idParam(request.params.customer_id, 'customer')) }),
+  );
+
+  app.post(
+    '/sandbox/customers/:customer_id/pre_approvals',
+    {
+      config: { sandboxOnly: true },
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Pre-approve a customer (sandbox only)',
+        params: CustomerIdParams,
+        body: PreApprovalBody,
+        response: { 201: PreApprovalResponse, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request, reply) => {
+      const id = idParam(request.params.customer_id, 'customer');
+      const offer = await createPreApproval(app.ctx, tenantOf(request), id, preApprovalTermsFrom(request.body.data, '/data'), 'sandbox');
+      return reply.code(201).send({ data: preApprovalView(offer, 0, app.ctx.now()) });
     },
   );
 };
