@@ -14,7 +14,12 @@ const AuditQuery = Type.Object({
   before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
 });
 
-const TARGET_LINKS: Record<string, string> = { application: '/console/applications/', document: '/console/documents/', partner: '/console/partners/' };
+const TARGET_LINKS: Record<string, string> = {
+  application: '/console/applications/',
+  document: '/console/documents/',
+  partner: '/console/partners/',
+  customer: '/console/customers/',
+};
 
 /** The audit log, newest first, filtered by operator and by target. */
 export const consoleAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
-import type { Actor } from '../domain/actors.ts';
+import { may, type Actor } from '../domain/actors.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import {
   accountNumberEnding,
@@ -24,9 +24,10 @@ import {
   insertFundingAccount,
   listFundingAccounts,
   replaceCurrentFundingAccount,
+  reviewFundingAccount,
   type FundingAccountRow,
 } from '../store/funding-accounts-store.ts';
-import { appendAudit } from './audit.ts';
+import { actorLabel, appendAudit, audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { payeeNameCheck } from './payee-check.ts';
 
@@ -151,4 +152,35 @@ export async function payoutAccount(tx: Queryable, tenant: Tenant, customerId: s
   throw new DomainError('FundingAccountRequired', `funds cannot be paid out: ${why}`, {
     meta: { customer_id: customerId, funding_account_status: current?.status ?? null },
   });
+}
+
+/**
+ * The lender's review of a `needs_review` account (console "Accept account" / "Reject account";
+ * underwriter or admin), audited. Only the customer's current account, and only while it waits.
+ */
+export async function boReviewFundingAccount(
+  ctx: ServiceContext,
+  actor: Actor,
+  customerId: string,
+  accountId: string,
+  status: 'verified' | 'rejected',
+): Promise<FundingAccountRow> {
+  if (!may(actor, 'underwriter')) throw new DomainError('PermissionDenied', 'this needs the underwriter role');
+  return audited(
+    ctx,
+    actor,
+    async (_inner, tx) => {
+      const current = await findCurrentFundingAccount(tx, customerId, true);
+      if (!current || current.id !== accountId) throw new DomainError('InvalidTransition', 'this account is no longer the customer’s current account');
+      const reviewed = await reviewFundingAccount(tx, accountId, status, actorLabel(actor), ctx.now());
+      if (!reviewed) throw new DomainError('InvalidTransition', `this account is ${current.status}, not waiting for review`);
+      return reviewed;
+    },
+    (row) => ({
+      action: status === 'verified' ? 'funding_account.accepted' : 'funding_account.rejected',
+      targetType: 'customer',
+      targetId: customerId,
+      summary: { ...accountSummary(row), from: 'needs_review' },
+    }),
+  );
 }

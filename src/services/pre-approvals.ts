@@ -16,6 +16,7 @@ import type { PreApprovalInput, PreApprovalView } from '../schemas/funding-accou
 import { confirmApproval } from '../store/approvals-store.ts';
 import { findCustomer, type CustomerRow } from '../store/customers-store.ts';
 import { drawnFromOffer } from '../store/fundings-store.ts';
+import { listFundingAccounts } from '../store/funding-accounts-store.ts';
 import type { OfferRow } from '../store/offers-store.ts';
 import {
   findCustomerAnyTenant,
@@ -24,6 +25,7 @@ import {
   insertPendingPreApproval,
   insertPreApproval,
   latestPreApproval,
+  listCustomerFundings,
   revokePreApprovals,
   withdrawPendingPreApprovals,
 } from '../store/pre-approvals-store.ts';
@@ -204,4 +206,17 @@ export async function boConfirmPreApproval(ctx: ServiceContext, actor: Actor & {
       summary: { approval_id: approvalId, offer_id: offer.id, requested_by: approval.requested_by, ...termsSummary(p) },
     }),
   );
+}
+
+/** What the console's customer page shows: the customer, its bank accounts, pre-approval and fundings. */
+export async function customerOverview(ctx: ServiceContext, customerId: string) {
+  const customer = await findCustomerAnyTenant(ctx.db, customerId);
+  if (!customer) throw notFound('customer');
+  const [accounts, preApproval, pending, fundings] = [
+    await listFundingAccounts(ctx.db, customerId),
+    await currentPreApproval(ctx, customerId),
+    await findPendingPreApproval(ctx.db, customerId),
+    await listCustomerFundings(ctx.db, customerId),
+  ];
+  return { customer, accounts, preApproval, pending, fundings };
 }

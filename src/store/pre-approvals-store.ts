@@ -4,6 +4,7 @@ import type { Queryable } from './db.ts';
 import type { CustomerRow } from './customers-store.ts';
 import type { OfferRow } from './offers-store.ts';
 import type { PendingApprovalRow } from './approvals-store.ts';
+import type { FundingRow } from './fundings-store.ts';
 
 /** A pending approval of a pre-approval (four eyes): of a customer, with the terms and validity. */
 export interface PendingPreApprovalRow extends Omit<PendingApprovalRow, 'application_id'> {
@@ -87,4 +88,15 @@ export async function withdrawPendingPreApprovals(tx: Queryable, customerId: str
     settledBy,
     now,
   ]);
+}
+
+/** Every funding of the customer, newest first (the console's customer page). */
+export async function listCustomerFundings(db: Queryable, customerId: string): Promise<FundingRow[]> {
+  const { rows } = await db.query<FundingRow>(
+    `SELECT id, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at,
+            funding_account_id, paid_to_sort_code, paid_to_account_ending, paid_to_simulated
+       FROM fundings WHERE customer_id = $1 ORDER BY created_at DESC, id`,
+    [customerId],
+  );
+  return rows;
 }
