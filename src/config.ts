@@ -25,6 +25,8 @@ export interface Config {
   production: boolean;
   /** An ES module whose default export replaces the automated decision policy. */
   decisionPolicyModule: string | null;
+  /** An ES module whose default export is the production payee name check (Confirmation of Payee). */
+  payeeCheckModule: string | null;
   /** The lender's name on the customer portal and the operator console. */
   lenderName: string;
   /** Console approvals whose largest offer is above this (pence) wait for a second operator. */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     production,
     decisionPolicyModule: optional('DECISION_POLICY_MODULE'),
+    payeeCheckModule: optional('PAYEE_CHECK_MODULE'),
     lenderName,
     fourEyesThresholdPence: integer('FOUR_EYES_THRESHOLD', 250_000, 0, 1_000_000_000) * 100,
     dashboardSecretKey,

@@ -21,6 +21,7 @@ const TARGET_LINKS: Record<string, string> = {
   document: '/console/documents/',
   partner: '/console/partners/',
   webhook_configuration: '/console/partners/',
+  customer: '/console/customers/',
 };
 
 /** The audit log, newest first, filtered by operator, by target type and by target id. */

@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'DuplicateOperator'
   | 'DuplicatePartnerUser'
   | 'FundingNotAllowed'
+  | 'BankDetailsInvalid'
+  | 'FundingAccountRequired'
   | 'UnsupportedMediaType'
   | 'ParseError'
   | 'PayloadTooLarge';

@@ -25,6 +25,8 @@ export const STATUS_BY_CODE: Record<ErrorCode | HttpErrorCode, number> = {
   OfferNotConfirmed: 400,
   LoginLinkUnavailable: 400,
   FundingNotAllowed: 400,
+  BankDetailsInvalid: 400,
+  FundingAccountRequired: 400,
   AuthenticationFailed: 401,
   PermissionDenied: 403,
   NotFound: 404,
