@@ -7,6 +7,7 @@
 import PDFDocument from 'pdfkit';
 import type { IsoDate } from '../domain/dates.ts';
 import type { BasisPoints, Pence } from '../domain/money.ts';
+import { formatAprTenths } from '../domain/apr.ts';
 import { formatGbp } from '../domain/money-format.ts';
 import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';
 
@@ -114,6 +115,7 @@ function drawDocument(doc: Doc, { offer, schedule, generatedOn }: SchedulePdfInp
     ['Monthly interest', formatPercent(offer.monthlyRateBp)],
     ['Fee', `${formatPercent(offer.feeBp)} (charged with the first repayment)`],
     ['Duration', `${offer.durationDays} days`],
+    ['APR', `${formatAprTenths(schedule.aprTenths)} (for the amount borrowed)`],
   ];
   if (schedule.drawnOn) terms.push(['Drawn on (simulated)', schedule.drawnOn]);
   if (schedule.payOffEarlyOn) terms.push(['Early payoff on', schedule.payOffEarlyOn]);

@@ -1,5 +1,5 @@
 import type { FundingRow, OfferRow } from '../../services/portal.ts';
-import { formatDate, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { formatDate, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Page, type Chrome } from '../../web/layout.ts';
@@ -24,6 +24,7 @@ export function drawdownPage(chrome: Chrome, csrfToken: string, { offer, remaini
     <dl class="facts">
       <dt>You can draw up to</dt><dd data-remaining>${formatGbp(remainingPence)}</dd>
       <dt>Fee</dt><dd>${formatPercent(offer.fee_bp)} of the amount you draw</dd>
+      <dt>APR</dt><dd>${formatOfferApr(offer)}</dd>
       <dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>
     </dl>
     ${

@@ -1,7 +1,7 @@
 import { effectiveOfferStatus } from '../../domain/offers.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { ApplicationRow, OfferRow } from '../../services/portal.ts';
-import { formatDate, formatDuration, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { formatApr, formatDate, formatDuration, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Page, type Chrome } from '../../web/layout.ts';
@@ -43,6 +43,7 @@ export function offerPage(chrome: Chrome, csrfToken: string, m: OfferPageModel):
         <dt>Over</dt><dd>${formatDuration(offer.duration_days)}</dd>
         <dt>Monthly interest</dt><dd>${formatPercent(offer.monthly_rate_bp)} of what you still owe</dd>
         <dt>Fee</dt><dd>${formatPercent(offer.fee_bp)} of what you draw, paid with the first repayment</dd>
+        ${offer.offer_type === 'confirmed' ? html`<dt>APR</dt><dd data-term="apr">${formatOfferApr(offer)}</dd>` : null}
         <dt>Status</dt><dd data-offer-status=${status}>${OFFER_STATUS_WORDS[status]}</dd>
         ${status === 'available' || status === 'selected' ? html`<dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>` : null}
         ${m.drawnPence > 0 ? html`<dt>Drawn so far</dt><dd>${formatGbp(m.drawnPence)}</dd>` : null}
@@ -61,6 +62,7 @@ export function offerPage(chrome: Chrome, csrfToken: string, m: OfferPageModel):
             <dt>Amount borrowed</dt><dd data-total="borrowed">${formatGbp(m.schedule.amountBorrowedPence)}</dd>
             <dt>Total payable</dt><dd data-total="total_payable">${formatGbp(m.schedule.totalPayablePence)}</dd>
             <dt>Total cost of credit</dt><dd data-total="cost_of_credit">${formatGbp(m.schedule.totalPayablePence - m.schedule.amountBorrowedPence)}</dd>
+            <dt>APR</dt><dd data-total="apr">${formatApr(m.schedule.aprTenths)}</dd>
           </dl>
           <${ScheduleTable} schedule=${m.schedule} />
           <p><a href=${pdfHref} download>Download schedule (PDF)</a></p>`
