@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ScheduleResponse } from '../../src/schemas/offers.ts';
 import { BACKENDS } from '../helpers/db.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { apply, insertIndicativeOffer, offeredBySandbox, type OfferJson, type OfferTermsJson } from '../helpers/lending.ts';
 
@@ -24,15 +24,6 @@ const BUSINESS_FEE: OfferTermsJson = {
 
 function repayment(date: string, amount: number, fees: number, interest: number, principal: number) {
   return { amount, date, breakdown: { fees, interest, principal } };
-}
-
-async function pdfText(data: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
 }
 
 describe.each(BACKENDS)('repayment schedule on %s', (backend) => {

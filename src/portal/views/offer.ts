@@ -10,6 +10,8 @@ import { OFFER_STATUS_WORDS } from '../status-words.ts';
 
 export interface OfferPageModel {
   offer: OfferRow;
+  /** Whether the Consumer Credit Act regulates this offer (docs/behaviour.md, section 23). */
+  regulated: boolean;
   application: ApplicationRow | null;
   drawnPence: number;
   /** The schedule for the amount in the form (null when the amount is not valid). */
@@ -48,6 +50,12 @@ export function offerPage(chrome: Chrome, csrfToken: string, m: OfferPageModel):
         ${status === 'available' || status === 'selected' ? html`<dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>` : null}
         ${m.drawnPence > 0 ? html`<dt>Drawn so far</dt><dd>${formatGbp(m.drawnPence)}</dd>` : null}
       </dl>
+      ${
+        m.regulated
+          ? html`<p>This credit is regulated by the Consumer Credit Act: read the key facts and your rights before you draw.</p>
+            <p><a href=${`/portal/offers/${offer.id}/pre-contract?amount=${encodeURIComponent(m.amountInput)}`}>Pre-contract information</a></p>`
+          : null
+      }
     </section>
 
     <h2>What you would repay</h2>
