@@ -4,7 +4,7 @@
  * ordinary partnership of two or three partners (not all of them bodies corporate), which the Act
  * counts as "individuals" (s.189(1)). Up to £25,000 of credit such an agreement is regulated
  * whatever it is for; above £25,000 it is exempt only when the borrower declares that it is wholly
- * or mainly for their business (s.16B). Limited companies, LLPs and PLCs are never regulated, and
+ * or mainly for their business (article 60C of the Regulated Activities Order, formerly s.16B). Limited companies, LLPs and PLCs are never regulated, and
  * nor is "other" (the contract names the two kinds that are).
  */
 
