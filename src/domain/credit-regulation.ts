@@ -8,6 +8,7 @@
  * nor is "other" (the contract names the two kinds that are).
  */
 
+import { addDays, daysBetween, type IsoDate } from './dates.ts';
 import { divideHalfEven } from './money.ts';
 
 /** £25,000 in pence: the business-purpose exemption applies only above it. */
@@ -97,4 +98,27 @@ export const WITHDRAWAL_REPAY_DAYS = 30;
 export function withdrawalInterestPence(amountPence: number, monthlyRateBp: number, days: number): number {
   if (!Number.isSafeInteger(days) || days < 0) throw new RangeError(`days must be a whole number, not negative: ${days}`);
   return Number(divideHalfEven(BigInt(amountPence) * BigInt(monthlyRateBp) * 12n * BigInt(days), 10_000n * 365n));
+}
+
+/** The last day a borrower may give notice of withdrawal: the 14th day after the day of the drawdown. */
+export function lastWithdrawalDay(drawnOn: IsoDate): IsoDate {
+  return addDays(drawnOn, WITHDRAWAL_DAYS);
+}
+
+/** Whether notice of withdrawal may be given on `today` (London) for a drawdown on `drawnOn`. */
+export function mayWithdraw(drawnOn: IsoDate, today: IsoDate): boolean {
+  return daysBetween(drawnOn, today) >= 0 && daysBetween(today, lastWithdrawalDay(drawnOn)) >= 0;
+}
+
+/**
+ * What a withdrawing borrower repays on `repayOn`: the amount drawn and the interest for each day
+ * from the drawdown to the repayment (docs/behaviour.md, section 23); no fee.
+ */
+export function withdrawalAmountPence(amountPence: number, monthlyRateBp: number, drawnOn: IsoDate, repayOn: IsoDate): number {
+  return amountPence + withdrawalInterestPence(amountPence, monthlyRateBp, Math.max(0, daysBetween(drawnOn, repayOn)));
+}
+
+/** The day a withdrawing borrower must repay by: 30 days after the notice. */
+export function withdrawalRepayBy(noticeGivenOn: IsoDate): IsoDate {
+  return addDays(noticeGivenOn, WITHDRAWAL_REPAY_DAYS);
 }
