@@ -9,7 +9,7 @@ export type OperatorRole = 'viewer' | 'underwriter' | 'admin';
 export type Actor =
   | { kind: 'admin_token' }
   | { kind: 'operator'; operatorId: string; email: string; role: OperatorRole }
-  | { kind: 'system'; label: 'command line' | 'first start' | 'partner API' };
+  | { kind: 'system'; label: 'command line' | 'first start' | 'partner API' | 'customer portal' };
 
 const RANK: Record<OperatorRole, number> = { viewer: 0, underwriter: 1, admin: 2 };
 
