@@ -31,6 +31,8 @@ export interface Config {
   lenderName: string;
   /** Console approvals whose largest offer is above this (pence) wait for a second operator. */
   fourEyesThresholdPence: number;
+  /** The key the partner dashboard's two-factor secrets are encrypted with; null: kept in DATA_DIR (not in production). */
+  dashboardSecretKey: string | null;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && adminToken === null) problems.push('ADMIN_TOKEN is required when NODE_ENV is production');
   const lenderName = text('LENDER_NAME', 'Harbour Business Finance');
   if (lenderName.length > 80) problems.push('LENDER_NAME must be at most 80 characters');
+  const dashboardSecretKey = optional('DASHBOARD_SECRET_KEY');
+  if (dashboardSecretKey !== null && dashboardSecretKey.length < 32) problems.push('DASHBOARD_SECRET_KEY must be at least 32 characters');
+  if (production && dashboardSecretKey === null) problems.push('DASHBOARD_SECRET_KEY is required when NODE_ENV is production');
   const logLevel = text('LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -117,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payeeCheckModule: optional('PAYEE_CHECK_MODULE'),
     lenderName,
     fourEyesThresholdPence: integer('FOUR_EYES_THRESHOLD', 250_000, 0, 1_000_000_000) * 100,
+    dashboardSecretKey,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

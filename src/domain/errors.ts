@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'LoginLinkUnavailable'
   | 'DuplicateDocument'
   | 'DuplicateOperator'
+  | 'DuplicatePartnerUser'
   | 'FundingNotAllowed'
   | 'BankDetailsInvalid'
   | 'FundingAccountRequired'

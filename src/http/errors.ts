@@ -39,6 +39,7 @@ export const STATUS_BY_CODE: Record<ErrorCode | HttpErrorCode, number> = {
   IdempotencyKeyInUse: 409,
   DuplicateDocument: 409,
   DuplicateOperator: 409,
+  DuplicatePartnerUser: 409,
   PayloadTooLarge: 413,
   IdempotencyKeyReused: 422,
   UnsupportedMediaType: 415,

@@ -176,9 +176,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /customers/:customer_id/applications/latest/': { description: "The customer's most recent application and its status.", response: APPLICATION },
   'PATCH /customers/:customer_id/applications/latest/': {
-    description: 'Changes the loan requests or the introducer of the latest application while it is open.',
+    description:
+      'Changes the loan requests or the introducer of the latest application while it is open. Answers 202 with no body: read the application back with GET.',
     request: { data: { requests: [{ amount: 30000, duration: { amount: 18, unit: 'months' } }] } },
-    response: APPLICATION,
   },
   'GET /customers/:customer_id/login_link/': {
     description: 'A single-use link that signs the customer in to the portal (valid 24 hours). Only when the application names the customer as the contact.',
@@ -378,6 +378,7 @@ const ERROR_EXAMPLES: Record<number, unknown> = {
     parameter: 'Idempotency-Key',
   }),
   429: error('Throttled', 'too many requests: at most 600 a minute; retry in 12 s'),
+  500: { errors: [{ code: 'ServerError', detail: 'an unexpected error occurred', meta: { request_id: '4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d' } }] },
 };
 
 type Schema = Record<string, unknown>;
@@ -389,8 +390,48 @@ function envelope(description: string, code: number): Schema {
   return { description, content: { 'application/json': media } };
 }
 
-/** The route's schema with its description, examples, Idempotency-Key, 409/422 and 429 answers. */
-export function documentRoute(schema: Schema, method: string, path: string): Schema {
+/**
+ * The error statuses every operation can answer, whatever its own list says: 400 (a request without
+ * Host, a malformed query), 401 and 403 (the token), 406 (Accept), 429 (the rate limits) and 500 (a
+ * fault of ours, named by meta.request_id); 404 where the path names a resource; 413 and 415 where a
+ * body can be sent.
+ */
+function commonErrors(method: string, path: string): number[] {
+  const statuses = [400, 401, 403, 406, 429, 500];
+  if (path.includes(':')) statuses.push(404);
+  if (method !== 'GET' && method !== 'HEAD') statuses.push(413, 415);
+  return statuses;
+}
+
+const COMMON_ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request: validation or domain error (source points at the problem)',
+  401: 'AuthenticationFailed: missing, malformed, unknown or revoked token',
+  403: 'PermissionDenied: the token may not do this (scope, environment, suspended partner)',
+  404: 'NotFound: no such resource for this partner and environment',
+  406: 'NotAcceptable: Accept does not admit the answer',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  500: 'ServerError: an unexpected failure of ours; meta.request_id names it in our logs',
+};
+
+/** The success answer as declared: no content for a body-less answer, the PDF beside JSON where the route produces one. */
+function successResponse(code: number, response: Schema, doc: RouteDoc | undefined, produces: string[] | undefined): Schema {
+  const description = code === 202 ? 'Accepted' : code === 201 ? 'Created' : code === 204 ? 'No content' : 'Success';
+  if (response.type === 'null') return { description: `${description}: no body`, type: 'null' };
+  const json: Schema = { ...(code === 200 && doc?.responseSchema ? doc.responseSchema : response) };
+  delete json.description;
+  if (!produces?.includes('application/pdf')) return { description, ...json, ...(doc?.response !== undefined ? { examples: [doc.response] } : {}) };
+  return {
+    description: `${description}: JSON, or a PDF when the request asks for application/pdf`,
+    content: {
+      'application/json': { schema: json, ...(doc?.response !== undefined ? { example: doc.response } : {}) },
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    },
+  };
+}
+
+/** The route's schema with its description, examples, Idempotency-Key and every error status it can answer. */
+export function documentRoute(schema: Schema, method: string, path: string, config?: { produces?: string[] }): Schema {
   const doc = ROUTE_DOCS[`${method} ${path}`];
   const out: Schema = { ...schema };
   if (doc && out.description === undefined) out.description = doc.description;
@@ -413,22 +454,15 @@ export function documentRoute(schema: Schema, method: string, path: string): Sch
   const responses: Record<string, Schema> = {};
   for (const [status, response] of Object.entries((schema.response as Record<string, Schema> | undefined) ?? {})) {
     const code = Number(status);
-    if (code >= 400) {
-      responses[status] = envelope(String(response.description ?? 'Error'), code);
-      continue;
-    }
-    responses[status] = {
-      description: code === 202 ? 'Accepted' : code === 201 ? 'Created' : 'Success',
-      ...(code === 200 && doc?.responseSchema ? doc.responseSchema : response),
-      ...(doc?.response !== undefined ? { examples: [doc.response] } : {}),
-    };
+    responses[status] = code >= 400 ? envelope(String(response.description ?? 'Error'), code) : successResponse(code, response, doc, config?.produces);
   }
+  for (const code of commonErrors(method, path)) responses[String(code)] ??= envelope(COMMON_ERROR_DESCRIPTIONS[code] ?? 'Error', code);
   if (writes) {
     responses['409'] ??= envelope('Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs)', 409);
     responses['422'] = envelope('IdempotencyKeyReused: the key was used with another method, path or body', 422);
   }
   responses['429'] = envelope('Throttled: too many requests for this token; Retry-After gives the seconds to wait', 429);
-  out.response = responses;
+  out.response = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
   return out;
 }
 

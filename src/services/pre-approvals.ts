@@ -169,7 +169,15 @@ export async function boPreApprove(
       if (await findPendingPreApproval(tx, customerId)) {
         throw new DomainError('InvalidTransition', 'a pre-approval of this customer is already waiting for confirmation');
       }
-      await insertPendingPreApproval(tx, { id, customerId, terms: p.terms, validForDays: p.validForDays, requestedBy: actor.operatorId, now: ctx.now() });
+      await insertPendingPreApproval(tx, {
+        id,
+        customerId,
+        terms: p.terms,
+        validForDays: p.validForDays,
+        requestedBy: actor.operatorId,
+        requestedByActor: actor.email,
+        now: ctx.now(),
+      });
     },
     () => ({
       action: 'customer.pre_approval_requested',
@@ -188,7 +196,7 @@ export async function boConfirmPreApproval(ctx: ServiceContext, actor: Actor & {
   if (!approval) throw notFound('approval');
   if (approval.requested_by === actor.operatorId)
     throw new DomainError('PermissionDenied', 'the operator who pre-approved cannot confirm their own pre-approval');
-  const p: PreApprovalTerms = { terms: { ...approval.offers[0] }, validForDays: approval.valid_for_days };
+  const p: PreApprovalTerms = { terms: { ...(approval.terms as OfferTerms[])[0] }, validForDays: approval.valid_for_days };
   return audited(
     ctx,
     actor,

@@ -6,7 +6,7 @@ import type { OfferRow } from './offers-store.ts';
 import type { PendingApprovalRow } from './approvals-store.ts';
 import type { FundingRow } from './fundings-store.ts';
 
-/** A pending approval of a pre-approval (four eyes): of a customer, with the terms and validity. */
+/** A pending approval of a pre-approval (four eyes; kind `pre_approval`): of a customer, with the terms (one offer's) and validity. */
 export interface PendingPreApprovalRow extends Omit<PendingApprovalRow, 'application_id'> {
   customer_id: string;
   valid_for_days: number;
@@ -62,12 +62,12 @@ export async function latestPreApproval(db: Queryable, customerId: string): Prom
 
 export async function insertPendingPreApproval(
   tx: Queryable,
-  a: { id: string; customerId: string; terms: OfferTerms; validForDays: number; requestedBy: string; now: Date },
+  a: { id: string; customerId: string; terms: OfferTerms; validForDays: number; requestedBy: string; requestedByActor: string; now: Date },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO pending_approvals (id, customer_id, offers, largest_pence, valid_for_days, requested_by, requested_at, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending')`,
-    [a.id, a.customerId, JSON.stringify([a.terms]), a.terms.maxAmountPence, a.validForDays, a.requestedBy, a.now],
+    `INSERT INTO pending_approvals (id, kind, subject_id, customer_id, terms, largest_pence, valid_for_days, requested_by, requested_by_actor, requested_at, status)
+     VALUES ($1, 'pre_approval', $2, $2, $3, $4, $5, $6, $7, $8, 'pending')`,
+    [a.id, a.customerId, JSON.stringify([a.terms]), a.terms.maxAmountPence, a.validForDays, a.requestedBy, a.requestedByActor, a.now],
   );
 }
 
