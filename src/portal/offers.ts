@@ -23,7 +23,11 @@ import { formatGbp, penceToInput, PRODUCT_NAMES } from '../web/format.ts';
 import { formValues, readMoney, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { portalChrome, portalScope } from './context.ts';
-import { drawdownPage, fundingConfirmationPage } from './views/drawdown.ts';
+import { drawdownPage, fundingConfirmationPage, type BankForm, type BankModel } from './views/drawdown.ts';
+import { accountNumberEnding, formatSortCode, parseBankDetails } from '../domain/funding-accounts.ts';
+import { preApprovalDrawdownProblem } from '../domain/pre-approvals.ts';
+import { canBePaid, customerBankAccount, customerPreApproval, saveCustomerBankDetails } from '../services/portal-funding.ts';
+import { messagePage } from '../web/layout.ts';
 import { offerPage } from './views/offer.ts';
 import { preContractPage } from './views/pre-contract.ts';
 
@@ -38,6 +42,19 @@ function scheduleAmount(raw: string | undefined): { input: string | null; pence:
 
 const NOTICES = {
   selected: 'You have selected this offer. You can now draw funds from it.',
+  bank: 'Thank you: your bank details are saved.',
+};
+
+const BANK_FIELD_WORDS: Record<string, string> = {
+  account_holder_name: 'Enter the account holder name, as the bank shows it (at most 140 characters)',
+  sort_code: 'Enter the sort code as six digits, like 12-34-56',
+  account_number: 'Enter the account number as eight digits',
+};
+
+const BANK_FIELD_OF_POINTER = {
+  '/data/account_holder_name': 'account_holder_name',
+  '/data/sort_code': 'sort_code',
+  '/data/account_number': 'account_number',
 };
 
 const AmountQuery = Type.Optional(Type.String());
@@ -172,21 +189,36 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.redirect(`/portal/offers/${offerId}/drawdown?done=selected`, 303);
   });
 
+  const bankModel = async (scope: CustomerScope, entered?: { form: BankForm; errors: FieldErrors }): Promise<BankModel> => {
+    const account = await customerBankAccount(app.ctx, scope);
+    return {
+      account: account
+        ? {
+            holder: account.account_holder_name,
+            sortCode: formatSortCode(account.sort_code),
+            ending: accountNumberEnding(account.account_number),
+            status: account.status,
+          }
+        : null,
+      environment: scope.tenant.environment,
+      payable: canBePaid(account, scope.tenant.environment),
+      form: entered?.form ?? { account_holder_name: '', sort_code: '', account_number: '' },
+      errors: entered?.errors ?? {},
+    };
+  };
+
   const renderDrawdown = async (
     request: FastifyRequest,
     reply: FastifyReply,
     scope: CustomerScope,
     offerId: string,
     status: number,
-    form: { amountInput: string; errors: FieldErrors; notice?: string | null; ticked?: Ticked },
+    form: { amountInput: string; errors: FieldErrors; notice?: string | null; ticked?: Ticked; bank?: { form: BankForm; errors: FieldErrors } },
   ) => {
     const { offer, application, drawnPence, regulation, acknowledged } = await customerOffer(app.ctx, scope, offerId);
-    const reason = drawdownProblem(
-      { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
-      application?.status ?? null,
-      app.ctx.now(),
-    );
-    const problem = reason === null ? null : `Funds cannot be drawn from this offer: ${reason}.`;
+    const state = { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at };
+    const reason = offer.pre_approval ? preApprovalDrawdownProblem(state, app.ctx.now()) : drawdownProblem(state, application?.status ?? null, app.ctx.now());
+    const problem = reason === null ? null : `Funds cannot be drawn from this ${offer.pre_approval ? 'pre-approval' : 'offer'}: ${reason}.`;
     const model = {
       offer,
       remainingPence: offer.max_amount_pence - drawnPence,
@@ -199,6 +231,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         businessPurposeDeclared: regulation === 'exempt_with_declaration' && !acknowledged.has('business_purpose_declared'),
       },
       ticked: form.ticked ?? NOTHING_TICKED,
+      bank: await bankModel(scope, form.bank),
     };
     return reply.page(status, drawdownPage(portalChrome(request, reply), reply.generateCsrf(), model));
   };
@@ -232,10 +265,50 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: { amount: message }, ticked });
       }
       // FundingNotAllowed: the page says why, from the offer's state as it is now.
-      if (error.code === 'FundingNotAllowed')
+      if (error.code === 'FundingNotAllowed' || error.code === 'FundingAccountRequired')
         return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: {} });
       throw error;
     }
+  });
+
+  app.post('/offers/:offer_id/bank-details', { schema: { params: OfferIdParams } }, async (request, reply) => {
+    const scope = portalScope(request);
+    const offerId = idParam(request.params.offer_id, 'offer');
+    const { offer } = await customerOffer(app.ctx, scope, offerId);
+    const sent = formValues(request.body);
+    const form: BankForm = { account_holder_name: sent.account_holder_name ?? '', sort_code: sent.sort_code ?? '', account_number: sent.account_number ?? '' };
+    // People type spaces in sort codes and account numbers: they are dropped before the API's checks.
+    const { problems, details } = parseBankDetails({
+      account_holder_name: form.account_holder_name,
+      sort_code: form.sort_code.replace(/\s+/g, ''),
+      account_number: form.account_number.replace(/[\s-]+/g, ''),
+    });
+    let errors: FieldErrors = {};
+    for (const problem of problems) {
+      const field = BANK_FIELD_OF_POINTER[problem.source?.pointer as keyof typeof BANK_FIELD_OF_POINTER] ?? 'account_number';
+      errors[field] ??= BANK_FIELD_WORDS[field];
+    }
+    if (details) {
+      try {
+        await saveCustomerBankDetails(app.ctx, scope, details);
+        return reply.redirect(offer.pre_approval ? '/portal/pre-approval?done=bank' : `/portal/offers/${offerId}/drawdown?done=bank`, 303);
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'BankDetailsInvalid') throw error;
+        errors = { account_number: 'These bank details are not valid: check the sort code and the account number' };
+      }
+    }
+    // The account number is never sent back, not even to the customer who typed it.
+    return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: '', errors: {}, bank: { form: { ...form, account_number: '' }, errors } });
+  });
+
+  app.get('/pre-approval', { schema: { querystring: DrawdownQuery } }, async (request, reply) => {
+    const scope = portalScope(request);
+    const current = await customerPreApproval(app.ctx, scope);
+    if (!current) {
+      return reply.page(404, messagePage(portalChrome(request, reply), 'No pre-approval', 'You have no pre-approval with us. Your broker can tell you more.'));
+    }
+    const notice = request.query.done ? NOTICES[request.query.done] : null;
+    return renderDrawdown(request, reply, scope, current.offer.id, 200, { amountInput: '', errors: {}, notice });
   });
 
   app.get('/fundings/:funding_id', { schema: { params: FundingIdParams } }, async (request, reply) => {
