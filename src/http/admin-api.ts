@@ -20,4 +20,6 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
   await app.register(adminApplicationRoutes);
   await app.register(adminDocumentRoutes);
   await app.register(adminOperatorRoutes);
+  // openapi.admin.json, served to operators only (docs/behaviour.md, section 26).
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.adminSwagger());
 };
