@@ -38,69 +38,141 @@ interface AdminRouteDoc {
   operationId: string;
   tag: string;
   summary: string;
+  description: string;
   /** The success status and its body (null: no body). */
   success: [number, TSchema | null];
 }
 
 export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
-  'POST /partners': { operationId: 'createPartner', tag: 'Partners', summary: 'Create a partner', success: [201, PartnerCreated] },
+  'POST /partners': {
+    operationId: 'createPartner',
+    description: 'Creates a partner account; give it tokens next. Audited.',
+    tag: 'Partners',
+    summary: 'Create a partner',
+    success: [201, PartnerCreated],
+  },
   'POST /partners/:id/tokens': {
     operationId: 'createToken',
+    description:
+      'Makes an API token for one environment (sandbox or production) with its scopes (read and write by default). The token is in this answer only: store it now. Audited.',
     tag: 'Partners',
     summary: 'Create an API token for a partner (shown once)',
     success: [201, TokenCreated],
   },
-  'DELETE /tokens/:id': { operationId: 'revokeToken', tag: 'Partners', summary: 'Revoke an API token', success: [204, null] },
+  'DELETE /tokens/:id': {
+    operationId: 'revokeToken',
+    description: 'Revokes a token at once: its next request answers 401. Audited.',
+    tag: 'Partners',
+    summary: 'Revoke an API token',
+    success: [204, null],
+  },
   'POST /partners/:id/suspend': {
     operationId: 'suspendPartner',
+    description: 'Suspends a partner: every one of its tokens answers 403 until it is reinstated. Audited.',
     tag: 'Partners',
     summary: 'Suspend a partner (its tokens answer 403)',
     success: [200, PartnerStatus],
   },
-  'POST /partners/:id/reinstate': { operationId: 'reinstatePartner', tag: 'Partners', summary: 'Reinstate a suspended partner', success: [200, PartnerStatus] },
+  'POST /partners/:id/reinstate': {
+    operationId: 'reinstatePartner',
+    description: "Lifts a partner's suspension. Audited.",
+    tag: 'Partners',
+    summary: 'Reinstate a suspended partner',
+    success: [200, PartnerStatus],
+  },
   'POST /partners/:id/introducers': {
     operationId: 'createIntroducer',
+    description: 'Adds an introducer (a broker the partner works with) in one environment, to be named on applications. Audited.',
     tag: 'Partners',
     summary: 'Add an introducer to a partner',
     success: [201, IntroducerCreated],
   },
-  'GET /applications': { operationId: 'listApplications', tag: 'Applications', summary: 'The review queue (filter by status)', success: [200, ReviewQueue] },
+  'GET /applications': {
+    operationId: 'listApplications',
+    description:
+      'The review queue: the applications of one status (`status`), or of every status, oldest status change first, at most `limit` (100 by default).',
+    tag: 'Applications',
+    summary: 'The review queue (filter by status)',
+    success: [200, ReviewQueue],
+  },
   'GET /applications/:id': {
     operationId: 'getApplication',
+    description: 'One application of any partner with its decisions (policy or operator, inputs and outcome), its status history and its offers.',
     tag: 'Applications',
     summary: 'One application with its decisions, status history and offers',
     success: [200, ApplicationRecord],
   },
   'POST /applications/:id/start_review': {
     operationId: 'startReview',
+    description: 'Takes an application awaiting an underwriter into underwriting. Audited.',
     tag: 'Applications',
     summary: 'Take an application into underwriting',
     success: [200, AdminApplicationAnswer],
   },
   'POST /applications/:id/decision': {
     operationId: 'decideApplication',
+    description:
+      'Decides an application under review: offered (with one to ten offers), declined or deferred. Emits the same events as an automated decision. Audited.',
     tag: 'Applications',
     summary: 'Decide an application: offered (with offers), declined or deferred',
     success: [200, AdminApplicationAnswer],
   },
-  'POST /offers/:id/revoke': { operationId: 'revokeOffer', tag: 'Offers', summary: 'Revoke an offer', success: [200, AdminApplicationAnswer] },
-  'POST /offers/:id/fundings': { operationId: 'fundOffer', tag: 'Offers', summary: 'Draw funds from a selected offer', success: [201, AdminFunding] },
+  'POST /offers/:id/revoke': {
+    operationId: 'revokeOffer',
+    description: "Revokes an offer that has not been funded; the application's other offers stay. Audited.",
+    tag: 'Offers',
+    summary: 'Revoke an offer',
+    success: [200, AdminApplicationAnswer],
+  },
+  'POST /offers/:id/fundings': {
+    operationId: 'fundOffer',
+    description: 'Draws funds from a selected offer, moving the application to funded and emitting customer_funded and funding_created_202607. Audited.',
+    tag: 'Offers',
+    summary: 'Draw funds from a selected offer',
+    success: [201, AdminFunding],
+  },
   'POST /documents/:id/review': {
     operationId: 'reviewDocument',
+    description: "Overrides a document's processing outcome: accepted, or rejected with a reason the partner sees. Audited.",
     tag: 'Documents',
     summary: 'Accept or reject a document',
     success: [200, DocumentReviewed],
   },
-  'POST /operators': { operationId: 'createOperator', tag: 'Operators', summary: 'Create a console account', success: [201, OperatorCreated] },
-  'GET /operators': { operationId: 'listOperators', tag: 'Operators', summary: 'List console accounts', success: [200, OperatorList] },
-  'POST /operators/:id/role': { operationId: 'changeOperatorRole', tag: 'Operators', summary: "Change an operator's role", success: [200, OperatorAnswer] },
+  'POST /operators': {
+    operationId: 'createOperator',
+    description: 'Creates a console account with a role (viewer, underwriter, admin); its first password is in this answer only. Audited.',
+    tag: 'Operators',
+    summary: 'Create a console account',
+    success: [201, OperatorCreated],
+  },
+  'GET /operators': {
+    operationId: 'listOperators',
+    description: 'Every console account with its role and whether it is active.',
+    tag: 'Operators',
+    summary: 'List console accounts',
+    success: [200, OperatorList],
+  },
+  'POST /operators/:id/role': {
+    operationId: 'changeOperatorRole',
+    description: "Changes an operator's role. Audited.",
+    tag: 'Operators',
+    summary: "Change an operator's role",
+    success: [200, OperatorAnswer],
+  },
   'POST /operators/:id/deactivate': {
     operationId: 'deactivateOperator',
+    description: 'Deactivates a console account: it can no longer sign in. Audited.',
     tag: 'Operators',
     summary: 'Deactivate a console account',
     success: [200, OperatorAnswer],
   },
-  'GET /audit': { operationId: 'listAudit', tag: 'Audit', summary: 'The audit log, newest first (page with before)', success: [200, AuditPage] },
+  'GET /audit': {
+    operationId: 'listAudit',
+    description: 'The audit log, newest first, filtered by operator or target; page with `before` (next_cursor).',
+    tag: 'Audit',
+    summary: 'The audit log, newest first (page with before)',
+    success: [200, AuditPage],
+  },
 };
 
 const ADMIN_ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -131,6 +203,7 @@ export function documentAdminRoute(schema: Schema, method: string, path: string)
     out.operationId ??= doc.operationId;
     out.tags ??= [doc.tag];
     out.summary ??= doc.summary;
+    out.description ??= doc.description;
   }
   const given = (schema.response as Record<string, Schema> | undefined) ?? {};
   const responses: Record<string, Schema> = {};
