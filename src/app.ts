@@ -22,6 +22,8 @@ import { connectRedis, installAuthFailureThrottle, rateLimitOptions } from './ht
 import cookie from '@fastify/cookie';
 import { customerPortal } from './portal/plugin.ts';
 import { operatorConsole } from './console/plugin.ts';
+import { partnerDashboard } from './dashboard/plugin.ts';
+import { dashboardNotFoundPage } from './dashboard/context.ts';
 import { consoleNotFoundPage } from './console/context.ts';
 import { notFoundPage } from './portal/context.ts';
 import { sendBareNotFound } from './web/surface.ts';
@@ -83,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
       if (/^\/portal(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, notFoundPage(deps.config.lenderName));
       if (/^\/console(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, consoleNotFoundPage(deps.config.lenderName));
+      if (/^\/dashboard(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, dashboardNotFoundPage(deps.config.lenderName));
       void sendErrors(reply as unknown as FastifyReply, 404, [{ code: 'NotFound', detail: 'no such route' }]);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(assetRoutes);
   await app.register(customerPortal, { prefix: '/portal' });
   await app.register(operatorConsole, { prefix: '/console' });
+  await app.register(partnerDashboard, { prefix: '/dashboard' });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   return app;

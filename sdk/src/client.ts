@@ -335,6 +335,29 @@ export class LendingClient {
     return new Uint8Array(await response.arrayBuffer());
   }
 
+  // Funding accounts
+
+  /** PUT /customers/{customer_id}/funding_account/: the bank account fundings are paid into. */
+  setFundingAccount(customerId: string, body: BodyOf<'/customers/{customer_id}/funding_account/', 'put'>, call?: CallOptions) {
+    return this.#json<AnswerOf<'/customers/{customer_id}/funding_account/', 'put'>>(
+      { method: 'PUT', path: `/customers/${enc(customerId)}/funding_account/`, json: body },
+      call,
+    );
+  }
+
+  /** GET /customers/{customer_id}/funding_account/: the current funding account. */
+  getFundingAccount(customerId: string, call?: CallOptions) {
+    return this.#json<AnswerOf<'/customers/{customer_id}/funding_account/', 'get'>>(
+      { method: 'GET', path: `/customers/${enc(customerId)}/funding_account/` },
+      call,
+    );
+  }
+
+  /** GET /customers/{customer_id}/pre_approval/: the customer's pre-approval. */
+  getPreApproval(customerId: string, call?: CallOptions) {
+    return this.#json<AnswerOf<'/customers/{customer_id}/pre_approval/', 'get'>>({ method: 'GET', path: `/customers/${enc(customerId)}/pre_approval/` }, call);
+  }
+
   // Documents
 
   listDocuments(customerId: string, call?: CallOptions) {
@@ -489,6 +512,14 @@ export class LendingClient {
   sandboxFundOffer(offerId: string, body: BodyOf<'/sandbox/offers/{offer_id}/fundings', 'post'>, call?: CallOptions) {
     return this.#json<AnswerOf<'/sandbox/offers/{offer_id}/fundings', 'post'>>(
       { method: 'POST', path: `/sandbox/offers/${enc(offerId)}/fundings`, json: body },
+      call,
+    );
+  }
+
+  /** POST /sandbox/customers/{customer_id}/pre_approvals: pre-approves a customer now. */
+  sandboxPreApproveCustomer(customerId: string, body: BodyOf<'/sandbox/customers/{customer_id}/pre_approvals', 'post'>, call?: CallOptions) {
+    return this.#json<AnswerOf<'/sandbox/customers/{customer_id}/pre_approvals', 'post'>>(
+      { method: 'POST', path: `/sandbox/customers/${enc(customerId)}/pre_approvals`, json: body },
       call,
     );
   }

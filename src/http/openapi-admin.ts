@@ -18,7 +18,9 @@ import {
   OperatorList,
   PartnerCreated,
   PartnerStatus,
+  PendingApprovalAnswer,
   ReviewQueue,
+  AdminPreApproval,
   TokenCreated,
 } from '../schemas/admin.ts';
 
@@ -41,6 +43,8 @@ interface AdminRouteDoc {
   description: string;
   /** The success status and its body (null: no body). */
   success: [number, TSchema | null];
+  /** Other success answers (status, body, description). */
+  also?: [number, TSchema, string][];
 }
 
 export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
@@ -116,6 +120,7 @@ export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
     tag: 'Applications',
     summary: 'Decide an application: offered (with offers), declined or deferred',
     success: [200, AdminApplicationAnswer],
+    also: [[202, PendingApprovalAnswer, 'Accepted: an offered decision above the four-eyes threshold waits for another operator to confirm it in the console']],
   },
   'POST /offers/:id/revoke': {
     operationId: 'revokeOffer',
@@ -166,6 +171,28 @@ export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
     summary: 'Deactivate a console account',
     success: [200, OperatorAnswer],
   },
+  'POST /partners/:id/users': {
+    operationId: 'invitePartnerUser',
+    tag: 'Partners',
+    summary: 'Invite a user to the partner dashboard',
+    description: 'Invites a person to the partner dashboard with a role; the invitation link is in this answer only. Audited.',
+    success: [201, null],
+  },
+  'POST /partners/:id/production_access': {
+    operationId: 'decideProductionAccess',
+    tag: 'Partners',
+    summary: "Decide a partner's request for production access",
+    description: "Grants or refuses a partner's request to go live (production tokens). Audited.",
+    success: [200, null],
+  },
+  'POST /customers/:id/pre_approvals': {
+    operationId: 'createPreApproval',
+    tag: 'Offers',
+    summary: 'Pre-approve a customer',
+    description:
+      'Gives a customer in no application a confirmed flexi_loan limit, drawn by the funding routes without selection; a new one revokes the old. Audited.',
+    success: [201, AdminPreApproval],
+  },
   'GET /audit': {
     operationId: 'listAudit',
     description: 'The audit log, newest first, filtered by operator or target; page with `before` (next_cursor).',
@@ -209,6 +236,7 @@ export function documentAdminRoute(schema: Schema, method: string, path: string)
   const responses: Record<string, Schema> = {};
   if (doc) {
     const [status, body] = doc.success;
+    for (const [other, schema, description] of doc.also ?? []) responses[String(other)] = { description, ...schema };
     responses[String(status)] = body === null ? { description: 'No content', type: 'null' } : { description: status === 201 ? 'Created' : 'Success', ...body };
   }
   for (const [status, response] of Object.entries(given)) {

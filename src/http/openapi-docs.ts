@@ -104,6 +104,25 @@ const SUBSCRIPTIONS = {
     })),
   },
 };
+const FUNDING_ACCOUNT = {
+  funding_account_id: '5f0c3c8e-2b7d-4a51-9a43-6c1d2e3f4a5b',
+  account_holder_name: 'Acme Widgets Ltd',
+  sort_code: '08-99-99',
+  account_number_ending: '4958',
+  name_check: 'match',
+  status: 'verified',
+  created_at: AT,
+};
+const PRE_APPROVAL = {
+  offer_id: OFFER_ID,
+  max_amount: 20000,
+  available_amount: 15000,
+  monthly_interest_percentage: 2.5,
+  fee_percentage: 0,
+  duration_in_days: 365,
+  expires_at: '2026-09-29T09:30:00.000Z',
+  status: 'funded',
+};
 const EVENT_ITEM = { event_id: EVENT_ID, webhook_event_type: 'application_attributed', created_at: AT, data: fixedSample('application_attributed') };
 
 export interface RouteDoc {
@@ -133,6 +152,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     description: "Replaces the customer's details (the whole company and people). The same rules as creation apply.",
     request: CUSTOMER_BODY,
     response: CUSTOMER_VIEW,
+  },
+  'PUT /customers/:customer_id/funding_account/': {
+    description:
+      "Sets the customer's funding account: the business bank account drawdowns are paid into. Format problems are 400 ValidationError, all at once; details that fail the UK modulus check are 400 BankDetailsInvalid. The payee name check (Confirmation of Payee) gives the status: match is verified, no_match rejected, close_match or unavailable needs_review until the lender reviews it. A new PUT replaces the account (the old one is kept in the lender's history). The answer never holds the whole account number, only its last four digits. In production a drawdown needs a verified account (400 FundingAccountRequired).",
+    request: { data: { account_holder_name: 'Acme Widgets Ltd', sort_code: '08-99-99', account_number: '66374958' } },
+    response: { data: FUNDING_ACCOUNT },
+  },
+  'GET /customers/:customer_id/funding_account/': {
+    description: "The customer's current funding account (404 when none was set), with its status.",
+    response: { data: FUNDING_ACCOUNT },
+  },
+  'GET /customers/:customer_id/pre_approval/': {
+    description:
+      "The customer's latest pre-approval: a confirmed flexi_loan limit that belongs to the customer, not to an application, drawn without a new application (the portal's /portal/pre-approval, the operator, or the sandbox funding route) under the usual funding rules. 404 when the customer never had one. Its offer_id works with the repayment schedule route.",
+    response: { data: PRE_APPROVAL },
   },
   'POST /customers/:customer_id/applications/': {
     description:
@@ -179,7 +213,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: APPLICATION,
   },
   'POST /sandbox/offers/:offer_id/fundings': {
-    description: 'Sandbox only: draws funds from a selected offer, moving the application to funded and emitting customer_funded and funding_created_202607.',
+    description:
+      'Sandbox only: draws funds from a selected offer (or a pre-approval), moving the application to funded and emitting customer_funded and funding_created_202607. Paid into the customer’s verified funding account (`paid_to`); a customer without one is paid into a simulated account; one whose account is not verified is refused with 400 FundingAccountRequired, as in production.',
     request: { data: { amount: 10000 } },
     response: {
       data: {
@@ -191,8 +226,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
         funding_fee_amount: 0,
         funding_created_at: AT,
         offer_max_amount: 50000,
+        paid_to: { funding_account_id: null, sort_code: '00-00-00', account_number_ending: '0000', simulated: true },
       },
     },
+  },
+  'POST /sandbox/customers/:customer_id/pre_approvals': {
+    description: 'Sandbox only: pre-approves the customer with these terms (what an operator does in production). A new pre-approval revokes the previous one.',
+    request: { data: { max_amount: 20000, monthly_interest_percentage: 2.5, fee_percentage: 0, duration_in_days: 365, valid_for_days: 90 } },
+    response: { data: PRE_APPROVAL },
   },
   'PUT /webhooks/configuration/': {
     description: 'Sets where webhooks go (https in production) and an optional bearer token the lender sends with them.',

@@ -29,6 +29,10 @@ export const PARTNER_TAGS = [
   { name: 'Applications', description: 'Applications for finance: one open application per customer, its loan requests and its status.' },
   { name: 'Introducers', description: 'The introducers of your account, to name one as the contact of an application.' },
   { name: 'Offers', description: 'The offers of an application, selecting one, and the repayment schedule of an offer (JSON or PDF).' },
+  {
+    name: 'Funding accounts',
+    description: "The customer's bank account that fundings are paid into, and the customer's pre-approval (a limit drawn without an application).",
+  },
   { name: 'Documents', description: "The customer's documents (accounts, statements, identity) and open-banking bank statements." },
   { name: 'Prequalification', description: 'Prospective customers sent in bulk to prequalify, and the quotes made for them.' },
   { name: 'Webhooks', description: 'Where events are sent, the signing secret, subscriptions, the delivery log and redelivery.' },

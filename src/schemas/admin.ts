@@ -3,6 +3,7 @@ import { ENVIRONMENTS, SCOPES } from '../domain/tenant.ts';
 import { Closed, Data, IsoDateTime, StringEnum, Uuid } from './common.ts';
 import { ApplicationView } from './application.ts';
 import { FundingView, OfferView } from './offers.ts';
+import { PreApprovalView } from './funding-accounts.ts';
 
 export const CreatePartnerBody = Closed({ name: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -41,6 +42,7 @@ export const AuditEntryView = Type.Object({
     Type.Object({ type: Type.Literal('operator'), operator_id: Uuid, email: Type.String() }),
     Type.Object({ type: Type.Literal('admin_token') }),
     Type.Object({ type: Type.Literal('system'), name: Type.String() }),
+    Type.Object({ type: Type.Literal('partner_user'), partner_user_id: Uuid, email: Type.String() }),
   ]),
   action: Type.String(),
   target: Type.Object({ type: Type.String(), id: Type.String() }),
@@ -104,3 +106,20 @@ export const OperatorCreated = Data(
 export const OperatorAnswer = Data(OperatorView);
 export const OperatorList = Data(Type.Object({ operators: Type.Array(OperatorView) }));
 export const AuditPage = Data(Type.Object({ entries: Type.Array(AuditEntryView), next_cursor: Type.Union([Type.String(), Type.Null()]) }));
+
+/** A four-eyes approval as the admin API answers it (202 to an approval above the threshold). */
+export const PendingApprovalView = Type.Object({
+  approval_id: Uuid,
+  kind: Type.String(),
+  /** The application, for an application approval (the subject of other kinds is named by the kind). */
+  application_id: Type.Union([Uuid, Type.Null()]),
+  subject_id: Uuid,
+  status: StringEnum(['pending', 'confirmed', 'withdrawn'] as const),
+  requested_by: Type.Object({ actor: Type.String(), operator_id: Type.Union([Uuid, Type.Null()]) }),
+  requested_at: IsoDateTime,
+  terms: Type.Unknown(),
+  threshold: Type.Number(),
+  confirm_in: Type.String(),
+});
+export const PendingApprovalAnswer = Data(PendingApprovalView);
+export const AdminPreApproval = Data(PreApprovalView);

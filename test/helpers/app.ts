@@ -98,6 +98,7 @@ export async function startTestApp(backend: BackendName, options: TestAppOptions
     RATE_LIMIT_PER_MINUTE: '1000000',
     UPLOAD_RATE_LIMIT_PER_MINUTE: '1000000',
     AUTH_FAILURES_PER_MINUTE: '1000000',
+    DASHBOARD_SECRET_KEY: 'test-dashboard-secret-key-0123456789abcdef',
     ...options.env,
   });
   const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream });
