@@ -514,7 +514,8 @@ export class LendingClient {
     );
   }
 
-  sandboxPreApprove(customerId: string, body: BodyOf<'/sandbox/customers/{customer_id}/pre_approvals', 'post'>, call?: CallOptions) {
+  /** POST /sandbox/customers/{customer_id}/pre_approvals: pre-approves a customer now. */
+  sandboxPreApproveCustomer(customerId: string, body: BodyOf<'/sandbox/customers/{customer_id}/pre_approvals', 'post'>, call?: CallOptions) {
     return this.#json<AnswerOf<'/sandbox/customers/{customer_id}/pre_approvals', 'post'>>(
       { method: 'POST', path: `/sandbox/customers/${enc(customerId)}/pre_approvals`, json: body },
       call,

@@ -163,477 +163,12 @@ export interface paths {
          * Read the customer's current funding account
          * @description The customer's current funding account (404 when none was set), with its status.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "funding_account_id": "5f0c3c8e-2b7d-4a51-9a43-6c1d2e3f4a5b",
-                         *         "account_holder_name": "Acme Widgets Ltd",
-                         *         "sort_code": "08-99-99",
-                         *         "account_number_ending": "4958",
-                         *         "name_check": "match",
-                         *         "status": "verified",
-                         *         "created_at": "2026-07-01T09:30:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                account_holder_name: string;
-                                /**
-                                 * @description The last four digits of the account number
-                                 * @example 4958
-                                 */
-                                account_number_ending: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: uuid */
-                                funding_account_id: string;
-                                /**
-                                 * @description The payee name check (Confirmation of Payee)
-                                 * @enum {string}
-                                 */
-                                name_check: "match" | "close_match" | "no_match" | "unavailable";
-                                /** @example 08-99-99 */
-                                sort_code: string;
-                                /**
-                                 * @description verified (match), rejected (no_match), needs_review (close_match or unavailable) until the lender accepts or rejects it
-                                 * @enum {string}
-                                 */
-                                status: "verified" | "needs_review" | "rejected";
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ServerError",
-                         *           "detail": "an unexpected error occurred",
-                         *           "meta": {
-                         *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        get: operations["getFundingAccount"];
         /**
          * Set the customer's funding account (bank details for payouts)
          * @description Sets the customer's funding account: the business bank account drawdowns are paid into. Format problems are 400 ValidationError, all at once; details that fail the UK modulus check are 400 BankDetailsInvalid. The payee name check (Confirmation of Payee) gives the status: match is verified, no_match rejected, close_match or unavailable needs_review until the lender reviews it. A new PUT replaces the account (the old one is kept in the lender's history). The answer never holds the whole account number, only its last four digits. In production a drawdown needs a verified account (400 FundingAccountRequired).
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "account_holder_name": "Acme Widgets Ltd",
-                     *         "sort_code": "08-99-99",
-                     *         "account_number": "66374958"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            /**
-                             * @description The name the account is held in
-                             * @example Acme Widgets Ltd
-                             */
-                            account_holder_name: string;
-                            /**
-                             * @description Eight digits; never shown again (answers show its last four)
-                             * @example 66374958
-                             */
-                            account_number: string;
-                            /**
-                             * @description Six digits, with or without hyphens
-                             * @example 08-99-99
-                             */
-                            sort_code: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "funding_account_id": "5f0c3c8e-2b7d-4a51-9a43-6c1d2e3f4a5b",
-                         *         "account_holder_name": "Acme Widgets Ltd",
-                         *         "sort_code": "08-99-99",
-                         *         "account_number_ending": "4958",
-                         *         "name_check": "match",
-                         *         "status": "verified",
-                         *         "created_at": "2026-07-01T09:30:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                account_holder_name: string;
-                                /**
-                                 * @description The last four digits of the account number
-                                 * @example 4958
-                                 */
-                                account_number_ending: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: uuid */
-                                funding_account_id: string;
-                                /**
-                                 * @description The payee name check (Confirmation of Payee)
-                                 * @enum {string}
-                                 */
-                                name_check: "match" | "close_match" | "no_match" | "unavailable";
-                                /** @example 08-99-99 */
-                                sort_code: string;
-                                /**
-                                 * @description verified (match), rejected (no_match), needs_review (close_match or unavailable) until the lender accepts or rejects it
-                                 * @enum {string}
-                                 */
-                                status: "verified" | "needs_review" | "rejected";
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description PayloadTooLarge */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PayloadTooLarge",
-                         *           "detail": "the request body is larger than allowed"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ServerError",
-                         *           "detail": "an unexpected error occurred",
-                         *           "meta": {
-                         *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        put: operations["setFundingAccount"];
         post?: never;
         delete?: never;
         options?: never;
@@ -672,196 +207,7 @@ export interface paths {
          * Read the customer's pre-approval (a limit drawn without an application)
          * @description The customer's latest pre-approval: a confirmed flexi_loan limit that belongs to the customer, not to an application, drawn without a new application (the portal's /portal/pre-approval, the operator, or the sandbox funding route) under the usual funding rules. 404 when the customer never had one. Its offer_id works with the repayment schedule route.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
-                         *         "max_amount": 20000,
-                         *         "available_amount": 15000,
-                         *         "monthly_interest_percentage": 2.5,
-                         *         "fee_percentage": 0,
-                         *         "duration_in_days": 365,
-                         *         "expires_at": "2026-09-29T09:30:00.000Z",
-                         *         "status": "funded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** @description What can still be drawn: max_amount less what was drawn; 0 once expired or revoked */
-                                available_amount: number;
-                                duration_in_days: number;
-                                /** Format: date-time */
-                                expires_at: string;
-                                fee_percentage: number;
-                                max_amount: number;
-                                monthly_interest_percentage: number;
-                                /** Format: uuid */
-                                offer_id: string;
-                                /** @enum {string} */
-                                status: "available" | "funded" | "expired" | "revoked";
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ServerError",
-                         *           "detail": "an unexpected error occurred",
-                         *           "meta": {
-                         *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        get: operations["getPreApproval"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1071,306 +417,7 @@ export interface paths {
          * Pre-approve a customer (sandbox only)
          * @description Sandbox only: pre-approves the customer with these terms (what an operator does in production). A new pre-approval revokes the previous one.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "max_amount": 20000,
-                     *         "monthly_interest_percentage": 2.5,
-                     *         "fee_percentage": 0,
-                     *         "duration_in_days": 365,
-                     *         "valid_for_days": 90
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            /** @example 365 */
-                            duration_in_days: number;
-                            /** @example 0 */
-                            fee_percentage: number;
-                            /** @example 20000 */
-                            max_amount: number;
-                            /** @example 2.5 */
-                            monthly_interest_percentage: number;
-                            /** @example 90 */
-                            valid_for_days: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
-                         *         "max_amount": 20000,
-                         *         "available_amount": 15000,
-                         *         "monthly_interest_percentage": 2.5,
-                         *         "fee_percentage": 0,
-                         *         "duration_in_days": 365,
-                         *         "expires_at": "2026-09-29T09:30:00.000Z",
-                         *         "status": "funded"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** @description What can still be drawn: max_amount less what was drawn; 0 once expired or revoked */
-                                available_amount: number;
-                                duration_in_days: number;
-                                /** Format: date-time */
-                                expires_at: string;
-                                fee_percentage: number;
-                                max_amount: number;
-                                monthly_interest_percentage: number;
-                                /** Format: uuid */
-                                offer_id: string;
-                                /** @enum {string} */
-                                status: "available" | "funded" | "expired" | "revoked";
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit the answer */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description PayloadTooLarge */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PayloadTooLarge",
-                         *           "detail": "the request body is larger than allowed"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ServerError",
-                         *           "detail": "an unexpected error occurred",
-                         *           "meta": {
-                         *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        post: operations["sandboxPreApproveCustomer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5091,6 +4138,473 @@ export interface operations {
             };
         };
     };
+    getFundingAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "funding_account_id": "5f0c3c8e-2b7d-4a51-9a43-6c1d2e3f4a5b",
+                     *         "account_holder_name": "Acme Widgets Ltd",
+                     *         "sort_code": "08-99-99",
+                     *         "account_number_ending": "4958",
+                     *         "name_check": "match",
+                     *         "status": "verified",
+                     *         "created_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            account_holder_name: string;
+                            /**
+                             * @description The last four digits of the account number
+                             * @example 4958
+                             */
+                            account_number_ending: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            funding_account_id: string;
+                            /**
+                             * @description The payee name check (Confirmation of Payee)
+                             * @enum {string}
+                             */
+                            name_check: "match" | "close_match" | "no_match" | "unavailable";
+                            /** @example 08-99-99 */
+                            sort_code: string;
+                            /**
+                             * @description verified (match), rejected (no_match), needs_review (close_match or unavailable) until the lender accepts or rejects it
+                             * @enum {string}
+                             */
+                            status: "verified" | "needs_review" | "rejected";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setFundingAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "account_holder_name": "Acme Widgets Ltd",
+                 *         "sort_code": "08-99-99",
+                 *         "account_number": "66374958"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /**
+                         * @description The name the account is held in
+                         * @example Acme Widgets Ltd
+                         */
+                        account_holder_name: string;
+                        /**
+                         * @description Eight digits; never shown again (answers show its last four)
+                         * @example 66374958
+                         */
+                        account_number: string;
+                        /**
+                         * @description Six digits, with or without hyphens
+                         * @example 08-99-99
+                         */
+                        sort_code: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "funding_account_id": "5f0c3c8e-2b7d-4a51-9a43-6c1d2e3f4a5b",
+                     *         "account_holder_name": "Acme Widgets Ltd",
+                     *         "sort_code": "08-99-99",
+                     *         "account_number_ending": "4958",
+                     *         "name_check": "match",
+                     *         "status": "verified",
+                     *         "created_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            account_holder_name: string;
+                            /**
+                             * @description The last four digits of the account number
+                             * @example 4958
+                             */
+                            account_number_ending: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            funding_account_id: string;
+                            /**
+                             * @description The payee name check (Confirmation of Payee)
+                             * @enum {string}
+                             */
+                            name_check: "match" | "close_match" | "no_match" | "unavailable";
+                            /** @example 08-99-99 */
+                            sort_code: string;
+                            /**
+                             * @description verified (match), rejected (no_match), needs_review (close_match or unavailable) until the lender accepts or rejects it
+                             * @enum {string}
+                             */
+                            status: "verified" | "needs_review" | "rejected";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getLoginLink: {
         parameters: {
             query?: {
@@ -5121,6 +4635,196 @@ export interface operations {
                         data: {
                             /** Format: uri */
                             login_link: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPreApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *         "max_amount": 20000,
+                     *         "available_amount": 15000,
+                     *         "monthly_interest_percentage": 2.5,
+                     *         "fee_percentage": 0,
+                     *         "duration_in_days": 365,
+                     *         "expires_at": "2026-09-29T09:30:00.000Z",
+                     *         "status": "funded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description What can still be drawn: max_amount less what was drawn; 0 once expired or revoked */
+                            available_amount: number;
+                            duration_in_days: number;
+                            /** Format: date-time */
+                            expires_at: string;
+                            fee_percentage: number;
+                            max_amount: number;
+                            monthly_interest_percentage: number;
+                            /** Format: uuid */
+                            offer_id: string;
+                            /** @enum {string} */
+                            status: "available" | "funded" | "expired" | "revoked";
                         };
                     };
                 };
@@ -7625,6 +7329,306 @@ export interface operations {
                 };
             };
             /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sandboxPreApproveCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "max_amount": 20000,
+                 *         "monthly_interest_percentage": 2.5,
+                 *         "fee_percentage": 0,
+                 *         "duration_in_days": 365,
+                 *         "valid_for_days": 90
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /** @example 365 */
+                        duration_in_days: number;
+                        /** @example 0 */
+                        fee_percentage: number;
+                        /** @example 20000 */
+                        max_amount: number;
+                        /** @example 2.5 */
+                        monthly_interest_percentage: number;
+                        /** @example 90 */
+                        valid_for_days: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *         "max_amount": 20000,
+                     *         "available_amount": 15000,
+                     *         "monthly_interest_percentage": 2.5,
+                     *         "fee_percentage": 0,
+                     *         "duration_in_days": 365,
+                     *         "expires_at": "2026-09-29T09:30:00.000Z",
+                     *         "status": "funded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description What can still be drawn: max_amount less what was drawn; 0 once expired or revoked */
+                            available_amount: number;
+                            duration_in_days: number;
+                            /** Format: date-time */
+                            expires_at: string;
+                            fee_percentage: number;
+                            max_amount: number;
+                            monthly_interest_percentage: number;
+                            /** Format: uuid */
+                            offer_id: string;
+                            /** @enum {string} */
+                            status: "available" | "funded" | "expired" | "revoked";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
             409: {
                 headers: {
                     [name: string]: unknown;

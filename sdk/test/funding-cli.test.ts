@@ -69,7 +69,7 @@ describe.each(BACKENDS)('funding accounts and pre-approvals from the SDK and the
     const none = await lending(env, 'pre-approval', customerId);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('NotFound');
-    await sdk.sandboxPreApprove(customerId, {
+    await sdk.sandboxPreApproveCustomer(customerId, {
       data: { max_amount: 5000, monthly_interest_percentage: 2.5, fee_percentage: 0, duration_in_days: 120, valid_for_days: 30 },
     });
     const shown = await lending(env, 'pre-approval', customerId);

@@ -24,4 +24,6 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
   await app.register(adminOperatorRoutes);
   await app.register(adminPartnerUserRoutes);
   await app.register(adminPreApprovalRoutes);
+  // openapi.admin.json, served to operators only (docs/behaviour.md, section 26).
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.adminSwagger());
 };

@@ -1,6 +1,6 @@
 /**
- * The OpenAPI documents (docs/behaviour.md, section 26): `openapi.json` for the partner API, generated
- * from the route schemas that validate requests. Info, servers and the declared tags live here; what
+ * The OpenAPI documents (docs/behaviour.md, section 26): `openapi.json` for the partner API and
+ * `openapi.admin.json` for the admin API, both generated from the route schemas that validate requests. Info, servers and the declared tags live here; what
  * each operation teaches (descriptions, examples, the error answers every route can give) is in
  * openapi-docs.ts, the webhook payloads in openapi-events.ts.
  */
@@ -10,6 +10,17 @@ import type { Config } from '../config.ts';
 import { API_PREFIX } from './api-prefixes.ts';
 import { documentRoute } from './openapi-docs.ts';
 import { withEvents } from './openapi-events.ts';
+import { ADMIN_TAGS, documentAdminRoute } from './openapi-admin.ts';
+
+/** Where the admin API is served. */
+export const ADMIN_PREFIX = '/admin/v1';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** openapi.admin.json: the admin API's document. */
+    adminSwagger(): Record<string, unknown>;
+  }
+}
 
 /** The partner API's tags, in reading order; every tag an operation uses is declared here. */
 export const PARTNER_TAGS = [
@@ -18,6 +29,10 @@ export const PARTNER_TAGS = [
   { name: 'Applications', description: 'Applications for finance: one open application per customer, its loan requests and its status.' },
   { name: 'Introducers', description: 'The introducers of your account, to name one as the contact of an application.' },
   { name: 'Offers', description: 'The offers of an application, selecting one, and the repayment schedule of an offer (JSON or PDF).' },
+  {
+    name: 'Funding accounts',
+    description: "The customer's bank account that fundings are paid into, and the customer's pre-approval (a limit drawn without an application).",
+  },
   { name: 'Documents', description: "The customer's documents (accounts, statements, identity) and open-banking bank statements." },
   { name: 'Prequalification', description: 'Prospective customers sent in bulk to prequalify, and the quotes made for them.' },
   { name: 'Webhooks', description: 'Where events are sent, the signing secret, subscriptions, the delivery log and redelivery.' },
@@ -45,7 +60,7 @@ function info(config: Config, title: string, description: string) {
   };
 }
 
-/** Registers the document generator (`app.swagger()`). */
+/** Registers the documents' generators: `app.swagger()` (partner) and `app.adminSwagger()` (admin). */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -76,5 +91,31 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     // The event payloads go in the components and the document's `webhooks` section (OpenAPI 3.1).
     transformObject: (documents) => withEvents((documents as { openapiObject: Record<string, unknown> }).openapiObject) as never,
+  });
+
+  await app.register(swagger, {
+    decorator: 'adminSwagger',
+    openapi: {
+      openapi: '3.1.0',
+      info: info(
+        config,
+        'Lending admin API',
+        "The lender's operator API: partners and their tokens, the review queue and decisions, offers and fundings, " +
+          'document review, console accounts and the audit log. Every call takes the operator token (ADMIN_TOKEN) and every change is audited.',
+      ),
+      servers: servers(config, [{ name: 'operators', description: "The lender's API host (the admin API serves both environments)" }]),
+      tags: ADMIN_TAGS,
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The operator token (ADMIN_TOKEN)' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transform: ({ schema, url, route }) => {
+      const hide = !url.startsWith(`${ADMIN_PREFIX}/`) || (schema as { hide?: boolean } | undefined)?.hide === true;
+      const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
+      const documented = hide
+        ? ((schema ?? {}) as object)
+        : documentAdminRoute((schema ?? {}) as Record<string, unknown>, method, url.slice(ADMIN_PREFIX.length));
+      return { schema: { ...documented, hide } as typeof schema, url };
+    },
   });
 }

@@ -1,6 +1,9 @@
 import { Type } from 'typebox';
 import { ENVIRONMENTS, SCOPES } from '../domain/tenant.ts';
-import { Closed, IsoDateTime, StringEnum, Uuid } from './common.ts';
+import { Closed, Data, IsoDateTime, StringEnum, Uuid } from './common.ts';
+import { ApplicationView } from './application.ts';
+import { FundingView, OfferView } from './offers.ts';
+import { PreApprovalView } from './funding-accounts.ts';
 
 export const CreatePartnerBody = Closed({ name: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -18,8 +21,9 @@ export const CreateIntroducerBody = Closed({
 export const IdParams = Type.Object({ id: Type.String() });
 
 /*
- * The admin API's answers. It is not in the OpenAPI document and its routes are not serialised by
- * these schemas; they hold the shape the views (services) are typed against.
+ * The admin API's answers, as openapi.admin.json declares them (http/openapi-admin.ts). The routes are
+ * not serialised by these schemas; the views (services) are typed against some of them, and the test
+ * suite validates every admin answer against the document.
  */
 
 export const OperatorView = Type.Object({
@@ -46,6 +50,63 @@ export const AuditEntryView = Type.Object({
   created_at: IsoDateTime,
 });
 
+export const PartnerCreated = Data(Type.Object({ partner_id: Uuid, name: Type.String() }));
+export const TokenCreated = Data(
+  Type.Object({
+    token_id: Uuid,
+    token: Type.String({ description: 'Shown once: only its hash is stored' }),
+    environment: StringEnum(ENVIRONMENTS),
+    scopes: Type.Array(StringEnum(SCOPES)),
+  }),
+);
+export const PartnerStatus = Data(Type.Object({ partner_id: Uuid, status: StringEnum(['active', 'suspended'] as const) }));
+export const IntroducerCreated = Data(Type.Object({ introducer_id: Uuid }));
+
+/** An application as operators see it: the partner's view with its partner and environment. */
+const AdminApplication = Type.Object({ ...ApplicationView.properties, partner_id: Uuid, environment: StringEnum(ENVIRONMENTS) });
+export const AdminApplicationAnswer = Data(ApplicationView);
+export const ReviewQueue = Data(Type.Object({ applications: Type.Array(Type.Object({ ...AdminApplication.properties, status_changed_at: IsoDateTime })) }));
+export const ApplicationRecord = Data(
+  Type.Object({
+    ...AdminApplication.properties,
+    decisions: Type.Array(
+      Type.Object({
+        decided_by: Type.String(),
+        policy: Type.Union([Type.String(), Type.Null()]),
+        inputs: Type.Unknown(),
+        outcome: Type.Unknown(),
+        decided_at: IsoDateTime,
+      }),
+    ),
+    status_history: Type.Array(
+      Type.Object({ from: Type.Union([Type.String(), Type.Null()]), to: Type.String(), trigger: Type.String(), changed_at: IsoDateTime }),
+    ),
+    offers: Type.Array(OfferView),
+  }),
+);
+export const AdminFunding = Data(FundingView);
+export const DocumentReviewed = Data(
+  Type.Object({
+    document_id: Uuid,
+    customer_id: Uuid,
+    status: Type.String(),
+    reject_reason: Type.Union([Type.String(), Type.Null()]),
+    bank_account_id: Type.Union([Uuid, Type.Null()]),
+  }),
+);
+export const OperatorCreated = Data(
+  Type.Object({
+    operator_id: Uuid,
+    email: Type.String(),
+    name: Type.String(),
+    role: Type.String(),
+    password: Type.String({ description: 'The first password, shown once' }),
+  }),
+);
+export const OperatorAnswer = Data(OperatorView);
+export const OperatorList = Data(Type.Object({ operators: Type.Array(OperatorView) }));
+export const AuditPage = Data(Type.Object({ entries: Type.Array(AuditEntryView), next_cursor: Type.Union([Type.String(), Type.Null()]) }));
+
 /** A four-eyes approval as the admin API answers it (202 to an approval above the threshold). */
 export const PendingApprovalView = Type.Object({
   approval_id: Uuid,
@@ -60,3 +121,5 @@ export const PendingApprovalView = Type.Object({
   threshold: Type.Number(),
   confirm_in: Type.String(),
 });
+export const PendingApprovalAnswer = Data(PendingApprovalView);
+export const AdminPreApproval = Data(PreApprovalView);

@@ -83,6 +83,37 @@ describe('the OpenAPI document', () => {
     expect(committed).toEqual(doc);
   });
 
+  it('has its admin twin: openapi.admin.json, served to operators at /admin/v1/openapi.json, every admin route in it named and tagged, no operationId shared', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/admin/v1/openapi.json' });
+    expect(anonymous.statusCode).toBe(401);
+    const res = await t.admin('GET', '/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const admin = res.json() as {
+      openapi: string;
+      info: { contact?: unknown; license?: unknown };
+      tags: { name: string; description?: string }[];
+      paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
+    };
+    expect(JSON.parse(await readFile('openapi.admin.json', 'utf8')), 'openapi.admin.json is stale: run `npm run openapi`').toEqual(admin);
+    expect(admin.openapi).toBe('3.1.0');
+    expect(admin.info.contact && admin.info.license).toBeTruthy();
+    const adminOps = Object.entries(admin.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ name: `${method} ${path}`, op })),
+    );
+    for (const path of ['/admin/v1/partners', '/admin/v1/applications/{id}/decision', '/admin/v1/tokens/{id}', '/admin/v1/audit'])
+      expect(admin.paths[path], path).toBeDefined();
+    expect(Object.keys(admin.paths).some((p) => p.endsWith('openapi.json') || !p.startsWith('/admin/v1/'))).toBe(false);
+    const declared = admin.tags.map((tag) => tag.name);
+    for (const { name, op } of adminOps) {
+      expect(op.operationId, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(op.tags?.length, name).toBe(1);
+      expect(declared, name).toContain(op.tags![0]);
+    }
+    expect(admin.tags.filter((tag) => !tag.description)).toEqual([]);
+    const ids = [...adminOps.map(({ op }) => op.operationId), ...operations().map(({ op }) => (op as unknown as { operationId: string }).operationId)];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   interface Media {
     schema: Record<string, unknown>;
     example?: unknown;

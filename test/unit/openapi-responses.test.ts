@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { OpenApiResponses, type OpenApiDocument } from '../helpers/openapi-responses.ts';
 
 const partner = JSON.parse(readFileSync('openapi.json', 'utf8')) as OpenApiDocument;
-const responses = new OpenApiResponses({ partner });
+const admin = JSON.parse(readFileSync('openapi.admin.json', 'utf8')) as OpenApiDocument;
+const responses = new OpenApiResponses({ partner, admin });
 const BASE = '/api/lending/v2.2';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const APPLICATION = `${BASE}/customers/:customer_id/applications/latest/`;
@@ -34,5 +35,13 @@ describe('the response validator of the test apps (docs/behaviour.md, section 26
     expect(check('GET', `${BASE}/introducers/`, 401, JSON_TYPE, '{"error":"x"}')).toMatch(/does not match/);
     expect(check('GET', `${BASE}/secret/`, 200, JSON_TYPE, '{}')).toMatch(/not in the partner document/);
     expect(check('GET', null, 404, 'text/plain', 'Not Found', `${BASE}/nothing/`)).toMatch(/not the error envelope/);
+  });
+
+  it('checks the admin API against openapi.admin.json', () => {
+    expect(check('POST', '/admin/v1/partners', 201, JSON_TYPE, `{"data":{"partner_id":"${'3ada20af-1217-4192-883b-39fdda4b9110'}","name":"P"}}`)).toBeNull();
+    expect(check('DELETE', '/admin/v1/tokens/:id', 204, undefined, '')).toBeNull();
+    expect(check('POST', '/admin/v1/partners', 200, JSON_TYPE, '{"data":{}}')).toMatch(/status 200 is not declared/);
+    expect(check('POST', '/admin/v1/partners', 201, JSON_TYPE, '{"data":{"partner_id":"x"}}')).toMatch(/does not match/);
+    expect(check('GET', '/admin/v1/openapi.json', 200, JSON_TYPE, '{}')).toBeNull();
   });
 });

@@ -42,6 +42,7 @@ export const fundingAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
       schema: {
         tags: ['Funding accounts'],
+        operationId: 'setFundingAccount',
         summary: "Set the customer's funding account (bank details for payouts)",
         params: CustomerIdParams,
         body: FundingAccountBody,
@@ -61,6 +62,7 @@ export const fundingAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Funding accounts'],
+        operationId: 'getFundingAccount',
         summary: "Read the customer's current funding account",
         params: CustomerIdParams,
         response: { 200: FundingAccountResponse, ...errorResponses(401, 403, 404, 406) },
@@ -77,6 +79,7 @@ export const fundingAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Funding accounts'],
+        operationId: 'getPreApproval',
         summary: "Read the customer's pre-approval (a limit drawn without an application)",
         params: CustomerIdParams,
         response: { 200: PreApprovalResponse, ...errorResponses(401, 403, 404, 406) },
@@ -91,6 +94,7 @@ export const fundingAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { sandboxOnly: true },
       schema: {
         tags: ['Sandbox'],
+        operationId: 'sandboxPreApproveCustomer',
         summary: 'Pre-approve a customer (sandbox only)',
         params: CustomerIdParams,
         body: PreApprovalBody,
