@@ -1804,7 +1804,8 @@ export interface webhooks {
                      *             "max_amount": 25000,
                      *             "monthly_interest_percentage": 3,
                      *             "fee_percentage": 0,
-                     *             "duration_in_days": 365
+                     *             "duration_in_days": 365,
+                     *             "apr": 42.6
                      *           }
                      *         ],
                      *         "offered_at": "2026-07-01T09:30:00.000Z"
@@ -2282,6 +2283,8 @@ export interface components {
             /** Format: date-time */
             offered_at: string;
             offers: {
+                /** @description The annual percentage rate of charge (CONC App 1.2, docs/behaviour.md, section 23), percent to one decimal place (of the whole max_amount) */
+                apr: number;
                 duration_in_days: number;
                 fee_percentage: number;
                 max_amount: number;
@@ -2539,7 +2542,8 @@ export interface operations {
                      *             "is_suggested": true,
                      *             "status": "available",
                      *             "expires_at": "2026-07-31T09:30:00.000Z",
-                     *             "data_requirements": []
+                     *             "data_requirements": [],
+                     *             "apr": 42.6
                      *           },
                      *           {
                      *             "offer_id": "9efb28fb-610d-4274-8266-b80606f9d359",
@@ -2556,7 +2560,8 @@ export interface operations {
                      *             "is_suggested": false,
                      *             "status": "available",
                      *             "expires_at": "2026-07-31T09:30:00.000Z",
-                     *             "data_requirements": []
+                     *             "data_requirements": [],
+                     *             "apr": 38.4
                      *           }
                      *         ],
                      *         "data_requirements": []
@@ -2575,6 +2580,8 @@ export interface operations {
                             /** @enum {string} */
                             offer_creation_status: "offers_available" | "action_required" | "pending_underwriting" | "no_offers";
                             offers: {
+                                /** @description The annual percentage rate of charge (CONC App 1.2, docs/behaviour.md, section 23), percent to one decimal place, of the whole max_amount; on confirmed offers only */
+                                apr?: number;
                                 data_requirements: {
                                     actions: {
                                         name: string;
@@ -6283,6 +6290,7 @@ export interface operations {
                      *       "data": {
                      *         "amount_borrowed": 3000,
                      *         "amount_saved_by_repaying_early": 0,
+                     *         "apr": 42.6,
                      *         "fee_percentage": 0,
                      *         "monthly_interest_percentage": 3,
                      *         "repayments": [
@@ -6327,6 +6335,8 @@ export interface operations {
                         data: {
                             amount_borrowed: number;
                             amount_saved_by_repaying_early: number;
+                            /** @description The annual percentage rate of charge (CONC App 1.2, docs/behaviour.md, section 23), percent to one decimal place, for the amount asked, of the schedule without an early payoff */
+                            apr: number;
                             fee_percentage: number;
                             monthly_interest_percentage: number;
                             repayments: {

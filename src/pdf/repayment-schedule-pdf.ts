@@ -4,11 +4,12 @@
  * never disagree with the JSON. Only pdfkit's built-in Helvetica is used: no font files to ship.
  */
 
-import PDFDocument from 'pdfkit';
 import type { IsoDate } from '../domain/dates.ts';
 import type { BasisPoints, Pence } from '../domain/money.ts';
+import { formatAprTenths } from '../domain/apr.ts';
 import { formatGbp } from '../domain/money-format.ts';
 import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';
+import { renderPdf, type Doc } from './document.ts';
 
 export interface SchedulePdfInput {
   offer: {
@@ -49,8 +50,6 @@ function productLabel(productType: string): string {
   const words = productType.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-type Doc = PDFKit.PDFDocument;
 
 function drawRow(doc: Doc, y: number, cells: string[], font: string): void {
   doc.font(font).fontSize(9);
@@ -114,6 +113,7 @@ function drawDocument(doc: Doc, { offer, schedule, generatedOn }: SchedulePdfInp
     ['Monthly interest', formatPercent(offer.monthlyRateBp)],
     ['Fee', `${formatPercent(offer.feeBp)} (charged with the first repayment)`],
     ['Duration', `${offer.durationDays} days`],
+    ['APR', `${formatAprTenths(schedule.aprTenths)} (for the amount borrowed)`],
   ];
   if (schedule.drawnOn) terms.push(['Drawn on (simulated)', schedule.drawnOn]);
   if (schedule.payOffEarlyOn) terms.push(['Early payoff on', schedule.payOffEarlyOn]);
@@ -196,33 +196,9 @@ function numberPages(doc: Doc): void {
 }
 
 export function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
-  // A fixed creation date (the generation day) keeps the output, and pdfkit's file ID derived
-  // from the info dictionary, stable for the same inputs.
-  const stamp = new Date(`${input.generatedOn}T00:00:00Z`);
-  const doc: Doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: 'Repayment schedule',
-      Subject: `Repayment schedule for offer ${input.offer.offerId}`,
-      Creator: 'Lending Partner API',
-      Producer: 'Lending Partner API',
-      CreationDate: stamp,
-      ModDate: stamp,
-    },
-  });
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
-      drawDocument(doc, input);
-      numberPages(doc);
-      doc.end();
-    } catch (error) {
-      reject(error);
-    }
+  const info = { title: 'Repayment schedule', subject: `Repayment schedule for offer ${input.offer.offerId}`, generatedOn: input.generatedOn };
+  return renderPdf({ ...info, margin: MARGIN, bufferPages: true }, (doc) => {
+    drawDocument(doc, input);
+    numberPages(doc);
   });
 }

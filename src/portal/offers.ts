@@ -7,14 +7,25 @@ import { drawdownProblem } from '../domain/offers.ts';
 import { schedulePdf } from '../services/schedules.ts';
 import { idParam } from '../domain/ids.ts';
 import { OfferIdParams } from '../schemas/offers.ts';
-import { customerFunding, customerOffer, customerSchedule, drawFromCustomerOffer, selectCustomerOffer, type CustomerScope } from '../services/portal.ts';
+import {
+  customerFunding,
+  customerOffer,
+  customerPreContract,
+  customerSchedule,
+  drawFromCustomerOffer,
+  selectCustomerOffer,
+  type CustomerScope,
+  type OfferRow,
+} from '../services/portal.ts';
+import { preContractPdf } from '../services/regulation.ts';
 import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';
-import { formatGbp, penceToInput } from '../web/format.ts';
+import { formatGbp, penceToInput, PRODUCT_NAMES } from '../web/format.ts';
 import { formValues, readMoney, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { portalChrome, portalScope } from './context.ts';
 import { drawdownPage, fundingConfirmationPage } from './views/drawdown.ts';
 import { offerPage } from './views/offer.ts';
+import { preContractPage } from './views/pre-contract.ts';
 
 /** The amount of a schedule request: the offer's maximum when absent; a field error when not money. */
 function scheduleAmount(raw: string | undefined): { input: string | null; pence: number | null; error?: string } {
@@ -35,12 +46,24 @@ const ScheduleQuery = Type.Object({ amount: AmountQuery });
 const DrawdownQuery = Type.Object({ done: NoticeQuery(NOTICES) });
 const FundingIdParams = Type.Object({ funding_id: Type.String() });
 
+type Ticked = { preContractRead: boolean; businessPurposeDeclared: boolean };
+const NOTHING_TICKED: Ticked = { preContractRead: false, businessPurposeDeclared: false };
+
+/** The drawdown's boxes (docs/behaviour.md, section 23), by the pointer of the service's refusal. */
+const BOX_OF_POINTER: Record<string, { field: string; message: string }> = {
+  '/pre_contract_read': { field: 'pre_contract_read', message: 'Read the pre-contract information, then tick the box to say you have' },
+  '/business_purpose_declared': {
+    field: 'business_purpose_declared',
+    message: 'Tick the box to confirm this credit is wholly or mainly for your business',
+  },
+};
+
 /** The offer page with its schedule (and PDF), selection, drawdown and the drawdown's confirmation. */
 export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/offers/:offer_id', { schema: { params: OfferIdParams, querystring: OfferPageQuery } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerId);
+    const { offer, application, drawnPence, regulation } = await customerOffer(app.ctx, scope, offerId);
     const amount = scheduleAmount(request.query.amount);
     const errors: FieldErrors = {};
     let schedule: RepaymentSchedule | null = null;
@@ -56,6 +79,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const notice = request.query.done ? NOTICES[request.query.done] : null;
     const model = {
       offer,
+      regulated: regulation === 'regulated',
       application,
       drawnPence,
       schedule,
@@ -81,6 +105,47 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .send((await schedulePdf(result)) as never);
   });
 
+  app.get('/offers/:offer_id/pre-contract', { schema: { params: OfferIdParams, querystring: ScheduleQuery } }, async (request, reply) => {
+    const scope = portalScope(request);
+    const offerId = idParam(request.params.offer_id, 'offer');
+    const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerId);
+    const amount = scheduleAmount(request.query.amount);
+    const errors: FieldErrors = {};
+    let information: Awaited<ReturnType<typeof customerPreContract>> | null = null;
+    if (amount.error) errors.amount = amount.error;
+    else {
+      try {
+        information = await customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer));
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
+        errors.amount = `Enter an amount up to ${formatGbp(offer.max_amount_pence)}`;
+      }
+    }
+    // An offer the Act does not regulate has no such page, whatever the amount asked.
+    if (!information) await customerPreContract(app.ctx, scope, offerId, null, preContractNames(offer));
+    const drawable =
+      drawdownProblem({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, application?.status ?? null, app.ctx.now()) ===
+        null && drawnPence < offer.max_amount_pence;
+    const model = { offerId, information, amountInput: amount.input ?? penceToInput(offer.max_amount_pence), errors, drawable };
+    return reply.page(errors.amount ? 400 : 200, preContractPage(portalChrome(request, reply), model));
+  });
+
+  app.get('/offers/:offer_id/pre-contract.pdf', { schema: { params: OfferIdParams, querystring: ScheduleQuery } }, async (request, reply) => {
+    const scope = portalScope(request);
+    const offerId = idParam(request.params.offer_id, 'offer');
+    const amount = scheduleAmount(request.query.amount);
+    if (amount.error) throw notFound('pre-contract information');
+    const { offer } = await customerOffer(app.ctx, scope, offerId);
+    const information = await customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer));
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `attachment; filename="pre-contract-information-${offer.id}.pdf"`)
+      .send((await preContractPdf(information)) as never);
+  });
+
+  /** The names the pre-contract information uses: the lender's and the product's. */
+  const preContractNames = (offer: OfferRow) => ({ lenderName: app.config.lenderName, productName: PRODUCT_NAMES[offer.product_type] });
+
   app.post('/offers/:offer_id/select', { schema: { params: OfferIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
@@ -88,9 +153,10 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await selectCustomerOffer(app.ctx, scope, offerId, app.config.publicBaseUrl);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'OfferNotSelectable') throw error;
-      const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerId);
+      const { offer, application, drawnPence, regulation } = await customerOffer(app.ctx, scope, offerId);
       const model = {
         offer,
+        regulated: regulation === 'regulated',
         application,
         drawnPence,
         schedule: null,
@@ -112,9 +178,9 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     scope: CustomerScope,
     offerId: string,
     status: number,
-    form: { amountInput: string; errors: FieldErrors; notice?: string | null },
+    form: { amountInput: string; errors: FieldErrors; notice?: string | null; ticked?: Ticked },
   ) => {
-    const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerId);
+    const { offer, application, drawnPence, regulation, acknowledged } = await customerOffer(app.ctx, scope, offerId);
     const reason = drawdownProblem(
       { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
       application?.status ?? null,
@@ -128,6 +194,11 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errors: form.errors,
       problem,
       notice: form.notice ?? null,
+      asks: {
+        preContractRead: regulation === 'regulated',
+        businessPurposeDeclared: regulation === 'exempt_with_declaration' && !acknowledged.has('business_purpose_declared'),
+      },
+      ticked: form.ticked ?? NOTHING_TICKED,
     };
     return reply.page(status, drawdownPage(portalChrome(request, reply), reply.generateCsrf(), model));
   };
@@ -141,18 +212,24 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/offers/:offer_id/drawdown', { schema: { params: OfferIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    const input = formValues(request.body).amount ?? '';
+    const values = formValues(request.body);
+    const input = values.amount ?? '';
+    const ticked: Ticked = { preContractRead: values.pre_contract_read === 'yes', businessPurposeDeclared: values.business_purpose_declared === 'yes' };
     const amount = readMoney(input, 'amount to draw', { required: true });
-    if (amount.error) return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: input, errors: { amount: amount.error } });
+    if (amount.error) return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: input, errors: { amount: amount.error }, ticked });
     try {
-      const { funding } = await drawFromCustomerOffer(app.ctx, scope, offerId, amount.pence as number);
+      const { funding } = await drawFromCustomerOffer(app.ctx, scope, offerId, amount.pence as number, ticked);
       return reply.redirect(`/portal/fundings/${funding.id}`, 303);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
+      const box = error.code === 'ValidationError' ? BOX_OF_POINTER[error.problems[0]?.source?.pointer ?? ''] : undefined;
+      if (box) {
+        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: { [box.field]: box.message }, ticked });
+      }
       if (error.code === 'ValidationError') {
         const available = error.meta?.available_amount;
         const message = typeof available === 'number' ? `Enter an amount of more than £0 and at most ${formatGbp(toPence(available))}` : 'Enter a valid amount';
-        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: { amount: message } });
+        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: { amount: message }, ticked });
       }
       // FundingNotAllowed: the page says why, from the offer's state as it is now.
       if (error.code === 'FundingNotAllowed')

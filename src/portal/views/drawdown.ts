@@ -1,6 +1,6 @@
 import type { FundingRow, OfferRow } from '../../services/portal.ts';
-import { formatDate, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
-import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
+import { formatDate, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { CheckboxField, ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Page, type Chrome } from '../../web/layout.ts';
 
@@ -12,9 +12,16 @@ export interface DrawdownModel {
   /** Why funds cannot be drawn now, if they cannot. */
   problem: string | null;
   notice: string | null;
+  /** The boxes of docs/behaviour.md, section 23 this drawdown needs, and whether they were ticked. */
+  asks: { preContractRead: boolean; businessPurposeDeclared: boolean };
+  ticked: { preContractRead: boolean; businessPurposeDeclared: boolean };
 }
 
-export function drawdownPage(chrome: Chrome, csrfToken: string, { offer, remainingPence, amountInput, errors, problem, notice }: DrawdownModel): VNode {
+export function drawdownPage(
+  chrome: Chrome,
+  csrfToken: string,
+  { offer, remainingPence, amountInput, errors, problem, notice, asks, ticked }: DrawdownModel,
+): VNode {
   const name = PRODUCT_NAMES[offer.product_type].toLowerCase();
   return html`<${Page} chrome=${chrome} title="Draw funds">
     <p><a href=${`/portal/offers/${offer.id}`}>Back to the offer</a></p>
@@ -24,6 +31,7 @@ export function drawdownPage(chrome: Chrome, csrfToken: string, { offer, remaini
     <dl class="facts">
       <dt>You can draw up to</dt><dd data-remaining>${formatGbp(remainingPence)}</dd>
       <dt>Fee</dt><dd>${formatPercent(offer.fee_bp)} of the amount you draw</dd>
+      <dt>APR</dt><dd>${formatOfferApr(offer)}</dd>
       <dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>
     </dl>
     ${
@@ -32,6 +40,23 @@ export function drawdownPage(chrome: Chrome, csrfToken: string, { offer, remaini
           <form method="post" action=${`/portal/offers/${offer.id}/drawdown`} class="stack" novalidate>
             <${CsrfField} token=${csrfToken} />
             <${Field} name="amount" label="Amount to draw (£)" hint="We pay it to your business bank account" value=${amountInput} error=${errors.amount} inputmode="decimal" required=${true} />
+            ${
+              asks.preContractRead
+                ? html`<p>This credit is regulated by the Consumer Credit Act. Before you draw, read the <a href=${`/portal/offers/${offer.id}/pre-contract`}>Pre-contract information</a>.</p>
+                  <${CheckboxField} name="pre_contract_read" label="I have read the pre-contract information" checked=${ticked.preContractRead} error=${errors.pre_contract_read} />`
+                : null
+            }
+            ${
+              asks.businessPurposeDeclared
+                ? html`<${CheckboxField}
+                    name="business_purpose_declared"
+                    label="I confirm this credit is wholly or mainly for my business"
+                    hint="Credit above £25,000 to a sole trader or a small partnership is outside the Consumer Credit Act only with this declaration. We keep when you gave it."
+                    checked=${ticked.businessPurposeDeclared}
+                    error=${errors.business_purpose_declared}
+                  />`
+                : null
+            }
             <div><button type="submit">Draw funds</button></div>
           </form>`
         : null

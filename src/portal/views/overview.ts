@@ -1,6 +1,6 @@
 import { effectiveOfferStatus } from '../../domain/offers.ts';
 import type { OfferRow, PortalOverview } from '../../services/portal.ts';
-import { formatDate, formatDuration, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { formatDate, formatDuration, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { Page, TableWrap, type Chrome } from '../../web/layout.ts';
 import { OFFER_STATUS_WORDS, requirementAction, STATUS_WORDS } from '../status-words.ts';
@@ -16,6 +16,7 @@ function OfferCard({ offer, now }: { offer: OfferRow; now: Date }): VNode {
       <dt>Over</dt><dd>${formatDuration(offer.duration_days)}</dd>
       <dt>Monthly interest</dt><dd>${formatPercent(offer.monthly_rate_bp)}</dd>
       <dt>Fee</dt><dd>${formatPercent(offer.fee_bp)} of what you draw</dd>
+      ${offer.offer_type === 'confirmed' ? html`<dt>APR</dt><dd>${formatOfferApr(offer)}</dd>` : null}
       <dt>Status</dt><dd>${offer.offer_type === 'indicative' ? 'Indicative (a guide, not yet an offer)' : OFFER_STATUS_WORDS[status]}</dd>
       ${status === 'available' || status === 'selected' ? html`<dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>` : null}
     </dl>
