@@ -12,7 +12,7 @@ import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueu
 import { formatGbp } from '../web/format.ts';
 import { formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
-import { TableWrap } from '../web/layout.ts';
+import { messagePage, TableWrap } from '../web/layout.ts';
 import { NoticeQuery, UuidQuery } from '../web/page-query.ts';
 import { age, consoleChrome, consolePage, shortId, signedIn } from './context.ts';
 import { emptyOffer, offerValuesFrom, previewSchedules, readOffers, type OfferFormValues } from './offer-form.ts';
@@ -180,7 +180,7 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
   });
 
   // Any kind of approval (four-eyes.ts): back to its subject's page; a refusal is shown on the
-  // application's page for an application approval, on the error page for other kinds.
+  // application's page for an application approval, on a message page for other kinds.
   app.post('/approvals/:id/confirm', underwriter, async (request, reply) => {
     const { actor } = signedIn(request);
     const approval = await findApprovalRecord(app.ctx, idParam(request.params.id, 'approval'));
@@ -189,7 +189,10 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
       await boConfirmApproval(app.ctx, actor, approval.id);
       return reply.redirect(`${approvalConsolePath(approval)}?done=confirmed`, 303);
     } catch (error) {
-      if (!isRefusal(error) || !approval.application_id) throw error;
+      if (!isRefusal(error)) throw error;
+      if (!approval.application_id) {
+        return reply.page(STATUS_BY_CODE[error.code], messagePage(consoleChrome(request, reply), 'Not confirmed', `Not done: ${error.detail}.`));
+      }
       return render(request, reply, approval.application_id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
   });

@@ -1,14 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { roleAtLeast } from '../domain/actors.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
 import { accountNumberEnding, formatSortCode } from '../domain/funding-accounts.ts';
 import { idParam } from '../domain/ids.ts';
 import { PRE_APPROVAL_MAX_VALID_DAYS } from '../domain/pre-approvals.ts';
 import { STATUS_BY_CODE } from '../http/errors.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { boReviewFundingAccount } from '../services/funding-accounts.ts';
-import { boConfirmPreApproval, boPreApprove, customerOverview, preApprovalView, type PreApprovalTerms } from '../services/pre-approvals.ts';
+import { confirmPendingApproval, findApprovalRecord } from '../services/four-eyes.ts';
+import { preApprovalKind } from '../services/pre-approval-kind.ts';
+import { boPreApprove, customerOverview, preApprovalView, type PreApprovalTerms } from '../services/pre-approvals.ts';
 import { formatDateTime, formatGbp } from '../web/format.ts';
 import { ErrorSummary, Field, formValues, readMoney, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
@@ -182,7 +184,7 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ${
               pending
                 ? html`<div class="notice" role="status" id="pending-pre-approval">
-                    <p>A pre-approval of ${formatGbp(pending.largest_pence)} for ${pending.valid_for_days} days is waiting for a second operator (asked ${formatDateTime(pending.requested_at)}).</p>
+                    <p>A pre-approval of ${formatGbp(pending.largest_pence)} for ${preApprovalKind.fromStored(pending.terms).validForDays} days by ${pending.requested_by_actor} is waiting for a second operator (asked ${formatDateTime(pending.requested_at)}).</p>
                     ${
                       underwriter && pending.requested_by !== operator.id
                         ? html`<form method="post" action=${`/console/customers/${customer.id}/pre-approvals/${pending.id}/confirm`}>
@@ -286,8 +288,11 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { actor } = signedIn(request);
       const id = idParam(request.params.id, 'customer');
+      // The four-eyes mechanism's confirmation (four-eyes.ts), shown on this page when refused.
+      const approval = await findApprovalRecord(app.ctx, idParam(request.params.approval, 'approval'));
+      if (!approval || approval.kind !== preApprovalKind.name || approval.subject_id !== id) throw notFound('approval');
       try {
-        await boConfirmPreApproval(app.ctx, actor, idParam(request.params.approval, 'approval'));
+        await confirmPendingApproval(app.ctx, actor, approval.id);
       } catch (error) {
         if (!refused(error)) throw error;
         return render(request, reply, id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });

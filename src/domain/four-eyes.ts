@@ -10,7 +10,7 @@ import type { Actor } from './actors.ts';
  * The kinds of approval that wait for a second operator. A new kind is added here and given a
  * handler in the registry of src/services/four-eyes.ts (the compiler asks for one).
  */
-export const APPROVAL_KINDS = ['application_approval'] as const;
+export const APPROVAL_KINDS = ['application_approval', 'pre_approval'] as const;
 export type ApprovalKindName = (typeof APPROVAL_KINDS)[number];
 
 export function isApprovalKind(value: string): value is ApprovalKindName {

@@ -25,9 +25,10 @@ export function termsSummary(offers: OfferTerms[]) {
 export const applicationApproval: ApprovalKind<OfferTerms[]> = {
   name: 'application_approval',
   targetType: 'application',
-  actionPrefix: 'application',
+  actionPrefix: 'application.approval',
   consolePath: (applicationId) => `/console/applications/${applicationId}`,
   applicationIdOf: (applicationId) => applicationId,
+  customerIdOf: () => null,
   largestPence: largestAmountPence,
   summary: (offers) => ({ offers: termsSummary(offers) }),
   fromStored: (stored) => (stored as OfferTerms[]).map((o) => ({ ...o })),

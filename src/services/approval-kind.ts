@@ -13,12 +13,14 @@ export interface ApprovalKind<Terms> {
   readonly name: ApprovalKindName;
   /** The audit rows' target type; their target id is the subject's id. */
   readonly targetType: AuditTargetType;
-  /** The audit actions' prefix: `application` gives `application.approval_requested` and `application.approval_confirmed`. */
+  /** The audit actions' prefix: `application.approval` gives `application.approval_requested` and `application.approval_confirmed`. */
   readonly actionPrefix: string;
   /** The console page of the subject, where the waiting approval is shown and confirmed. */
   consolePath(subjectId: string): string;
   /** The application the approval is about, for kinds whose subject is one (stored for its foreign key); else null. */
   applicationIdOf(subjectId: string): string | null;
+  /** The customer the approval is about, for kinds whose subject is one (stored for its foreign key); else null. */
+  customerIdOf(subjectId: string): string | null;
   /** The amount compared with the threshold. */
   largestPence(terms: Terms): number;
   /** The terms as the audit log and the admin API show them (never a secret). */

@@ -23,11 +23,13 @@ import type { Queryable } from '../store/db.ts';
 import { actorLabel, audited } from './audit.ts';
 import type { ApprovalKind } from './approval-kind.ts';
 import { applicationApproval } from './application-approval.ts';
+import { preApprovalKind } from './pre-approval-kind.ts';
 import type { ServiceContext } from './context.ts';
 
 /** Every kind, by name: a kind added to APPROVAL_KINDS needs its handler here. */
 const KINDS: { [K in ApprovalKindName]: ApprovalKind<unknown> } = {
   application_approval: applicationApproval as ApprovalKind<unknown>,
+  pre_approval: preApprovalKind as ApprovalKind<unknown>,
 };
 
 export function approvalKind(name: ApprovalKindName): ApprovalKind<unknown> {
@@ -45,7 +47,7 @@ function makerOf(approval: PendingApprovalRow) {
 
 /**
  * Stores the maker's approval of `subjectId` as pending, after the kind has locked and checked
- * the subject; one may wait per kind and subject. Audited as `<prefix>.approval_requested`.
+ * the subject; one may wait per kind and subject. Audited as `<prefix>_requested`.
  */
 export async function requestApproval<T>(
   ctx: ServiceContext,
@@ -70,6 +72,7 @@ export async function requestApproval<T>(
         kind: kind.name,
         subjectId,
         applicationId: kind.applicationIdOf(subjectId),
+        customerId: kind.customerIdOf(subjectId),
         terms,
         largestPence: kind.largestPence(terms),
         requestedBy: actor.kind === 'operator' ? actor.operatorId : null,
@@ -81,7 +84,7 @@ export async function requestApproval<T>(
       return stored;
     },
     (row) => ({
-      action: `${kind.actionPrefix}.approval_requested`,
+      action: `${kind.actionPrefix}_requested`,
       targetType: kind.targetType,
       targetId: subjectId,
       summary: { approval_id: row.id, kind: kind.name, ...makerOf(row), threshold: fromPence(thresholdPence), ...(kind.summary(terms) as object) },
@@ -100,7 +103,7 @@ export async function findApprovalRecord(ctx: ServiceContext, approvalId: string
  * transaction, the approval must still be pending, the kind locks and checks its subject again
  * (409 when it can no longer be approved), the approval is settled only if still pending (so two
  * confirmations at once make the change once), and the kind makes the change. Audited as
- * `<prefix>.approval_confirmed` with maker and checker.
+ * `<prefix>_confirmed` with maker and checker.
  */
 export async function confirmPendingApproval(ctx: ServiceContext, actor: Actor, approvalId: string): Promise<PendingApprovalRow> {
   requireChecker(actor);
@@ -121,7 +124,7 @@ export async function confirmPendingApproval(ctx: ServiceContext, actor: Actor, 
       await kind.apply(inner, approval.subject_id, terms);
     },
     () => ({
-      action: `${kind.actionPrefix}.approval_confirmed`,
+      action: `${kind.actionPrefix}_confirmed`,
       targetType: kind.targetType,
       targetId: approval.subject_id,
       summary: { approval_id: approvalId, kind: kind.name, ...makerOf(approval), checker: actorLabel(actor), ...(kind.summary(terms) as object) },

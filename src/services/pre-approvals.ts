@@ -1,36 +1,29 @@
 /**
  * Pre-approvals (docs/behaviour.md, section 21): a standing flexi_loan limit of a customer, drawn
- * without an application. Made by an operator (four eyes above the threshold, as for approvals),
- * through the admin API or in the sandbox; a new one revokes the previous.
+ * without an application. Made by an operator or the admin token (four eyes above the threshold:
+ * pre-approval-kind.ts), or in the sandbox; a new one revokes the previous.
  */
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import { may, type Actor } from '../domain/actors.ts';
 import type { OfferTerms } from '../domain/decision-policy.ts';
 import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
+import { needsSecondOperator } from '../domain/four-eyes.ts';
 import { basisPointsToPercent, fromPence, percentToBasisPoints, toPence } from '../domain/money.ts';
 import { PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
 import { preApprovalStatus } from '../domain/pre-approvals.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { PreApprovalInput, PreApprovalView } from '../schemas/funding-accounts.ts';
-import { confirmApproval } from '../store/approvals-store.ts';
+import { withdrawPendingApprovals, type PendingApprovalRow } from '../store/approvals-store.ts';
 import { findCustomer, type CustomerRow } from '../store/customers-store.ts';
 import { drawnFromOffer } from '../store/fundings-store.ts';
 import { listFundingAccounts } from '../store/funding-accounts-store.ts';
 import type { OfferRow } from '../store/offers-store.ts';
-import {
-  findCustomerAnyTenant,
-  findPendingPreApproval,
-  findPreApprovalApproval,
-  insertPendingPreApproval,
-  insertPreApproval,
-  latestPreApproval,
-  listCustomerFundings,
-  revokePreApprovals,
-  withdrawPendingPreApprovals,
-} from '../store/pre-approvals-store.ts';
+import { findCustomerAnyTenant, insertPreApproval, latestPreApproval, listCustomerFundings, revokePreApprovals } from '../store/pre-approvals-store.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
+import { pendingApprovalOf, requestApproval } from './four-eyes.ts';
+import { preApprovalKind } from './pre-approval-kind.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -89,7 +82,7 @@ export async function createPreApproval(
     const customer = tenant ? await findCustomer(tx, tenant, customerId, true) : await findCustomerAnyTenant(tx, customerId, true);
     if (!customer) throw notFound('customer');
     await revokePreApprovals(tx, customerId, now);
-    await withdrawPendingPreApprovals(tx, customerId, settledBy, now);
+    await withdrawPendingApprovals(tx, 'pre_approval', customerId, settledBy, now);
     return insertPreApproval(tx, tenantOfCustomer(customer), {
       id: randomUUID(),
       customerId,
@@ -131,89 +124,33 @@ export async function getPreApproval(ctx: ServiceContext, tenant: Tenant, custom
   return preApprovalView(current.offer, current.drawnPence, ctx.now());
 }
 
-// --- The lender's staff (audited; four eyes as for approvals) ---
+// --- The lender's staff (audited; four eyes above the threshold, pre-approval-kind.ts) ---
 
-function requireUnderwriter(actor: Actor): void {
-  if (!may(actor, 'underwriter')) throw new DomainError('PermissionDenied', 'this needs the underwriter role');
-}
+export type PreApprovalResult = { kind: 'pre_approved'; offer: OfferRow } | { kind: 'pending'; approval: PendingApprovalRow };
 
-/** Made at once: the admin API, and console pre-approvals at most the four-eyes threshold. */
-export async function boCreatePreApproval(ctx: ServiceContext, actor: Actor, customerId: string, p: PreApprovalTerms): Promise<OfferRow> {
-  requireUnderwriter(actor);
-  return audited(
-    ctx,
-    actor,
-    (inner) => createPreApproval(inner, null, customerId, p, 'operator', actor.kind === 'operator' ? actor.operatorId : null),
-    (offer) => ({ action: 'customer.pre_approved', targetType: 'customer', targetId: customerId, summary: { offer_id: offer.id, ...termsSummary(p) } }),
-  );
-}
-
-export type PreApprovalResult = { kind: 'pre_approved'; offer: OfferRow } | { kind: 'pending'; approvalId: string };
-
-/** The console's "Pre-approve": above the threshold it waits for a second operator. */
+/**
+ * A pre-approval by an operator or the admin token: at most the threshold it is made at once
+ * (audited `customer.pre_approved`); above it, it is stored as a pending approval of kind
+ * `pre_approval`, made only once a different operator confirms it (four-eyes.ts).
+ */
 export async function boPreApprove(
   ctx: ServiceContext,
-  actor: Actor & { kind: 'operator' },
+  actor: Actor,
   customerId: string,
   p: PreApprovalTerms,
   thresholdPence: number,
 ): Promise<PreApprovalResult> {
-  requireUnderwriter(actor);
-  if (p.terms.maxAmountPence <= thresholdPence) return { kind: 'pre_approved', offer: await boCreatePreApproval(ctx, actor, customerId, p) };
-  const id = randomUUID();
-  await audited(
+  if (!may(actor, 'underwriter')) throw new DomainError('PermissionDenied', 'this needs the underwriter role');
+  if (needsSecondOperator(preApprovalKind.largestPence(p), thresholdPence)) {
+    return { kind: 'pending', approval: await requestApproval(ctx, actor, preApprovalKind, customerId, p, thresholdPence) };
+  }
+  const offer = await audited(
     ctx,
     actor,
-    async (_inner, tx) => {
-      if (!(await findCustomerAnyTenant(tx, customerId, true))) throw notFound('customer');
-      if (await findPendingPreApproval(tx, customerId)) {
-        throw new DomainError('InvalidTransition', 'a pre-approval of this customer is already waiting for confirmation');
-      }
-      await insertPendingPreApproval(tx, {
-        id,
-        customerId,
-        terms: p.terms,
-        validForDays: p.validForDays,
-        requestedBy: actor.operatorId,
-        requestedByActor: actor.email,
-        now: ctx.now(),
-      });
-    },
-    () => ({
-      action: 'customer.pre_approval_requested',
-      targetType: 'customer',
-      targetId: customerId,
-      summary: { approval_id: id, ...termsSummary(p), threshold: fromPence(thresholdPence) },
-    }),
+    (inner) => createPreApproval(inner, null, customerId, p, 'operator', actor.kind === 'operator' ? actor.operatorId : null),
+    (made) => ({ action: 'customer.pre_approved', targetType: 'customer', targetId: customerId, summary: { offer_id: made.id, ...termsSummary(p) } }),
   );
-  return { kind: 'pending', approvalId: id };
-}
-
-/** A second operator confirms a pre-approval above the threshold: it is made then. */
-export async function boConfirmPreApproval(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, approvalId: string): Promise<OfferRow> {
-  requireUnderwriter(actor);
-  const approval = await findPreApprovalApproval(ctx.db, approvalId);
-  if (!approval) throw notFound('approval');
-  if (approval.requested_by === actor.operatorId)
-    throw new DomainError('PermissionDenied', 'the operator who pre-approved cannot confirm their own pre-approval');
-  const p: PreApprovalTerms = { terms: { ...(approval.terms as OfferTerms[])[0] }, validForDays: approval.valid_for_days };
-  return audited(
-    ctx,
-    actor,
-    async (inner, tx) => {
-      if (!(await findCustomerAnyTenant(tx, approval.customer_id, true))) throw notFound('customer');
-      if (!(await confirmApproval(tx, approvalId, actor.operatorId, ctx.now()))) {
-        throw new DomainError('InvalidTransition', 'this pre-approval is no longer waiting: it was confirmed or withdrawn');
-      }
-      return createPreApproval(inner, null, approval.customer_id, p, 'operator', actor.operatorId);
-    },
-    (offer) => ({
-      action: 'customer.pre_approval_confirmed',
-      targetType: 'customer',
-      targetId: approval.customer_id,
-      summary: { approval_id: approvalId, offer_id: offer.id, requested_by: approval.requested_by, ...termsSummary(p) },
-    }),
-  );
+  return { kind: 'pre_approved', offer };
 }
 
 /** What the console's customer page shows: the customer, its bank accounts, pre-approval and fundings. */
@@ -223,7 +160,7 @@ export async function customerOverview(ctx: ServiceContext, customerId: string) 
   const [accounts, preApproval, pending, fundings] = [
     await listFundingAccounts(ctx.db, customerId),
     await currentPreApproval(ctx, customerId),
-    await findPendingPreApproval(ctx.db, customerId),
+    await pendingApprovalOf(ctx, 'pre_approval', customerId),
     await listCustomerFundings(ctx.db, customerId),
   ];
   return { customer, accounts, preApproval, pending, fundings };

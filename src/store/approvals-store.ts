@@ -44,6 +44,7 @@ export async function insertPendingApproval(
     kind: string;
     subjectId: string;
     applicationId: string | null;
+    customerId: string | null;
     terms: unknown;
     largestPence: number;
     requestedBy: string | null;
@@ -52,9 +53,9 @@ export async function insertPendingApproval(
   },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO pending_approvals (id, kind, subject_id, application_id, terms, largest_pence, requested_by, requested_by_actor, requested_at, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending')`,
-    [a.id, a.kind, a.subjectId, a.applicationId, JSON.stringify(a.terms), a.largestPence, a.requestedBy, a.requestedByActor, a.now],
+    `INSERT INTO pending_approvals (id, kind, subject_id, application_id, customer_id, terms, largest_pence, requested_by, requested_by_actor, requested_at, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending')`,
+    [a.id, a.kind, a.subjectId, a.applicationId, a.customerId, JSON.stringify(a.terms), a.largestPence, a.requestedBy, a.requestedByActor, a.now],
   );
 }
 

@@ -3,14 +3,7 @@ import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from './db.ts';
 import type { CustomerRow } from './customers-store.ts';
 import type { OfferRow } from './offers-store.ts';
-import type { PendingApprovalRow } from './approvals-store.ts';
 import type { FundingRow } from './fundings-store.ts';
-
-/** A pending approval of a pre-approval (four eyes; kind `pre_approval`): of a customer, with the terms (one offer's) and validity. */
-export interface PendingPreApprovalRow extends Omit<PendingApprovalRow, 'application_id'> {
-  customer_id: string;
-  valid_for_days: number;
-}
 
 export async function findCustomerAnyTenant(db: Queryable, id: string, forUpdate = false): Promise<CustomerRow | null> {
   const { rows } = await db.query<CustomerRow>(`SELECT * FROM customers WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
@@ -58,36 +51,6 @@ export async function latestPreApproval(db: Queryable, customerId: string): Prom
     customerId,
   ]);
   return rows[0] ?? null;
-}
-
-export async function insertPendingPreApproval(
-  tx: Queryable,
-  a: { id: string; customerId: string; terms: OfferTerms; validForDays: number; requestedBy: string; requestedByActor: string; now: Date },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO pending_approvals (id, kind, subject_id, customer_id, terms, largest_pence, valid_for_days, requested_by, requested_by_actor, requested_at, status)
-     VALUES ($1, 'pre_approval', $2, $2, $3, $4, $5, $6, $7, $8, 'pending')`,
-    [a.id, a.customerId, JSON.stringify([a.terms]), a.terms.maxAmountPence, a.validForDays, a.requestedBy, a.requestedByActor, a.now],
-  );
-}
-
-export async function findPendingPreApproval(db: Queryable, customerId: string): Promise<PendingPreApprovalRow | null> {
-  const { rows } = await db.query<PendingPreApprovalRow>(`SELECT * FROM pending_approvals WHERE customer_id = $1 AND status = 'pending'`, [customerId]);
-  return rows[0] ?? null;
-}
-
-export async function findPreApprovalApproval(db: Queryable, id: string): Promise<PendingPreApprovalRow | null> {
-  const { rows } = await db.query<PendingPreApprovalRow>('SELECT * FROM pending_approvals WHERE id = $1 AND customer_id IS NOT NULL', [id]);
-  return rows[0] ?? null;
-}
-
-/** Withdraws the customer's waiting pre-approval (another was made meanwhile). */
-export async function withdrawPendingPreApprovals(tx: Queryable, customerId: string, settledBy: string | null, now: Date): Promise<void> {
-  await tx.query(`UPDATE pending_approvals SET status = 'withdrawn', settled_by = $2, settled_at = $3 WHERE customer_id = $1 AND status = 'pending'`, [
-    customerId,
-    settledBy,
-    now,
-  ]);
 }
 
 /** Every funding of the customer, newest first (the console's customer page). */

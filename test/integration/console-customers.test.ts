@@ -107,7 +107,13 @@ describe.each(BACKENDS)('the console customer page on %s', (backend) => {
       'customer.pre_approval_requested',
       'customer.pre_approval_confirmed',
     ]);
-    // The application's confirm route does not take a customer's approval.
-    expect((await second.user.post(`/console/approvals/${rows[0].id}/confirm`)).statusCode).toBe(404);
+    // One mechanism: the confirmation names maker and checker, and it is settled once.
+    const [requested, confirmedRow] = (await auditOf(customerId)).slice(1);
+    expect(requested.summary).toMatchObject({ approval_id: rows[0].id, kind: 'pre_approval', maker: first.operator.email, max_amount: 300000 });
+    expect(confirmedRow).toMatchObject({ operator_id: second.operator.id });
+    expect(confirmedRow.summary).toMatchObject({ kind: 'pre_approval', maker: first.operator.email, checker: second.operator.email, valid_for_days: 30 });
+    const again = await second.user.post(`/console/approvals/${rows[0].id}/confirm`);
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('no longer waiting');
   });
 });

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { createCustomer, usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import { eventsFor } from '../helpers/lending.ts';
+import { signedInOperator } from '../helpers/console.ts';
+import { DomainError } from '../../src/domain/errors.ts';
+import { confirmPendingApproval } from '../../src/services/four-eyes.ts';
+import { ADMIN_TOKEN_ACTOR } from '../../src/services/audit.ts';
 
 const TERMS = { max_amount: 5000, monthly_interest_percentage: 2.5, fee_percentage: 1, duration_in_days: 120, valid_for_days: 30 };
 const VIEW_KEYS = ['available_amount', 'duration_in_days', 'expires_at', 'fee_percentage', 'max_amount', 'monthly_interest_percentage', 'offer_id', 'status'];
@@ -125,5 +129,90 @@ describe.each(BACKENDS)('pre-approvals on %s', (backend) => {
     expect(refused.json().errors[0].code).toBe('FundingAccountRequired');
     expect((await t.admin('POST', `/customers/${randomUUID()}/pre_approvals`, TERMS)).statusCode).toBe(404);
     expect((await t.admin('POST', `/customers/${customerId}/pre_approvals`, { ...TERMS, duration_in_days: 0 })).statusCode).toBe(400);
+  });
+  // Four eyes (section 19) for the admin token as for operators: FOUR_EYES_THRESHOLD is 250000 in tests.
+  const auditRows = async (customerId: string) =>
+    (
+      await t.testDb.db.query<{ action: string; actor: string; operator_id: string | null; summary: Record<string, unknown> }>(
+        `SELECT action, actor, operator_id, summary FROM audit_log WHERE target_type = 'customer' AND target_id = $1 ORDER BY seq`,
+        [customerId],
+      )
+    ).rows;
+
+  it('makes a pre-approval at the threshold at once (201) through the admin route', async () => {
+    const customerId = await createCustomer(partner);
+    const res = await t.admin('POST', `/customers/${customerId}/pre_approvals`, { ...TERMS, max_amount: 250000 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await read(customerId)).json().data).toMatchObject({ offer_id: res.json().data.offer_id, max_amount: 250000, status: 'available' });
+    expect((await auditRows(customerId)).map((r) => r.action)).toEqual(['customer.pre_approved']);
+  });
+
+  it.each([
+    ['just above', 250000.01],
+    ['far above', 1000000],
+  ])('keeps an admin pre-approval %s the threshold pending (202) until another operator confirms it in the console', async (_what, maxAmount) => {
+    const customerId = await createCustomer(partner);
+    const res = await t.admin('POST', `/customers/${customerId}/pre_approvals`, { ...TERMS, max_amount: maxAmount });
+    expect(res.statusCode, res.body).toBe(202);
+    const approval = res.json().data;
+    expect(approval).toMatchObject({
+      kind: 'pre_approval',
+      application_id: null,
+      subject_id: customerId,
+      status: 'pending',
+      requested_by: { actor: 'admin token', operator_id: null },
+      threshold: 250000,
+      confirm_in: `/console/customers/${customerId}`,
+      terms: { ...TERMS, max_amount: maxAmount },
+    });
+    // Nothing is made yet.
+    expect((await read(customerId)).statusCode).toBe(404);
+    // A second one waits behind it: refused.
+    expect((await t.admin('POST', `/customers/${customerId}/pre_approvals`, { ...TERMS, max_amount: maxAmount })).statusCode).toBe(409);
+    // The admin token never confirms, neither through the mechanism nor an admin route.
+    await expect(confirmPendingApproval(t.app.ctx, ADMIN_TOKEN_ACTOR, approval.approval_id)).rejects.toSatisfy(
+      (e) => e instanceof DomainError && e.code === 'PermissionDenied',
+    );
+    expect((await t.admin('POST', `/approvals/${approval.approval_id}/confirm`)).statusCode).toBe(404);
+
+    const checker = await signedInOperator(t, 'underwriter');
+    const page = await checker.user.get(`/console/customers/${customerId}`);
+    expect(page.body).toContain('by admin token is waiting for a second operator');
+    expect(page.body).toContain('Confirm pre-approval');
+    const confirmed = await checker.user.post(`/console/approvals/${approval.approval_id}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(303);
+    expect(confirmed.headers.location).toBe(`/console/customers/${customerId}?done=confirmed`);
+    expect((await read(customerId)).json().data).toMatchObject({ max_amount: maxAmount, available_amount: maxAmount, status: 'available' });
+    // Settled once: a second confirmation is refused.
+    expect((await checker.user.post(`/console/customers/${customerId}/pre-approvals/${approval.approval_id}/confirm`)).statusCode).toBe(409);
+
+    const rows = await auditRows(customerId);
+    expect(rows.map((r) => [r.action, r.actor, r.operator_id])).toEqual([
+      ['customer.pre_approval_requested', 'admin token', null],
+      ['customer.pre_approval_confirmed', checker.operator.email, checker.operator.id],
+    ]);
+    expect(rows[0].summary).toMatchObject({ approval_id: approval.approval_id, kind: 'pre_approval', maker: 'admin token', threshold: 250000 });
+    expect(rows[1].summary).toMatchObject({ approval_id: approval.approval_id, maker: 'admin token', checker: checker.operator.email, max_amount: maxAmount });
+  });
+
+  it('refuses the confirmation by the operator who pre-approved above the threshold', async () => {
+    const customerId = await createCustomer(partner);
+    const maker = await signedInOperator(t, 'underwriter');
+    await maker.user.get(`/console/customers/${customerId}`);
+    const made = await maker.user.post(`/console/customers/${customerId}/pre-approve`, {
+      max_amount: '250000.01',
+      interest: '2.5',
+      fee: '1',
+      duration: '120',
+      valid_for: '30',
+    });
+    expect(made.headers.location).toContain('done=pending');
+    const { rows } = await t.testDb.db.query<{ id: string }>(`SELECT id FROM pending_approvals WHERE kind = 'pre_approval' AND subject_id = $1`, [customerId]);
+    const own = await maker.user.post(`/console/approvals/${rows[0].id}/confirm`);
+    expect(own.statusCode).toBe(403);
+    const ownHere = await maker.user.post(`/console/customers/${customerId}/pre-approvals/${rows[0].id}/confirm`);
+    expect(ownHere.statusCode).toBe(403);
+    expect(ownHere.body).toContain('cannot confirm their own approval');
+    expect((await read(customerId)).statusCode).toBe(404);
   });
 });
