@@ -31,6 +31,8 @@ import { EventSignal } from './services/event-signal.ts';
 import { RequestLogRecorder } from './services/request-log.ts';
 import { docsCsp, documentRoute } from './http/openapi-docs.ts';
 import { withEvents } from './http/openapi-events.ts';
+import { healthRoutes, Serving } from './http/health.ts';
+import { DatabaseReadiness } from './services/health.ts';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +51,8 @@ declare module 'fastify' {
     eventSignal: EventSignal;
     requestLog: RequestLogRecorder;
     config: Config;
+    /** Turned off when the process shuts down: readiness answers 503 from then on. */
+    serving: Serving;
   }
 }
 
@@ -151,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const redis = deps.config.redisUrl ? connectRedis(deps.config.redisUrl) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  app.decorate('serving', new Serving());
+  await app.register(healthRoutes, { database: await DatabaseReadiness.create(deps.db), serving: app.serving, redis });
   await installAuthFailureThrottle(app, deps.config.authFailuresPerMinute, redis);
   // One limiter for both prefixes, so the v2.1 alias shares each token's counters.
   await app.register(async (scope) => {
@@ -166,5 +172,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operatorConsole, { prefix: '/console' });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}
+
+/**
+ * What a `ROLE=worker` process serves on PORT: the two health routes and nothing else
+ * (docs/behaviour.md, section 25).
+ */
+export async function buildWorkerServer(deps: Pick<AppDeps, 'config' | 'db' | 'logStream'>): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(deps.config.logLevel, deps.logStream), requestIdHeader: false, genReqId: () => randomUUID() });
+  app.decorate('serving', new Serving());
+  await app.register(healthRoutes, { database: await DatabaseReadiness.create(deps.db), serving: app.serving, redis: null });
+  app.setNotFoundHandler((_request, reply) => sendErrors(reply, 404, [{ code: 'NotFound', detail: 'a worker serves /health/live and /health/ready only' }]));
   return app;
 }

@@ -29,6 +29,8 @@ export interface Config {
   lenderName: string;
   /** Console approvals whose largest offer is above this (pence) wait for a second operator. */
   fourEyesThresholdPence: number;
+  /** On SIGTERM, how long readiness answers 503 while the server still serves, before it stops accepting. */
+  shutdownDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     decisionPolicyModule: optional('DECISION_POLICY_MODULE'),
     lenderName,
     fourEyesThresholdPence: integer('FOUR_EYES_THRESHOLD', 250_000, 0, 1_000_000_000) * 100,
+    shutdownDelayMs: integer('SHUTDOWN_DELAY_MS', 0, 0, 120_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
