@@ -35,11 +35,15 @@ function wrapTransaction(tx: Pick<PGlite, 'query'>): Transaction {
   };
 }
 
-/** Embedded PostgreSQL in `dataDir` (persistent), or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlite }> {
+/**
+ * Embedded PostgreSQL in `dataDir` (persistent), or in memory when `dataDir` is undefined;
+ * `loadDataDir`, a data directory dumped by PGlite's `dumpDataDir`, starts it from that copy
+ * instead of an empty cluster (tests start each database from one migrated copy).
+ */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db & { pglite: PGlite }> {
   // One options object: PGlite reads a first argument that is not a string as the options, so
   // `new PGlite(undefined, options)` (in memory) would drop the parsers.
-  const pglite = new PGlite({ dataDir, parsers: TYPE_PARSERS });
+  const pglite = new PGlite({ dataDir, parsers: TYPE_PARSERS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await pglite.waitReady;
   const base = wrap(pglite);
   return {
