@@ -33,6 +33,7 @@ import { docsCsp, documentRoute } from './http/openapi-docs.ts';
 import { withEvents } from './http/openapi-events.ts';
 import { healthRoutes, Serving } from './http/health.ts';
 import { DatabaseReadiness } from './services/health.ts';
+import { installMetrics } from './http/metrics.ts';
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +43,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where logs go (stdout by default); tests read them. */
   logStream?: DestinationStream;
+  /** The schema of the durable queue's tables, for the metrics (`pgboss` unless a test moved it). */
+  queueSchema?: string;
 }
 
 declare module 'fastify' {
@@ -103,6 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.requestLog.flush());
   app.decorateRequest('principal', null);
   app.addSchema(ErrorEnvelope);
+  // Before every route, so its hook counts them all; with no METRICS_TOKEN nothing is measured.
+  if (deps.config.metricsToken) {
+    installMetrics(app, { token: deps.config.metricsToken, db: deps.db, queueSchema: deps.queueSchema ?? 'pgboss', now: app.ctx.now });
+  }
 
   const routes = new RouteTable();
   app.addHook('onRoute', (route) => {

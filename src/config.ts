@@ -31,6 +31,8 @@ export interface Config {
   fourEyesThresholdPence: number;
   /** On SIGTERM, how long readiness answers 503 while the server still serves, before it stops accepting. */
   shutdownDelayMs: number;
+  /** The bearer token of `GET /metrics`; unset, there is no /metrics. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && adminToken === null) problems.push('ADMIN_TOKEN is required when NODE_ENV is production');
   const lenderName = text('LENDER_NAME', 'Harbour Business Finance');
   if (lenderName.length > 80) problems.push('LENDER_NAME must be at most 80 characters');
+  const metricsToken = optional('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   const logLevel = text('LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -117,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lenderName,
     fourEyesThresholdPence: integer('FOUR_EYES_THRESHOLD', 250_000, 0, 1_000_000_000) * 100,
     shutdownDelayMs: integer('SHUTDOWN_DELAY_MS', 0, 0, 120_000),
+    metricsToken,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -99,7 +99,8 @@ export async function startTestApp(backend: BackendName, options: TestAppOptions
     AUTH_FAILURES_PER_MINUTE: '1000000',
     ...options.env,
   });
-  const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream });
+  const queueSchema = testDb.queue.kind === 'postgres' ? testDb.queue.schema : undefined;
+  const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream, queueSchema });
   await app.ready();
 
   const admin: TestApp['admin'] = (method, path, body) =>
