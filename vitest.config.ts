@@ -21,8 +21,9 @@ const WORKERS = Number(process.env.TEST_MAX_WORKERS ?? 3);
 
 export default defineConfig({
   test: {
-    // Every event recorded in a test is checked against its schema (test/setup/event-payloads.ts).
-    setupFiles: ['test/setup/event-payloads.ts'],
+    // Every event recorded in a test is checked against its schema (test/setup/event-payloads.ts), every
+    // answer of either API against the OpenAPI documents (test/setup/openapi-responses.ts).
+    setupFiles: ['test/setup/event-payloads.ts', 'test/setup/openapi-responses.ts'],
     // Limits against a hang, not measures of speed: files share the cores, so a test may wait its turn.
     testTimeout: 60_000,
     hookTimeout: 120_000,

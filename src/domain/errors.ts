@@ -18,7 +18,10 @@ export type ErrorCode =
   | 'LoginLinkUnavailable'
   | 'DuplicateDocument'
   | 'DuplicateOperator'
+  | 'DuplicatePartnerUser'
   | 'FundingNotAllowed'
+  | 'BankDetailsInvalid'
+  | 'FundingAccountRequired'
   | 'UnsupportedMediaType'
   | 'ParseError'
   | 'PayloadTooLarge';

@@ -5,6 +5,8 @@ import { adminPartnerRoutes } from './routes/admin/partners.ts';
 import { adminApplicationRoutes } from './routes/admin/applications.ts';
 import { adminDocumentRoutes } from './routes/admin/documents.ts';
 import { adminOperatorRoutes } from './routes/admin/operators.ts';
+import { adminPartnerUserRoutes } from './routes/admin/partner-users.ts';
+import { adminPreApprovalRoutes } from './routes/admin/pre-approvals.ts';
 
 export interface AdminApiOptions {
   adminTokenHash: string | null;
@@ -20,4 +22,6 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
   await app.register(adminApplicationRoutes);
   await app.register(adminDocumentRoutes);
   await app.register(adminOperatorRoutes);
+  await app.register(adminPartnerUserRoutes);
+  await app.register(adminPreApprovalRoutes);
 };
