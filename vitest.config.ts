@@ -1,13 +1,50 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that measure time or memory, or that start servers as child processes and signal them:
+ * they run one at a time after the others, so the other files' load cannot skew what they measure.
+ */
+const ALONE = [
+  'test/integration/uploads-memory.test.ts',
+  'test/integration/shutdown.test.ts',
+  'test/integration/start-and-stop.test.ts',
+  'test/integration/webhooks-durability.test.ts',
+];
+
+/**
+ * Test files run in parallel (docs/operations.md, "Test time"): each waits on its database and
+ * server much of the time, so three files share two cores well. Every test database is a fresh one
+ * (an in-memory PGlite, or a PostgreSQL schema of its own), so files in parallel never meet.
+ * TEST_MAX_WORKERS overrides the number (1 runs the files one at a time, as before).
+ */
+const WORKERS = Number(process.env.TEST_MAX_WORKERS ?? 3);
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'sdk/**/*.test.ts'],
     // Every event recorded in a test is checked against its schema (test/setup/event-payloads.ts), every
     // answer of either API against the OpenAPI documents (test/setup/openapi-responses.ts).
     setupFiles: ['test/setup/event-payloads.ts', 'test/setup/openapi-responses.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits against a hang, not measures of speed: files share the cores, so a test may wait its turn.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'parallel',
+          include: ['test/**/*.test.ts', 'sdk/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...ALONE],
+          maxWorkers: WORKERS,
+        },
+      },
+      {
+        test: {
+          name: 'alone',
+          include: ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -32,6 +32,9 @@ import { EventSignal } from './services/event-signal.ts';
 import { RequestLogRecorder } from './services/request-log.ts';
 import { docsCsp } from './http/openapi-docs.ts';
 import { registerOpenApi } from './http/openapi-documents.ts';
+import { healthRoutes, Serving } from './http/health.ts';
+import { DatabaseReadiness } from './services/health.ts';
+import { installMetrics } from './http/metrics.ts';
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +44,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where logs go (stdout by default); tests read them. */
   logStream?: DestinationStream;
+  /** The schema of the durable queue's tables, for the metrics (`pgboss` unless a test moved it). */
+  queueSchema?: string;
 }
 
 declare module 'fastify' {
@@ -50,6 +55,8 @@ declare module 'fastify' {
     eventSignal: EventSignal;
     requestLog: RequestLogRecorder;
     config: Config;
+    /** Turned off when the process shuts down: readiness answers 503 from then on. */
+    serving: Serving;
   }
 }
 
@@ -101,6 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.requestLog.flush());
   app.decorateRequest('principal', null);
   app.addSchema(ErrorEnvelope);
+  // Before every route, so its hook counts them all; with no METRICS_TOKEN nothing is measured.
+  if (deps.config.metricsToken) {
+    installMetrics(app, { token: deps.config.metricsToken, db: deps.db, queueSchema: deps.queueSchema ?? 'pgboss', now: app.ctx.now });
+  }
 
   const routes = new RouteTable();
   app.addHook('onRoute', (route) => {
@@ -133,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const redis = deps.config.redisUrl ? connectRedis(deps.config.redisUrl) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  app.decorate('serving', new Serving());
+  await app.register(healthRoutes, { database: await DatabaseReadiness.create(deps.db), serving: app.serving, redis });
   await installAuthFailureThrottle(app, deps.config.authFailuresPerMinute, redis);
   // One limiter for both prefixes, so the v2.1 alias shares each token's counters.
   await app.register(async (scope) => {
@@ -149,5 +162,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partnerDashboard, { prefix: '/dashboard' });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}
+
+/**
+ * What a `ROLE=worker` process serves on PORT: the two health routes and nothing else
+ * (docs/behaviour.md, section 25).
+ */
+export async function buildWorkerServer(deps: Pick<AppDeps, 'config' | 'db' | 'logStream'>): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(deps.config.logLevel, deps.logStream), requestIdHeader: false, genReqId: () => randomUUID() });
+  app.decorate('serving', new Serving());
+  await app.register(healthRoutes, { database: await DatabaseReadiness.create(deps.db), serving: app.serving, redis: null });
+  app.setNotFoundHandler((_request, reply) => sendErrors(reply, 404, [{ code: 'NotFound', detail: 'a worker serves /health/live and /health/ready only' }]));
   return app;
 }

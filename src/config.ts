@@ -31,6 +31,10 @@ export interface Config {
   lenderName: string;
   /** Console approvals whose largest offer is above this (pence) wait for a second operator. */
   fourEyesThresholdPence: number;
+  /** On SIGTERM, how long readiness answers 503 while the server still serves, before it stops accepting. */
+  shutdownDelayMs: number;
+  /** The bearer token of `GET /metrics`; unset, there is no /metrics. */
+  metricsToken: string | null;
   /** The key the partner dashboard's two-factor secrets are encrypted with; null: kept in DATA_DIR (not in production). */
   dashboardSecretKey: string | null;
 }
@@ -95,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && adminToken === null) problems.push('ADMIN_TOKEN is required when NODE_ENV is production');
   const lenderName = text('LENDER_NAME', 'Harbour Business Finance');
   if (lenderName.length > 80) problems.push('LENDER_NAME must be at most 80 characters');
+  const metricsToken = optional('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   const dashboardSecretKey = optional('DASHBOARD_SECRET_KEY');
   if (dashboardSecretKey !== null && dashboardSecretKey.length < 32) problems.push('DASHBOARD_SECRET_KEY must be at least 32 characters');
   if (production && dashboardSecretKey === null) problems.push('DASHBOARD_SECRET_KEY is required when NODE_ENV is production');
@@ -122,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payeeCheckModule: optional('PAYEE_CHECK_MODULE'),
     lenderName,
     fourEyesThresholdPence: integer('FOUR_EYES_THRESHOLD', 250_000, 0, 1_000_000_000) * 100,
+    shutdownDelayMs: integer('SHUTDOWN_DELAY_MS', 0, 0, 120_000),
+    metricsToken,
     dashboardSecretKey,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { banner, bootstrap } from './bootstrap.ts';
-import { buildApp } from './app.ts';
+import { buildApp, buildWorkerServer } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { openDatabase } from './store/open.ts';
 import { loadDecisionPolicy } from './services/policy-loader.ts';
@@ -21,13 +21,13 @@ async function main(): Promise<void> {
     const check = await loadPayeeCheck(config.payeeCheckModule);
     log.info({ payee_check: check.name }, 'payee name check plugged in');
   }
-  const serveHttp = config.role !== 'worker';
+  const serveApi = config.role !== 'worker';
   // The port is taken before anything is created: a start that cannot listen creates no tokens
-  // it could not print.
-  const reservation = serveHttp ? await reservePort(config.port, config.host) : null;
+  // it could not print. A worker listens too: it serves the health routes (section 25).
+  const reservation = await reservePort(config.port, config.host);
   const { db, queue } = await openDatabase(config);
   const boot = await bootstrap(config, db);
-  const app = serveHttp ? await buildApp({ config, db, adminTokenHash: boot.adminTokenHash }) : null;
+  const server = serveApi ? await buildApp({ config, db, adminTokenHash: boot.adminTokenHash }) : await buildWorkerServer({ config, db });
   const ctx = { db, now: () => new Date() };
   const worker: Worker | null = config.role !== 'api' ? await startWorker({ config, db, backend: queue, ctx, log: log.child({ component: 'worker' }) }) : null;
 
@@ -35,10 +35,15 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: no new connections, finishing requests and deliveries in flight');
+    // Readiness answers 503 from now on; for SHUTDOWN_DELAY_MS the server still serves, so a load
+    // balancer that probes readiness stops sending here before connections are refused.
+    server.serving.stop();
+    log.info({ signal, delay_ms: config.shutdownDelayMs }, 'shutting down: not ready, then no new connections, finishing requests and deliveries in flight');
     try {
-      await app?.close();
+      if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+      if (serveApi) await server.close();
       await worker?.stop();
+      if (!serveApi) await server.close();
       await db.close();
       process.exit(0);
     } catch (error) {
@@ -49,19 +54,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  if (app) {
-    await closeServer(reservation);
-    try {
-      await app.listen({ port: config.port, host: config.host });
-    } catch (error) {
-      // Taken in the instant between the reservation and the listen: tokens created now are
-      // printed anyway, since they are stored only as hashes.
-      process.stderr.write(banner(config, boot).replace(/^.*listening.*$/m, 'Not listening: the port was taken during start-up.'));
-      throw error;
-    }
+  await closeServer(reservation);
+  try {
+    await server.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Taken in the instant between the reservation and the listen: tokens created now are
+    // printed anyway, since they are stored only as hashes.
+    if (serveApi) process.stderr.write(banner(config, boot).replace(/^.*listening.*$/m, 'Not listening: the port was taken during start-up.'));
+    throw error;
+  }
+  if (serveApi) {
     process.stdout.write(banner(config, boot));
   } else {
-    log.info('worker started (ROLE=worker): delivering webhooks and running sweeps');
+    log.info(
+      { port: (server.server.address() as { port: number } | null)?.port },
+      'worker started (ROLE=worker): delivering webhooks and running sweeps; health on PORT',
+    );
   }
 }
 
@@ -84,8 +92,8 @@ async function reservePort(port: number, host: string): Promise<Server> {
   return server;
 }
 
-async function closeServer(server: Server | null): Promise<void> {
-  if (server) await new Promise((resolve) => server.close(resolve));
+async function closeServer(server: Server): Promise<void> {
+  await new Promise((resolve) => server.close(resolve));
 }
 
 main().catch((error: unknown) => {

@@ -44,6 +44,11 @@ export interface Db extends Transactional {
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * How much of the pool is in use, for the metrics: `max` connections it may open, and `inFlight`
+   * statements and transactions running now (several statements may share a connection).
+   */
+  poolUse?(): { max: number; inFlight: number };
 }
 
 /**
@@ -95,3 +100,16 @@ export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
   1082: (value) => value, // date stays 'YYYY-MM-DD'
   1700: (value) => value, // numeric stays exact text
 };
+
+/** Counts the work running at once on a pool (for `Db.poolUse`). */
+export class InFlight {
+  count = 0;
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    this.count += 1;
+    try {
+      return await work();
+    } finally {
+      this.count -= 1;
+    }
+  }
+}

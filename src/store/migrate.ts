@@ -1,13 +1,28 @@
 import { readdir, readFile } from 'node:fs/promises';
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** Any fixed number: it serialises migration runs of several nodes starting at once. */
 const MIGRATION_LOCK = 7_220_001;
 
+/** The numbered migration files this code knows, in order. */
+export async function migrationFiles(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+}
+
+/**
+ * Whether the ledger records `name` as applied (a query that also shows the database answers);
+ * with no migration to look for, whether the database answers.
+ */
+export async function isMigrationApplied(db: Queryable, name: string | null): Promise<boolean> {
+  if (name === null) return (await db.query('SELECT 1')).rowCount > 0;
+  const done = await db.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
+  return done.rowCount > 0;
+}
+
 /** Applies every numbered migration not yet applied, each in its own transaction, in order. */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const files = await migrationFiles();
   const applied: string[] = [];
   // Under the lock too: two nodes creating the ledger at once would otherwise collide.
   await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, QueryResult, Transaction } from './db.ts';
-import { TYPE_PARSERS } from './db.ts';
+import { InFlight, TYPE_PARSERS } from './db.ts';
 
 function wrap(target: Pick<PGlite, 'query'>): Queryable {
   return {
@@ -35,18 +35,26 @@ function wrapTransaction(tx: Pick<PGlite, 'query'>): Transaction {
   };
 }
 
-/** Embedded PostgreSQL in `dataDir` (persistent), or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlite }> {
+/**
+ * Embedded PostgreSQL in `dataDir` (persistent), or in memory when `dataDir` is undefined;
+ * `loadDataDir`, a data directory dumped by PGlite's `dumpDataDir`, starts it from that copy
+ * instead of an empty cluster (tests start each database from one migrated copy).
+ */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db & { pglite: PGlite }> {
   // One options object: PGlite reads a first argument that is not a string as the options, so
   // `new PGlite(undefined, options)` (in memory) would drop the parsers.
-  const pglite = new PGlite({ dataDir, parsers: TYPE_PARSERS });
+  const pglite = new PGlite({ dataDir, parsers: TYPE_PARSERS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await pglite.waitReady;
   const base = wrap(pglite);
+  const inFlight = new InFlight();
+  const counted = <T>(work: () => Promise<T>): Promise<T> => inFlight.run(work);
   return {
     kind: 'pglite',
     pglite,
-    query: base.query,
-    transaction: (work) => pglite.transaction((tx) => work(wrapTransaction(tx))),
+    query: (sql, params) => counted(() => base.query(sql, params)),
+    transaction: (work) => counted(() => pglite.transaction((tx) => work(wrapTransaction(tx)))),
+    // One connection: the embedded engine runs one statement at a time.
+    poolUse: () => ({ max: 1, inFlight: inFlight.count }),
     listen: (channel, onNotify) => pglite.listen(channel, onNotify),
     close: () => pglite.close(),
   };

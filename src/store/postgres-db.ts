@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import postgres from 'postgres';
 import type { Db, Queryable, QueryResult, Transaction } from './db.ts';
-import { TYPE_PARSERS } from './db.ts';
+import { InFlight, TYPE_PARSERS } from './db.ts';
 
 /**
  * The project's type parsers (db.ts) as postgres.js custom types. Each also serializes its own
@@ -60,10 +60,15 @@ export function openPostgres(options: PostgresOptions): Db {
     transaction: (work) => tx.savepoint((sp) => work(inTransaction(sp))) as Promise<Awaited<ReturnType<typeof work>>>,
     copyFromStdin: (statement, source) => copyFromStdin(tx, statement, source),
   });
+  const max = options.max ?? 10;
+  const inFlight = new InFlight();
+  const counted = <T>(work: () => Promise<T>): Promise<T> => inFlight.run(work);
+  const top = run(sql);
   return {
     kind: 'postgres',
-    query: run(sql).query,
-    transaction: (work) => sql.begin((tx) => work(inTransaction(tx))) as Promise<Awaited<ReturnType<typeof work>>>,
+    query: (text, params) => counted(() => top.query(text, params)),
+    transaction: (work) => counted(() => sql.begin((tx) => work(inTransaction(tx))) as Promise<Awaited<ReturnType<typeof work>>>),
+    poolUse: () => ({ max, inFlight: inFlight.count }),
     async listen(channel, onNotify) {
       // postgres.js listens on a connection of its own, and listens again after a reconnect.
       const { unlisten } = await sql.listen(channel, (payload) => onNotify(payload ?? ''));

@@ -101,7 +101,8 @@ export async function startTestApp(backend: BackendName, options: TestAppOptions
     DASHBOARD_SECRET_KEY: 'test-dashboard-secret-key-0123456789abcdef',
     ...options.env,
   });
-  const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream });
+  const queueSchema = testDb.queue.kind === 'postgres' ? testDb.queue.schema : undefined;
+  const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream, queueSchema });
   // Every answer of either API is checked against the OpenAPI documents (docs/behaviour.md, section 26).
   validateResponses(app);
   await app.ready();

@@ -367,7 +367,7 @@ describe.concurrent('webhook durability with the server as child processes', () 
       const types = Array.from({ length: 180 }, (_x, i) => ALL_TYPES[i % ALL_TYPES.length]);
       await inParallel(types.slice(0, 60), 12, (type) => testEvent(port, token, type));
 
-      const workers = [1, 2].map((n) => spawnServer(`worker #${n}`, { ...common, ROLE: 'worker', LOG_LEVEL: 'info', PORT: String(port) }));
+      const workers = [1, 2].map((n) => spawnServer(`worker #${n}`, { ...common, ROLE: 'worker', LOG_LEVEL: 'info', PORT: '0' }));
       await Promise.all(workers.map((w) => waitForWorker(w)));
       await inParallel(types.slice(60), 12, (type) => testEvent(port, token, type));
       await inParallel(
