@@ -9,15 +9,19 @@ const ALONE = [
   'test/integration/shutdown.test.ts',
   'test/integration/start-and-stop.test.ts',
   'test/integration/webhooks-durability.test.ts',
+  // Timing-sensitive (webhook retry timetables, a 20 MiB upload, Chromium pages): alone as well.
+  'test/integration/webhooks-delivery.test.ts',
+  'test/integration/documents.test.ts',
+  'test/browser/**/*.test.ts',
 ];
 
 /**
  * Test files run in parallel (docs/operations.md, "Test time"): each waits on its database and
- * server much of the time, so three files share two cores well. Every test database is a fresh one
+ * server much of the time, so two files share two cores well. Every test database is a fresh one
  * (an in-memory PGlite, or a PostgreSQL schema of its own), so files in parallel never meet.
  * TEST_MAX_WORKERS overrides the number (1 runs the files one at a time, as before).
  */
-const WORKERS = Number(process.env.TEST_MAX_WORKERS ?? 3);
+const WORKERS = Number(process.env.TEST_MAX_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
