@@ -2470,6 +2470,217 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/lending/v2.2/customers/{customer_id}/loans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's loans, newest first
+         * @description The customer's loans, newest first: one per funding, each with its balance, next repayment, arrears (with days past due) and every repayment with its status.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customer_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                         *           "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *           "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                         *           "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                         *           "funded_on": "2026-01-15",
+                         *           "amount": 10000,
+                         *           "status": "in_arrears",
+                         *           "balance": {
+                         *             "principal": 7500,
+                         *             "interest": 450,
+                         *             "fees": 0,
+                         *             "total": 7950
+                         *           },
+                         *           "next_repayment": {
+                         *             "date": "2026-04-15",
+                         *             "amount": 2650
+                         *           },
+                         *           "arrears": {
+                         *             "amount": 2725,
+                         *             "days_past_due": 5,
+                         *             "oldest_due_date": "2026-03-15"
+                         *           },
+                         *           "repayments": [
+                         *             {
+                         *               "date": "2026-02-15",
+                         *               "amount": 2800,
+                         *               "breakdown": {
+                         *                 "fees": 0,
+                         *                 "interest": 300,
+                         *                 "principal": 2500
+                         *               },
+                         *               "status": "collected",
+                         *               "collected_on": "2026-02-15"
+                         *             },
+                         *             {
+                         *               "date": "2026-03-15",
+                         *               "amount": 2725,
+                         *               "breakdown": {
+                         *                 "fees": 0,
+                         *                 "interest": 225,
+                         *                 "principal": 2500
+                         *               },
+                         *               "status": "missed"
+                         *             },
+                         *             {
+                         *               "date": "2026-04-15",
+                         *               "amount": 2650,
+                         *               "breakdown": {
+                         *                 "fees": 0,
+                         *                 "interest": 150,
+                         *                 "principal": 2500
+                         *               },
+                         *               "status": "scheduled"
+                         *             },
+                         *             {
+                         *               "date": "2026-05-15",
+                         *               "amount": 2575,
+                         *               "breakdown": {
+                         *                 "fees": 0,
+                         *                 "interest": 75,
+                         *                 "principal": 2500
+                         *               },
+                         *               "status": "scheduled"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["def-1"][];
+                        };
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotFound: no such resource for this partner and environment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotAcceptable: Accept does not admit application/json */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lending/v2.2/customers/{customer_id}/login_link/": {
         parameters: {
             query?: never;
@@ -3487,6 +3698,215 @@ export interface paths {
                          *         {
                          *           "code": "PermissionDenied",
                          *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotAcceptable: Accept does not admit application/json */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/loans/{loan_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A loan: balance, next repayment, arrears and every repayment with its status
+         * @description A loan (its id is the funding id): the repayment schedule from the funding date, each repayment `scheduled`, `collected` or `missed`; the balance is what remains of the repayments not yet collected; `days_past_due` counts from the oldest missed repayment to today.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    loan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                         *         "funded_on": "2026-01-15",
+                         *         "amount": 10000,
+                         *         "status": "in_arrears",
+                         *         "balance": {
+                         *           "principal": 7500,
+                         *           "interest": 450,
+                         *           "fees": 0,
+                         *           "total": 7950
+                         *         },
+                         *         "next_repayment": {
+                         *           "date": "2026-04-15",
+                         *           "amount": 2650
+                         *         },
+                         *         "arrears": {
+                         *           "amount": 2725,
+                         *           "days_past_due": 5,
+                         *           "oldest_due_date": "2026-03-15"
+                         *         },
+                         *         "repayments": [
+                         *           {
+                         *             "date": "2026-02-15",
+                         *             "amount": 2800,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 300,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "collected",
+                         *             "collected_on": "2026-02-15"
+                         *           },
+                         *           {
+                         *             "date": "2026-03-15",
+                         *             "amount": 2725,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 225,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "missed"
+                         *           },
+                         *           {
+                         *             "date": "2026-04-15",
+                         *             "amount": 2650,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 150,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "scheduled"
+                         *           },
+                         *           {
+                         *             "date": "2026-05-15",
+                         *             "amount": 2575,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 75,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "scheduled"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["def-1"];
+                        };
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotFound: no such resource for this partner and environment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
                          *         }
                          *       ]
                          *     }
@@ -8015,6 +8435,76 @@ export interface components {
                     pointer?: string;
                 };
             }[];
+        };
+        /** Loan */
+        "def-1": {
+            /** @description GBP */
+            amount: number;
+            application_id: string | null;
+            arrears: {
+                /** @description GBP */
+                amount: number;
+                /** @description Days from the oldest missed repayment to today (London); 0 when none */
+                days_past_due: number;
+                oldest_due_date: string | null;
+            };
+            /** @description What remains of the schedule for the repayments not yet collected */
+            balance: {
+                /** @description GBP */
+                fees: number;
+                /** @description GBP */
+                interest: number;
+                /** @description GBP */
+                principal: number;
+                /** @description GBP */
+                total: number;
+            };
+            /** Format: uuid */
+            customer_id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            funded_on: string;
+            /** Format: uuid */
+            loan_id: string;
+            next_repayment: {
+                /** @description GBP */
+                amount: number;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                date: string;
+            } | null;
+            /** Format: uuid */
+            offer_id: string;
+            repayments: {
+                /** @description GBP */
+                amount: number;
+                breakdown: {
+                    /** @description GBP */
+                    fees: number;
+                    /** @description GBP */
+                    interest: number;
+                    /** @description GBP */
+                    principal: number;
+                };
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                collected_on?: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                date: string;
+                /** @enum {string} */
+                status: "scheduled" | "collected" | "missed";
+            }[];
+            /** @enum {string} */
+            status: "active" | "in_arrears" | "settled" | "withdrawn";
         };
         /** @description An event: its payload (`data`) is exactly the webhook body's `data` */
         Event: {

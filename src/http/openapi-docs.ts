@@ -7,6 +7,7 @@
  */
 import { EVENT_TYPES } from '../domain/event-types.ts';
 import { fixedSample, typedEventAnswers } from './openapi-events.ts';
+import { LOAN_ROUTE_DOCS } from './openapi-loan-docs.ts';
 
 const CUSTOMER_ID = '3ada20af-1217-4192-883b-39fdda4b9110';
 const APPLICATION_ID = '3a918145-5048-48f1-aaa0-586edeedc09f';
@@ -321,6 +322,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       ],
     },
   },
+  ...LOAN_ROUTE_DOCS,
 };
 
 const error = (code: string, detail: string, source?: Record<string, string>) => ({ errors: [{ code, detail, ...(source ? { source } : {}) }] });

@@ -15,6 +15,7 @@ import { installIdempotency } from './idempotency.ts';
 import { installRequestLog } from './request-log.ts';
 import { eventRoutes } from './routes/events.ts';
 import { requestLogRoutes } from './routes/request-log.ts';
+import { loanRoutes } from './routes/loans.ts';
 
 declare module 'fastify' {
   // Declaration merging: route configs carry the negotiation settings.
@@ -49,4 +50,5 @@ export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | nu
   await app.register(prequalificationRoutes);
   await app.register(eventRoutes);
   await app.register(requestLogRoutes);
+  await app.register(loanRoutes);
 };

@@ -13,6 +13,7 @@ import { recordEvent } from '../store/outbox-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import * as events from './event-payloads.ts';
+import { startLoan } from './loans.ts';
 
 export interface DrawdownRequest {
   offerId: string;
@@ -73,6 +74,7 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
       drawnBy: request.drawnBy,
       now,
     });
+    await startLoan(tx, tenant, funding, offer);
     const customer = await findCustomer(tx, tenant, offer.customer_id);
     const externalCustomerId = customer?.external_customer_id ?? null;
     if (offer.status !== 'funded') {

@@ -43,6 +43,8 @@ const DOCUMENTED: [string, string][] = [
   ['get', '/events/'],
   ['get', '/events/{event_id}/'],
   ['get', '/request_log/'],
+  ['get', '/customers/{customer_id}/loans/'],
+  ['get', '/loans/{loan_id}/'],
 ];
 
 describe('the OpenAPI document', () => {
