@@ -3962,6 +3962,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lending/v2.2/loans/{loan_id}/settlement_quote/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The figure that settles the loan on a day (default today)
+         * @description What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The settlement day, YYYY-MM-DD; defaults to today (London) */
+                    on?: string;
+                };
+                header?: never;
+                path: {
+                    loan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "on": "2026-04-01",
+                         *         "amount": 7807.26,
+                         *         "breakdown": {
+                         *           "principal": 5000,
+                         *           "interest": 82.26,
+                         *           "fees": 0,
+                         *           "arrears": 2725
+                         *         },
+                         *         "valid_until": "2026-04-01"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["def-2"];
+                        };
+                    };
+                };
+                /** @description Bad request: validation or domain error (source points at the problem) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotFound: no such resource for this partner and environment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotAcceptable: Accept does not admit application/json */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lending/v2.2/offers/{offer_id}/repayment_schedule/": {
         parameters: {
             query?: never;
@@ -5350,6 +5528,587 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lending/v2.2/sandbox/loans/{loan_id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay the settlement figure and settle the loan (sandbox only)
+         * @description Sandbox only: records the payment of the settlement figure on `on` (default today) and settles the loan: the repayments from `on` are replaced by that payment, missed ones are paid with it. Every repayment due before `on` needs its outcome recorded first (400 RepaymentOutcomePending). Emits loan_settled_202611.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    loan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "on": "2026-04-01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            on?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                         *         "funded_on": "2026-01-15",
+                         *         "amount": 10000,
+                         *         "status": "settled",
+                         *         "balance": {
+                         *           "principal": 0,
+                         *           "interest": 0,
+                         *           "fees": 0,
+                         *           "total": 0
+                         *         },
+                         *         "next_repayment": null,
+                         *         "arrears": {
+                         *           "amount": 0,
+                         *           "days_past_due": 0,
+                         *           "oldest_due_date": null
+                         *         },
+                         *         "repayments": [
+                         *           {
+                         *             "date": "2026-02-15",
+                         *             "amount": 2800,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 300,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "collected",
+                         *             "collected_on": "2026-02-15"
+                         *           },
+                         *           {
+                         *             "date": "2026-03-15",
+                         *             "amount": 2725,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 225,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "collected",
+                         *             "collected_on": "2026-04-01"
+                         *           },
+                         *           {
+                         *             "date": "2026-04-01",
+                         *             "amount": 5082.26,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 82.26,
+                         *               "principal": 5000
+                         *             },
+                         *             "status": "collected",
+                         *             "collected_on": "2026-04-01"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["def-1"];
+                        };
+                    };
+                };
+                /** @description Bad request: validation or domain error (source points at the problem) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotFound: no such resource for this partner and environment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description UnsupportedMediaType */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/sandbox/loans/{loan_id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record Direct Debit outcomes up to a date, some missed (sandbox only)
+         * @description Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing. Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    loan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "until": "2026-03-15",
+                     *         "missed": [
+                     *           "2026-03-15"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            missed?: string[];
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            until: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                         *         "funded_on": "2026-01-15",
+                         *         "amount": 10000,
+                         *         "status": "in_arrears",
+                         *         "balance": {
+                         *           "principal": 7500,
+                         *           "interest": 450,
+                         *           "fees": 0,
+                         *           "total": 7950
+                         *         },
+                         *         "next_repayment": {
+                         *           "date": "2026-04-15",
+                         *           "amount": 2650
+                         *         },
+                         *         "arrears": {
+                         *           "amount": 2725,
+                         *           "days_past_due": 5,
+                         *           "oldest_due_date": "2026-03-15"
+                         *         },
+                         *         "repayments": [
+                         *           {
+                         *             "date": "2026-02-15",
+                         *             "amount": 2800,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 300,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "collected",
+                         *             "collected_on": "2026-02-15"
+                         *           },
+                         *           {
+                         *             "date": "2026-03-15",
+                         *             "amount": 2725,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 225,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "missed"
+                         *           },
+                         *           {
+                         *             "date": "2026-04-15",
+                         *             "amount": 2650,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 150,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "scheduled"
+                         *           },
+                         *           {
+                         *             "date": "2026-05-15",
+                         *             "amount": 2575,
+                         *             "breakdown": {
+                         *               "fees": 0,
+                         *               "interest": 75,
+                         *               "principal": 2500
+                         *             },
+                         *             "status": "scheduled"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["def-1"];
+                        };
+                    };
+                };
+                /** @description Bad request: validation or domain error (source points at the problem) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotFound: no such resource for this partner and environment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Conflict: the code says which */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "DuplicateCustomer",
+                         *           "detail": "a customer with this external_customer_id already exists"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description UnsupportedMediaType */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "UnsupportedMediaType",
+                         *           "detail": "Content-Type must be application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "IdempotencyKeyReused",
+                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                         *           "source": {
+                         *             "parameter": "Idempotency-Key"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lending/v2.2/sandbox/offers/{offer_id}/fundings": {
         parameters: {
             query?: never;
@@ -6322,7 +7081,7 @@ export interface paths {
         };
         /**
          * List subscribable event types
-         * @description The ten event types you can subscribe to, with what each means.
+         * @description The event types you can subscribe to, with what each means.
          */
         get: {
             parameters: {
@@ -6382,6 +7141,18 @@ export interface paths {
                          *           {
                          *             "webhook_event_type": "prequalification_data_file_processed_202510",
                          *             "description": "A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_repayment_collected_202611",
+                         *             "description": "A loan's repayment is collected (on its date, or late after a missed collection)."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_repayment_missed_202611",
+                         *             "description": "A loan's repayment could not be collected on its date: the loan is in arrears."
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_settled_202611",
+                         *             "description": "A loan is repaid in full: its last repayment collected, or settled early for the settlement figure."
                          *           }
                          *         ]
                          *       }
@@ -7076,6 +7847,21 @@ export interface paths {
                          *             "webhook_event_type": "prequalification_data_file_processed_202510",
                          *             "url": "https://partner.example.com/hooks",
                          *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_repayment_collected_202611",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_repayment_missed_202611",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_settled_202611",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
                          *           }
                          *         ]
                          *       }
@@ -7261,6 +8047,21 @@ export interface paths {
                          *           },
                          *           {
                          *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_repayment_collected_202611",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_repayment_missed_202611",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_settled_202611",
                          *             "url": "https://partner.example.com/hooks",
                          *             "subscribed": false
                          *           }
@@ -7526,6 +8327,21 @@ export interface paths {
                          *           },
                          *           {
                          *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_repayment_collected_202611",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_repayment_missed_202611",
+                         *             "url": "https://partner.example.com/hooks",
+                         *             "subscribed": false
+                         *           },
+                         *           {
+                         *             "webhook_event_type": "loan_settled_202611",
                          *             "url": "https://partner.example.com/hooks",
                          *             "subscribed": false
                          *           }
@@ -8196,6 +9012,199 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    loan_repayment_collected_202611: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * loan_repayment_collected_202611
+         * @description A loan's repayment is collected (on its date, or late after a missed collection). Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "loan_repayment_collected_202611";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "due_date": "2026-07-01",
+                     *         "amount": 887.53,
+                     *         "balance_after": 9762.83,
+                     *         "days_past_due": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoanRepaymentCollected202611Payload"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    loan_repayment_missed_202611: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * loan_repayment_missed_202611
+         * @description A loan's repayment could not be collected on its date: the loan is in arrears. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "loan_repayment_missed_202611";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "due_date": "2026-07-01",
+                     *         "amount": 887.53,
+                     *         "balance_after": 9762.83,
+                     *         "days_past_due": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoanRepaymentMissed202611Payload"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    loan_settled_202611: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * loan_settled_202611
+         * @description A loan is repaid in full: its last repayment collected, or settled early for the settlement figure. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "loan_settled_202611";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "settled_on": "2026-07-01",
+                     *         "amount_paid": 10650.36
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoanSettled202611Payload"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     prequalification_202505: {
         parameters: {
             query?: never;
@@ -8506,6 +9515,31 @@ export interface components {
             /** @enum {string} */
             status: "active" | "in_arrears" | "settled" | "withdrawn";
         };
+        /** Settlement quote */
+        "def-2": {
+            /** @description GBP */
+            amount: number;
+            breakdown: {
+                /** @description GBP */
+                arrears: number;
+                /** @description GBP */
+                fees: number;
+                /** @description GBP */
+                interest: number;
+                /** @description GBP */
+                principal: number;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            on: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            valid_until: string;
+        };
         /** @description An event: its payload (`data`) is exactly the webhook body's `data` */
         Event: {
             /** Format: date-time */
@@ -8587,6 +9621,30 @@ export interface components {
             event_id: string;
             /** @enum {string} */
             webhook_event_type: "prequalification_data_file_processed_202510";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["LoanRepaymentCollected202611Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "loan_repayment_collected_202611";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["LoanRepaymentMissed202611Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "loan_repayment_missed_202611";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["LoanSettled202611Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "loan_settled_202611";
         };
         /** @description Funds are sent to a customer; carries the funding and the offer it was drawn from. */
         FundingCreated202607Payload: {
@@ -8637,6 +9695,62 @@ export interface components {
             monthly_interest_percentage: number;
             /** Format: uuid */
             offer_id: string;
+        };
+        /** @description A loan's repayment is collected (on its date, or late after a missed collection). */
+        LoanRepaymentCollected202611Payload: {
+            /** @description The repayment scheduled for due_date */
+            amount: number;
+            /** @description What remains to be repaid once this outcome is recorded (the loan balance total) */
+            balance_after: number;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description Days from the oldest missed repayment to today, 0 when none is missed */
+            days_past_due: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            due_date: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** Format: uuid */
+            loan_id: string;
+        };
+        /** @description A loan's repayment could not be collected on its date: the loan is in arrears. */
+        LoanRepaymentMissed202611Payload: {
+            /** @description The repayment scheduled for due_date */
+            amount: number;
+            /** @description What remains to be repaid once this outcome is recorded (the loan balance total) */
+            balance_after: number;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description Days from the oldest missed repayment to today, 0 when none is missed */
+            days_past_due: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            due_date: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** Format: uuid */
+            loan_id: string;
+        };
+        /** @description A loan is repaid in full: its last repayment collected, or settled early for the settlement figure. */
+        LoanSettled202611Payload: {
+            /** @description Everything collected on the loan over its life, the settlement payment included */
+            amount_paid: number;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** Format: uuid */
+            loan_id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            settled_on: string;
         };
         /** @description A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file. */
         Prequalification202505Payload: {

@@ -19,6 +19,10 @@ export type ErrorCode =
   | 'DuplicateDocument'
   | 'DuplicateOperator'
   | 'FundingNotAllowed'
+  | 'LoanSettled'
+  | 'NoRepaymentOnDate'
+  | 'RepaymentAlreadyCollected'
+  | 'RepaymentOutcomePending'
   | 'UnsupportedMediaType'
   | 'ParseError'
   | 'PayloadTooLarge';

@@ -5,6 +5,7 @@ import { adminPartnerRoutes } from './routes/admin/partners.ts';
 import { adminApplicationRoutes } from './routes/admin/applications.ts';
 import { adminDocumentRoutes } from './routes/admin/documents.ts';
 import { adminOperatorRoutes } from './routes/admin/operators.ts';
+import { adminLoanRoutes } from './routes/admin/loans.ts';
 
 export interface AdminApiOptions {
   adminTokenHash: string | null;
@@ -20,4 +21,5 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
   await app.register(adminApplicationRoutes);
   await app.register(adminDocumentRoutes);
   await app.register(adminOperatorRoutes);
+  await app.register(adminLoanRoutes);
 };

@@ -213,7 +213,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: { data: { signing_secret: 'whsec_N3wS3cr3tN3wS3cr3tN3wS3cr3tN3wS3cr3tN3w' } },
   },
   'GET /webhooks/event_types/': {
-    description: 'The ten event types you can subscribe to, with what each means.',
+    description: 'The event types you can subscribe to, with what each means.',
     response: { data: { webhook_event_types: EVENT_TYPES.map((e) => ({ ...e })) } },
   },
   'GET /webhooks/subscriptions/': { description: 'Every event type with whether you subscribe to it.', response: SUBSCRIPTIONS },

@@ -4,7 +4,15 @@
  * 3.0 % over 120 days, fee 0, drawn on 15 January 2026, its first repayment collected and its
  * second missed, seen on 20 March 2026), so they cannot drift from the real answers.
  */
-import { applyCollection, initialRepayments, isCollectionProblem, settlementQuote, isSettlementProblem, type LoanRepayment } from '../domain/loans.ts';
+import {
+  applyCollection,
+  initialRepayments,
+  isCollectionProblem,
+  settledRepayments,
+  settlementQuote,
+  isSettlementProblem,
+  type LoanRepayment,
+} from '../domain/loans.ts';
 import { loanView, quoteView, type LoanRow } from '../services/loans.ts';
 import type { RouteDoc } from './openapi-docs.ts';
 
@@ -43,6 +51,7 @@ export const LOAN_EXAMPLE = loanView(LOAN_ROW, TODAY);
 const quote = settlementQuote(TERMS, REPAYMENTS, '2026-04-01', TODAY);
 if (isSettlementProblem(quote)) throw new Error(`example quote refused: ${quote.kind}`);
 export const QUOTE_EXAMPLE = quoteView(quote);
+const SETTLED_EXAMPLE = loanView({ ...LOAN_ROW, repayments: settledRepayments(REPAYMENTS, quote) }, '2026-04-01');
 
 export const LOAN_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /customers/:customer_id/loans/': {
@@ -54,5 +63,22 @@ export const LOAN_ROUTE_DOCS: Record<string, RouteDoc> = {
     description:
       'A loan (its id is the funding id): the repayment schedule from the funding date, each repayment `scheduled`, `collected` or `missed`; the balance is what remains of the repayments not yet collected; `days_past_due` counts from the oldest missed repayment to today.',
     response: { data: LOAN_EXAMPLE },
+  },
+  'GET /loans/:loan_id/settlement_quote/': {
+    description:
+      "What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates.",
+    response: { data: QUOTE_EXAMPLE },
+  },
+  'POST /sandbox/loans/:loan_id/simulate': {
+    description:
+      'Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing. Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.',
+    request: { data: { until: '2026-03-15', missed: ['2026-03-15'] } },
+    response: { data: LOAN_EXAMPLE },
+  },
+  'POST /sandbox/loans/:loan_id/settle': {
+    description:
+      'Sandbox only: records the payment of the settlement figure on `on` (default today) and settles the loan: the repayments from `on` are replaced by that payment, missed ones are paid with it. Every repayment due before `on` needs its outcome recorded first (400 RepaymentOutcomePending). Emits loan_settled_202611.',
+    request: { data: { on: '2026-04-01' } },
+    response: { data: SETTLED_EXAMPLE },
   },
 };

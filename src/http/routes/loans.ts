@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
-import { LoanIdParams, LoanResponse, LoansResponse } from '../../schemas/loans.ts';
-import { customerLoans, getLoan, loanView, today } from '../../services/loans.ts';
+import { LoanIdParams, LoanResponse, LoansResponse, SettleBody, SettlementQuoteQuery, SettlementQuoteResponse, SimulateBody } from '../../schemas/loans.ts';
+import { customerLoans, getLoan, loanSettlementQuote, loanView, quoteView, settleLoan, simulateCollections, today } from '../../services/loans.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../../domain/ids.ts';
 
@@ -36,5 +36,64 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({ data: loanView(await getLoan(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan')), today(app.ctx)) }),
+  );
+
+  app.get(
+    '/loans/:loan_id/settlement_quote/',
+    {
+      schema: {
+        tags: ['Loans'],
+        summary: 'The figure that settles the loan on a day (default today)',
+        params: LoanIdParams,
+        querystring: SettlementQuoteQuery,
+        response: { 200: SettlementQuoteResponse, ...errorResponses(400, 401, 403, 404, 406) },
+      },
+    },
+    async (request) => {
+      const quote = await loanSettlementQuote(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), request.query.on ?? null);
+      return { data: quoteView(quote) };
+    },
+  );
+};
+
+/** Sandbox controls for loans: a production token gets 403 on every route here. */
+export const sandboxLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/sandbox/loans/:loan_id/simulate',
+    {
+      config: { sandboxOnly: true },
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Record Direct Debit outcomes up to a date, some missed (sandbox only)',
+        params: LoanIdParams,
+        body: SimulateBody,
+        response: { 200: LoanResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request) => {
+      const { until, missed } = request.body.data;
+      const loan = await simulateCollections(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), until, missed ?? []);
+      return { data: loanView(loan, today(app.ctx)) };
+    },
+  );
+
+  app.post(
+    '/sandbox/loans/:loan_id/settle',
+    {
+      config: { sandboxOnly: true },
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Pay the settlement figure and settle the loan (sandbox only)',
+        params: LoanIdParams,
+        body: SettleBody,
+        response: { 200: LoanResponse, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request) => {
+      const { loan } = await settleLoan(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), request.body.data.on ?? null, {
+        pointer: '/data/on',
+      });
+      return { data: loanView(loan, today(app.ctx)) };
+    },
   );
 };
