@@ -4140,6 +4140,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lending/v2.2/loans/{loan_id}/statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The loan's statement as a PDF (Accept: application/pdf)
+         * @description The loan's statement as a PDF (send Accept: application/pdf): the terms, every repayment with its status and the day it was collected, the balance and the arrears, as at today.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    loan_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The statement (application/pdf) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotFound: no such resource for this partner and environment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description NotAcceptable: Accept does not admit application/json */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lending/v2.2/offers/{offer_id}/repayment_schedule/": {
         parameters: {
             query?: never;

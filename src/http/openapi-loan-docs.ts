@@ -69,6 +69,10 @@ export const LOAN_ROUTE_DOCS: Record<string, RouteDoc> = {
       "What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates.",
     response: { data: QUOTE_EXAMPLE },
   },
+  'GET /loans/:loan_id/statement/': {
+    description:
+      "The loan's statement as a PDF (send Accept: application/pdf): the terms, every repayment with its status and the day it was collected, the balance and the arrears, as at today.",
+  },
   'POST /sandbox/loans/:loan_id/simulate': {
     description:
       'Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing. Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.',

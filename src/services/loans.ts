@@ -34,6 +34,7 @@ import { recordEvent } from '../store/outbox-store.ts';
 import * as events from './event-payloads.ts';
 import type { OfferRow } from '../store/offers-store.ts';
 import type { ServiceContext } from './context.ts';
+import { renderStatementPdf } from '../pdf/loan-statement-pdf.ts';
 
 export function loanTerms(loan: LoanRow): LoanTerms {
   return {
@@ -309,4 +310,25 @@ export async function settleLoan(
     await recordEvent(tx, tenantOfLoan(loan), 'loan_settled_202611', events.loanSettled(refOf(loan), quote.on, amountCollected(repayments)), now);
     return { loan: { ...loan, repayments }, quote };
   });
+}
+
+/** The loan's statement as a PDF: terms, every repayment with its status, the balance and arrears. */
+export async function loanStatementPdf(
+  ctx: ServiceContext,
+  tenant: Tenant | null,
+  loanId: string,
+  lenderName: string,
+): Promise<{ loan: LoanRow; pdf: Buffer }> {
+  const loan = await getLoan(ctx, tenant, loanId);
+  const day = today(ctx);
+  const pdf = await renderStatementPdf({
+    loanId: loan.id,
+    lenderName,
+    companyName: loan.company_name,
+    terms: loanTerms(loan),
+    repayments: loan.repayments,
+    position: loanPosition(loan.repayments, day),
+    generatedOn: day,
+  });
+  return { loan, pdf };
 }

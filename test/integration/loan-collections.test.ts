@@ -1,3 +1,4 @@
+import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
@@ -225,5 +226,39 @@ describe.each(BACKENDS)('loan collections on %s', (backend) => {
     expectError(await partner.post(`/sandbox/loans/${loanId}/settle`, { data: { on: '2026-04-20' } }), 400, 'LoanSettled');
     const events = await loanEvents(loanId, 'loan_settled_202611');
     expect(events.map((e) => [e.payload.settled_on, e.payload.amount_paid])).toEqual([['2026-04-20', Math.round((2800 + 2650 + figure.amount) * 100) / 100]]);
+  });
+
+  it('writes the statement as a PDF: terms, every repayment with its status and date collected, balance and arrears', async () => {
+    const loanId = await newLoan();
+    t.clock.set(at('2026-03-20'));
+    await simulate(loanId, { until: '2026-03-15', missed: ['2026-03-15'] });
+    const res = await partner.get(`/loans/${loanId}/statement/`, { accept: 'application/pdf' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    for (const expected of [
+      'Loan statement',
+      loanId,
+      '£10,000.00',
+      '2026-01-15',
+      '3.00%',
+      'In arrears',
+      '2026-02-15',
+      'Collected',
+      'Missed',
+      'Scheduled',
+      '£2,725.00',
+      '£7,950.00',
+      'Days past due',
+      '2026-04-15',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).toMatch(/2026-02-15.*£2,800\.00.*Collected.*2026-02-15/);
+    expectError(await partner.get(`/loans/${loanId}/statement/`, { accept: 'application/json' }), 406, 'NotAcceptable');
+    expectError(await partner.get('/loans/0f8fad5b-d9cb-469f-a165-70867728950e/statement/', { accept: 'application/pdf' }), 404, 'NotFound');
   });
 });

@@ -46,6 +46,7 @@ const DOCUMENTED: [string, string][] = [
   ['get', '/customers/{customer_id}/loans/'],
   ['get', '/loans/{loan_id}/'],
   ['get', '/loans/{loan_id}/settlement_quote/'],
+  ['get', '/loans/{loan_id}/statement/'],
   ['post', '/sandbox/loans/{loan_id}/simulate'],
   ['post', '/sandbox/loans/{loan_id}/settle'],
 ];

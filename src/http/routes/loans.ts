@@ -2,7 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
 import { LoanIdParams, LoanResponse, LoansResponse, SettleBody, SettlementQuoteQuery, SettlementQuoteResponse, SimulateBody } from '../../schemas/loans.ts';
-import { customerLoans, getLoan, loanSettlementQuote, loanView, quoteView, settleLoan, simulateCollections, today } from '../../services/loans.ts';
+import {
+  customerLoans,
+  getLoan,
+  loanSettlementQuote,
+  loanStatementPdf,
+  loanView,
+  quoteView,
+  settleLoan,
+  simulateCollections,
+  today,
+} from '../../services/loans.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../../domain/ids.ts';
 
@@ -52,6 +62,30 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const quote = await loanSettlementQuote(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), request.query.on ?? null);
       return { data: quoteView(quote) };
+    },
+  );
+
+  app.get(
+    '/loans/:loan_id/statement/',
+    {
+      config: { produces: ['application/pdf'] },
+      schema: {
+        tags: ['Loans'],
+        summary: "The loan's statement as a PDF (Accept: application/pdf)",
+        params: LoanIdParams,
+        produces: ['application/pdf'],
+        response: {
+          200: { description: 'The statement (application/pdf)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+          ...errorResponses(401, 403, 404, 406),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { loan, pdf } = await loanStatementPdf(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), app.config.lenderName);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="loan-statement-${loan.id}.pdf"`)
+        .send(pdf as never);
     },
   );
 };
