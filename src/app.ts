@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DestinationStream } from 'pino';
@@ -23,14 +22,16 @@ import { connectRedis, installAuthFailureThrottle, rateLimitOptions } from './ht
 import cookie from '@fastify/cookie';
 import { customerPortal } from './portal/plugin.ts';
 import { operatorConsole } from './console/plugin.ts';
+import { partnerDashboard } from './dashboard/plugin.ts';
+import { dashboardNotFoundPage } from './dashboard/context.ts';
 import { consoleNotFoundPage } from './console/context.ts';
 import { notFoundPage } from './portal/context.ts';
 import { sendBareNotFound } from './web/surface.ts';
 import { assetRoutes } from './web/assets.ts';
 import { EventSignal } from './services/event-signal.ts';
 import { RequestLogRecorder } from './services/request-log.ts';
-import { docsCsp, documentRoute } from './http/openapi-docs.ts';
-import { withEvents } from './http/openapi-events.ts';
+import { docsCsp } from './http/openapi-docs.ts';
+import { registerOpenApi } from './http/openapi-documents.ts';
 
 export interface AppDeps {
   config: Config;
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
       if (/^\/portal(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, notFoundPage(deps.config.lenderName));
       if (/^\/console(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, consoleNotFoundPage(deps.config.lenderName));
+      if (/^\/dashboard(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, dashboardNotFoundPage(deps.config.lenderName));
       void sendErrors(reply as unknown as FastifyReply, 404, [{ code: 'NotFound', detail: 'no such route' }]);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -117,27 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Lending Partner API',
-        version: '2.2.0',
-        description: 'Refer customers, submit and track applications, get offers, upload documents, receive webhooks.',
-      },
-      servers: [{ url: deps.config.publicBaseUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: ({ schema, url, route }) => {
-      const hide = !url.startsWith(API_PREFIX) || (schema as { hide?: boolean } | undefined)?.hide === true;
-      const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
-      const documented = hide ? (schema as object) : documentRoute(schema as Record<string, unknown>, method, url.slice(API_PREFIX.length));
-      return { schema: { ...documented, hide } as typeof schema, url };
-    },
-    // The event payloads go in the components and the document's `webhooks` section (OpenAPI 3.1).
-    transformObject: (documents) => withEvents((documents as { openapiObject: Record<string, unknown> }).openapiObject) as never,
-  });
+  await registerOpenApi(app, deps.config);
   // The interactive reference of the same document, from assets served here (no other host).
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -164,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(assetRoutes);
   await app.register(customerPortal, { prefix: '/portal' });
   await app.register(operatorConsole, { prefix: '/console' });
+  await app.register(partnerDashboard, { prefix: '/dashboard' });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -6,14 +6,25 @@ import { getSetting, putSettingOnce } from './store/partners-store.ts';
 import { createPartner, createToken } from './services/partners.ts';
 import { hashToken } from './services/tokens.ts';
 import { createOperator } from './services/operators.ts';
+import { invitationLink, inviteUser } from './services/partner-users.ts';
 
 /** The demo operator of a fresh embedded start (docs/behaviour.md, section 19). */
 export const DEMO_OPERATOR = { email: 'operator@example.com', name: 'Demo Operator', role: 'admin' } as const;
 
+/** The demo partner's first dashboard owner, invited on a fresh embedded start (docs/behaviour.md, section 24). */
+export const DEMO_DASHBOARD_OWNER = { email: 'owner@example.com', name: 'Demo Owner', role: 'owner' } as const;
+
 export interface Bootstrap {
   adminTokenHash: string | null;
   /** Secrets generated now, to print once; they are stored only as hashes. */
-  generated: { adminToken?: string; demoPartnerId?: string; demoSandboxToken?: string; demoOperatorPassword?: string };
+  generated: {
+    adminToken?: string;
+    demoPartnerId?: string;
+    demoSandboxToken?: string;
+    demoOperatorPassword?: string;
+    /** The demo owner's invitation to the partner dashboard (single use, 72 hours). */
+    demoDashboardInvitation?: string;
+  };
 }
 
 /**
@@ -45,6 +56,8 @@ export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
       const token = await createToken({ db, now: () => new Date() }, partner.partnerId, 'sandbox');
       generated.demoPartnerId = partner.partnerId;
       generated.demoSandboxToken = token.token;
+      const invitation = await inviteUser({ db, now: () => new Date() }, { kind: 'system', label: 'first start' }, partner.partnerId, DEMO_DASHBOARD_OWNER);
+      generated.demoDashboardInvitation = invitationLink(config.publicBaseUrl, invitation.token);
     }
   }
   if (demo && !(await anyOperator(db)) && (await putSettingOnce(db, 'demo_operator_created', 'true'))) {
@@ -63,6 +76,10 @@ export function banner(config: Config, boot: Bootstrap): string {
   if (demoSandboxToken) {
     lines.push(`Demo partner ${demoPartnerId}, sandbox token (shown once): ${demoSandboxToken}`);
     lines.push(`Try: curl -H "Authorization: Bearer ${demoSandboxToken}" ${base}/authentication_check/`);
+  }
+  if (boot.generated.demoDashboardInvitation) {
+    lines.push(`Partner dashboard: ${boot.generated.demoDashboardInvitation}`);
+    lines.push(`  (the demo partner's owner ${DEMO_DASHBOARD_OWNER.email}: open it once within 72 hours to choose a password and set up two-factor)`);
   }
   if (boot.generated.demoOperatorPassword) {
     lines.push(`Operator console: ${config.publicBaseUrl}/console/login`);

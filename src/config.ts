@@ -25,10 +25,14 @@ export interface Config {
   production: boolean;
   /** An ES module whose default export replaces the automated decision policy. */
   decisionPolicyModule: string | null;
+  /** An ES module whose default export is the production payee name check (Confirmation of Payee). */
+  payeeCheckModule: string | null;
   /** The lender's name on the customer portal and the operator console. */
   lenderName: string;
   /** Console approvals whose largest offer is above this (pence) wait for a second operator. */
   fourEyesThresholdPence: number;
+  /** The key the partner dashboard's two-factor secrets are encrypted with; null: kept in DATA_DIR (not in production). */
+  dashboardSecretKey: string | null;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && adminToken === null) problems.push('ADMIN_TOKEN is required when NODE_ENV is production');
   const lenderName = text('LENDER_NAME', 'Harbour Business Finance');
   if (lenderName.length > 80) problems.push('LENDER_NAME must be at most 80 characters');
+  const dashboardSecretKey = optional('DASHBOARD_SECRET_KEY');
+  if (dashboardSecretKey !== null && dashboardSecretKey.length < 32) problems.push('DASHBOARD_SECRET_KEY must be at least 32 characters');
+  if (production && dashboardSecretKey === null) problems.push('DASHBOARD_SECRET_KEY is required when NODE_ENV is production');
   const logLevel = text('LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -112,8 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     production,
     decisionPolicyModule: optional('DECISION_POLICY_MODULE'),
+    payeeCheckModule: optional('PAYEE_CHECK_MODULE'),
     lenderName,
     fourEyesThresholdPence: integer('FOUR_EYES_THRESHOLD', 250_000, 0, 1_000_000_000) * 100,
+    dashboardSecretKey,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { openDatabase } from './store/open.ts';
 import { loadDecisionPolicy } from './services/policy-loader.ts';
+import { loadPayeeCheck } from './services/payee-check.ts';
 import { startWorker, type Worker } from './worker/worker.ts';
 
 async function main(): Promise<void> {
@@ -15,6 +16,10 @@ async function main(): Promise<void> {
   if (config.decisionPolicyModule) {
     const policy = await loadDecisionPolicy(config.decisionPolicyModule);
     log.info({ policy: policy.name }, 'decision policy replaced');
+  }
+  if (config.payeeCheckModule) {
+    const check = await loadPayeeCheck(config.payeeCheckModule);
+    log.info({ payee_check: check.name }, 'payee name check plugged in');
   }
   const serveHttp = config.role !== 'worker';
   // The port is taken before anything is created: a start that cannot listen creates no tokens

@@ -15,207 +15,7 @@ export interface paths {
          * Retrieve offers (the first call decides)
          * @description The offers of the application. The first call decides the application under the lender's policy; then the answer is stable. `offer_creation_status` says whether offers are available, pending or declined.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    application_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "offer_creation_status": "offers_available",
-                         *         "offers": [
-                         *           {
-                         *             "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
-                         *             "offer_type": "confirmed",
-                         *             "product_type": "flexi_loan",
-                         *             "max_amount": 50000,
-                         *             "monthly_interest_percentage": 3,
-                         *             "fee_percentage": 0,
-                         *             "duration": {
-                         *               "amount": 365,
-                         *               "unit": "days"
-                         *             },
-                         *             "duration_in_days": 365,
-                         *             "is_suggested": true,
-                         *             "status": "available",
-                         *             "expires_at": "2026-07-31T09:30:00.000Z",
-                         *             "data_requirements": []
-                         *           },
-                         *           {
-                         *             "offer_id": "9efb28fb-610d-4274-8266-b80606f9d359",
-                         *             "offer_type": "confirmed",
-                         *             "product_type": "business_loan",
-                         *             "max_amount": 50000,
-                         *             "monthly_interest_percentage": 2.5,
-                         *             "fee_percentage": 2.5,
-                         *             "duration": {
-                         *               "amount": 730,
-                         *               "unit": "days"
-                         *             },
-                         *             "duration_in_days": 730,
-                         *             "is_suggested": false,
-                         *             "status": "available",
-                         *             "expires_at": "2026-07-31T09:30:00.000Z",
-                         *             "data_requirements": []
-                         *           }
-                         *         ],
-                         *         "data_requirements": []
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** @description What the decision is waiting for when offer_creation_status is action_required (our addition). */
-                                data_requirements: {
-                                    actions: {
-                                        name: string;
-                                    }[];
-                                    category: string;
-                                }[];
-                                /** @enum {string} */
-                                offer_creation_status: "offers_available" | "action_required" | "pending_underwriting" | "no_offers";
-                                offers: {
-                                    data_requirements: {
-                                        actions: {
-                                            name: string;
-                                        }[];
-                                        category: string;
-                                    }[];
-                                    duration: {
-                                        amount: number;
-                                        /** @enum {string} */
-                                        unit: "days";
-                                    };
-                                    duration_in_days: number;
-                                    /** Format: date-time */
-                                    expires_at: string;
-                                    fee_percentage: number;
-                                    is_suggested: boolean;
-                                    max_amount: number;
-                                    monthly_interest_percentage: number;
-                                    /** Format: uuid */
-                                    offer_id: string;
-                                    /** @enum {string} */
-                                    offer_type: "indicative" | "confirmed";
-                                    /** @enum {string} */
-                                    product_type: "flexi_loan" | "business_loan";
-                                    /** @enum {string} */
-                                    status: "available" | "selected" | "funded" | "expired" | "revoked";
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["listOffers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -235,119 +35,7 @@ export interface paths {
          * Verify headers and connectivity
          * @description Checks your token and headers: answers the API version, the environment of the token and your partner id. Call it first when you set up.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "version": "v2.2",
-                         *       "data": {
-                         *         "api_version": "2.2.0",
-                         *         "environment": "sandbox",
-                         *         "partner_id": "33e73c7e-93d2-49af-aa46-d1abde6f05f1"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                api_version: string;
-                                environment: string;
-                                partner_id: string;
-                            };
-                            version: string;
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["authenticationCheck"];
         put?: never;
         post?: never;
         delete?: never;
@@ -369,254 +57,7 @@ export interface paths {
          * Upload an open-banking JSON bank statement as the body (optionally wrapped in data)
          * @description Uploads an open-banking bank statement as a JSON body; it is read into transactions and bank accounts.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description The open-banking statement: accountInfo and transactions */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "document_id": "c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
-                         *         "document_name": "bank-statement.json",
-                         *         "document_type": "bank statement",
-                         *         "upload_date": "2026-07-01T09:30:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                document_id: string;
-                                document_name: string;
-                                /** @enum {string} */
-                                document_type: "bank statement" | "business accounts" | "vat return" | "invoices" | "personal id" | "customer broker consent" | "balance sheet" | "profit and loss" | "company bylaws" | "nif card" | "modelo" | "management accounts" | "aged debtor report" | "business plan" | "self assessment tax return" | "personal bank statement" | "other" | "cash register" | "cashflow forecast" | "outstanding debt information" | "list of shareholders" | "cbils questionnaire";
-                                /** Format: date-time */
-                                upload_date: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PayloadTooLarge */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PayloadTooLarge",
-                         *           "detail": "the request body is larger than allowed"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["submitBankStatements"];
         delete?: never;
         options?: never;
         head?: never;
@@ -636,385 +77,7 @@ export interface paths {
          * Create a customer
          * @description Creates a customer: the company and its people (one applicant at least). `external_customer_id` is your own id for the customer; a second customer with the same one is 409 DuplicateCustomer. Send an `Idempotency-Key` to retry safely.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "external_customer_id": "crm-1042",
-                     *         "company": {
-                     *           "registered_company_name": "Acme Widgets Ltd",
-                     *           "company_number": "01234567",
-                     *           "type": "limited_liability_company",
-                     *           "trading_from_date": "2019-03-01",
-                     *           "last_12_months_turnover": {
-                     *             "amount": 250000,
-                     *             "valid_from": "2026-01-01T00:00:00Z"
-                     *           }
-                     *         },
-                     *         "people": [
-                     *           {
-                     *             "first_name": "Ada",
-                     *             "last_name": "Lovelace",
-                     *             "date_of_birth": "1980-12-10",
-                     *             "roles": [
-                     *               "applicant",
-                     *               "director",
-                     *               "guarantor"
-                     *             ],
-                     *             "emails": [
-                     *               {
-                     *                 "email": "ada@example.com",
-                     *                 "type": "primary"
-                     *               }
-                     *             ]
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            company: {
-                                company_number?: string;
-                                has_card_based_transactions?: boolean;
-                                industry?: string;
-                                last_12_months_profit?: {
-                                    amount?: number;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                last_12_months_turnover?: {
-                                    amount?: number;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                number_of_employees?: number;
-                                online_sales_percentage?: number;
-                                overdraft_status?: {
-                                    has_overdraft?: boolean;
-                                    total_overdraft_limit?: number;
-                                };
-                                registered_address?: {
-                                    building_number?: string;
-                                    /** @enum {string} */
-                                    country?: "GB" | "DE" | "OTHER";
-                                    postcode?: string;
-                                    street_line_1?: string;
-                                    street_line_2?: string;
-                                    town?: string;
-                                };
-                                registered_company_name?: string;
-                                third_party_providers?: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    type: "ecommerce" | "software" | "bank";
-                                }[];
-                                trading_address?: {
-                                    building_number?: string;
-                                    /** @enum {string} */
-                                    country?: "GB" | "DE" | "OTHER";
-                                    postcode?: string;
-                                    street_line_1?: string;
-                                    street_line_2?: string;
-                                    town?: string;
-                                };
-                                /**
-                                 * Format: date
-                                 * @description YYYY-MM-DD
-                                 */
-                                trading_from_date?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                type?: "limited_liability_company" | "sole_trader" | "ordinary_partnership" | "limited_liability_partnership" | "public_limited_company" | "other";
-                                vat_status?: {
-                                    is_vat_registered?: boolean;
-                                    registered_over_3_months?: boolean;
-                                    vat_number?: string;
-                                };
-                                website?: string;
-                            };
-                            /** Format: uuid */
-                            correlation_id?: string;
-                            external_customer_id?: string;
-                            people: {
-                                /**
-                                 * Format: date
-                                 * @description YYYY-MM-DD
-                                 */
-                                date_of_birth?: string;
-                                emails?: {
-                                    /** Format: email */
-                                    email: string;
-                                    marketing_opt_in?: {
-                                        agreed?: boolean;
-                                        /** Format: date-time */
-                                        valid_from?: string;
-                                    };
-                                    /** @enum {string} */
-                                    type?: "primary" | "secondary";
-                                }[];
-                                first_name?: string;
-                                how_did_you_find_us?: {
-                                    /** @enum {string} */
-                                    answer?: "letter" | "search_engine" | "friend_or_press" | "advisor" | "email" | "online_advert" | "phone_call" | "no_answer" | "train_or_bus_ad" | "radio";
-                                    details?: string;
-                                };
-                                last_name?: string;
-                                monthly_business_income?: {
-                                    amount?: number;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                monthly_non_business_income?: {
-                                    amount?: number;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                phones?: {
-                                    number: string;
-                                    type?: string;
-                                }[];
-                                privacy_policy?: {
-                                    agreed?: boolean;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                residential_addresses?: {
-                                    /** @enum {string} */
-                                    country?: "GB" | "DE" | "OTHER";
-                                    /**
-                                     * Format: date
-                                     * @description YYYY-MM-DD
-                                     */
-                                    date_from?: string;
-                                    house_number?: string;
-                                    postcode?: string;
-                                    residential_status?: string;
-                                    street_line_1?: string;
-                                    street_line_2?: string;
-                                    town?: string;
-                                }[];
-                                roles?: ("applicant" | "director" | "guarantor" | "shareholder")[];
-                                title?: string;
-                                /** Format: uuid */
-                                uid?: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                customer_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PayloadTooLarge */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PayloadTooLarge",
-                         *           "detail": "the request body is larger than allowed"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["createCustomer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1032,602 +95,12 @@ export interface paths {
          * Read a customer
          * @description The customer as stored, with its company and people.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "external_customer_id": "crm-1042",
-                         *         "correlation_id": null,
-                         *         "company": {
-                         *           "registered_company_name": "Acme Widgets Ltd",
-                         *           "company_number": "01234567",
-                         *           "type": "limited_liability_company",
-                         *           "trading_from_date": "2019-03-01",
-                         *           "last_12_months_turnover": {
-                         *             "amount": 250000,
-                         *             "valid_from": "2026-01-01T00:00:00Z"
-                         *           }
-                         *         },
-                         *         "people": [
-                         *           {
-                         *             "first_name": "Ada",
-                         *             "last_name": "Lovelace",
-                         *             "date_of_birth": "1980-12-10",
-                         *             "roles": [
-                         *               "applicant",
-                         *               "director",
-                         *               "guarantor"
-                         *             ],
-                         *             "emails": [
-                         *               {
-                         *                 "email": "ada@example.com",
-                         *                 "type": "primary"
-                         *               }
-                         *             ]
-                         *           }
-                         *         ],
-                         *         "created_at": "2026-07-01T09:30:00.000Z",
-                         *         "updated_at": "2026-07-01T09:30:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                company: {
-                                    [key: string]: unknown;
-                                };
-                                correlation_id: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: uuid */
-                                customer_id: string;
-                                external_customer_id: string | null;
-                                people: {
-                                    [key: string]: unknown;
-                                }[];
-                                /** Format: date-time */
-                                updated_at: string;
-                            };
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["getCustomer"];
         /**
          * Replace a customer's details
          * @description Replaces the customer's details (the whole company and people). The same rules as creation apply.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "external_customer_id": "crm-1042",
-                     *         "company": {
-                     *           "registered_company_name": "Acme Widgets Ltd",
-                     *           "company_number": "01234567",
-                     *           "type": "limited_liability_company",
-                     *           "trading_from_date": "2019-03-01",
-                     *           "last_12_months_turnover": {
-                     *             "amount": 250000,
-                     *             "valid_from": "2026-01-01T00:00:00Z"
-                     *           }
-                     *         },
-                     *         "people": [
-                     *           {
-                     *             "first_name": "Ada",
-                     *             "last_name": "Lovelace",
-                     *             "date_of_birth": "1980-12-10",
-                     *             "roles": [
-                     *               "applicant",
-                     *               "director",
-                     *               "guarantor"
-                     *             ],
-                     *             "emails": [
-                     *               {
-                     *                 "email": "ada@example.com",
-                     *                 "type": "primary"
-                     *               }
-                     *             ]
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            company: {
-                                company_number?: string;
-                                has_card_based_transactions?: boolean;
-                                industry?: string;
-                                last_12_months_profit?: {
-                                    amount?: number;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                last_12_months_turnover?: {
-                                    amount?: number;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                number_of_employees?: number;
-                                online_sales_percentage?: number;
-                                overdraft_status?: {
-                                    has_overdraft?: boolean;
-                                    total_overdraft_limit?: number;
-                                };
-                                registered_address?: {
-                                    building_number?: string;
-                                    /** @enum {string} */
-                                    country?: "GB" | "DE" | "OTHER";
-                                    postcode?: string;
-                                    street_line_1?: string;
-                                    street_line_2?: string;
-                                    town?: string;
-                                };
-                                registered_company_name?: string;
-                                third_party_providers?: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    type: "ecommerce" | "software" | "bank";
-                                }[];
-                                trading_address?: {
-                                    building_number?: string;
-                                    /** @enum {string} */
-                                    country?: "GB" | "DE" | "OTHER";
-                                    postcode?: string;
-                                    street_line_1?: string;
-                                    street_line_2?: string;
-                                    town?: string;
-                                };
-                                /**
-                                 * Format: date
-                                 * @description YYYY-MM-DD
-                                 */
-                                trading_from_date?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                type?: "limited_liability_company" | "sole_trader" | "ordinary_partnership" | "limited_liability_partnership" | "public_limited_company" | "other";
-                                vat_status?: {
-                                    is_vat_registered?: boolean;
-                                    registered_over_3_months?: boolean;
-                                    vat_number?: string;
-                                };
-                                website?: string;
-                            };
-                            /** Format: uuid */
-                            correlation_id?: string;
-                            external_customer_id?: string;
-                            people: {
-                                /**
-                                 * Format: date
-                                 * @description YYYY-MM-DD
-                                 */
-                                date_of_birth?: string;
-                                emails?: {
-                                    /** Format: email */
-                                    email: string;
-                                    marketing_opt_in?: {
-                                        agreed?: boolean;
-                                        /** Format: date-time */
-                                        valid_from?: string;
-                                    };
-                                    /** @enum {string} */
-                                    type?: "primary" | "secondary";
-                                }[];
-                                first_name?: string;
-                                how_did_you_find_us?: {
-                                    /** @enum {string} */
-                                    answer?: "letter" | "search_engine" | "friend_or_press" | "advisor" | "email" | "online_advert" | "phone_call" | "no_answer" | "train_or_bus_ad" | "radio";
-                                    details?: string;
-                                };
-                                last_name?: string;
-                                monthly_business_income?: {
-                                    amount?: number;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                monthly_non_business_income?: {
-                                    amount?: number;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                phones?: {
-                                    number: string;
-                                    type?: string;
-                                }[];
-                                privacy_policy?: {
-                                    agreed?: boolean;
-                                    /** Format: date-time */
-                                    valid_from?: string;
-                                };
-                                residential_addresses?: {
-                                    /** @enum {string} */
-                                    country?: "GB" | "DE" | "OTHER";
-                                    /**
-                                     * Format: date
-                                     * @description YYYY-MM-DD
-                                     */
-                                    date_from?: string;
-                                    house_number?: string;
-                                    postcode?: string;
-                                    residential_status?: string;
-                                    street_line_1?: string;
-                                    street_line_2?: string;
-                                    town?: string;
-                                }[];
-                                roles?: ("applicant" | "director" | "guarantor" | "shareholder")[];
-                                title?: string;
-                                /** Format: uuid */
-                                uid?: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "external_customer_id": "crm-1042",
-                         *         "correlation_id": null,
-                         *         "company": {
-                         *           "registered_company_name": "Acme Widgets Ltd",
-                         *           "company_number": "01234567",
-                         *           "type": "limited_liability_company",
-                         *           "trading_from_date": "2019-03-01",
-                         *           "last_12_months_turnover": {
-                         *             "amount": 250000,
-                         *             "valid_from": "2026-01-01T00:00:00Z"
-                         *           }
-                         *         },
-                         *         "people": [
-                         *           {
-                         *             "first_name": "Ada",
-                         *             "last_name": "Lovelace",
-                         *             "date_of_birth": "1980-12-10",
-                         *             "roles": [
-                         *               "applicant",
-                         *               "director",
-                         *               "guarantor"
-                         *             ],
-                         *             "emails": [
-                         *               {
-                         *                 "email": "ada@example.com",
-                         *                 "type": "primary"
-                         *               }
-                         *             ]
-                         *           }
-                         *         ],
-                         *         "created_at": "2026-07-01T09:30:00.000Z",
-                         *         "updated_at": "2026-07-01T09:30:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                company: {
-                                    [key: string]: unknown;
-                                };
-                                correlation_id: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: uuid */
-                                customer_id: string;
-                                external_customer_id: string | null;
-                                people: {
-                                    [key: string]: unknown;
-                                }[];
-                                /** Format: date-time */
-                                updated_at: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PayloadTooLarge */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PayloadTooLarge",
-                         *           "detail": "the request body is larger than allowed"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        put: operations["updateCustomer"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1648,332 +121,7 @@ export interface paths {
          * Create an application
          * @description Opens an application for the customer with the amount wanted (GBP). One open application per customer (409 ApplicationAlreadyOpen). Emits application_attributed.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "amount": 25000,
-                     *         "requests": [
-                     *           {
-                     *             "amount": 25000,
-                     *             "duration": {
-                     *               "amount": 12,
-                     *               "unit": "months"
-                     *             },
-                     *             "purpose": "stock",
-                     *             "urgency": "weeks"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            amount: number;
-                            introducer?: {
-                                /** @enum {string} */
-                                entity_to_contact?: "customer" | "introducer";
-                                /** Format: uuid */
-                                introducer_id?: string;
-                            };
-                            requests?: {
-                                amount: number;
-                                detailed_purpose?: string;
-                                duration?: {
-                                    /** @description A whole number of the unit */
-                                    amount: number;
-                                    /** @enum {string} */
-                                    unit: "days" | "weeks" | "months";
-                                };
-                                purpose?: string;
-                                /** @enum {string} */
-                                urgency?: "asap" | "weeks" | "future";
-                            }[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "status": "open",
-                         *         "is_closed": false,
-                         *         "is_topup": false,
-                         *         "amount": 25000,
-                         *         "requests": [
-                         *           {
-                         *             "amount": 25000,
-                         *             "duration": {
-                         *               "amount": 12,
-                         *               "unit": "months"
-                         *             },
-                         *             "purpose": "stock",
-                         *             "urgency": "weeks"
-                         *           }
-                         *         ],
-                         *         "introducer": {
-                         *           "entity_to_contact": "customer",
-                         *           "introducer_id": null
-                         *         },
-                         *         "created_at": "2026-07-01T09:30:00.000Z",
-                         *         "updated_at": "2026-07-01T09:30:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                amount: number;
-                                /** Format: uuid */
-                                application_id: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: uuid */
-                                customer_id: string;
-                                introducer: {
-                                    /** @enum {string} */
-                                    entity_to_contact: "customer" | "introducer";
-                                    introducer_id: string | null;
-                                };
-                                is_closed: boolean;
-                                is_topup: boolean;
-                                requests: {
-                                    amount: number;
-                                    detailed_purpose?: string;
-                                    duration?: {
-                                        amount: number;
-                                        unit: string;
-                                    };
-                                    purpose?: string;
-                                    urgency?: string;
-                                }[];
-                                /** @enum {string} */
-                                status: "open" | "action_required" | "awaiting_underwriter" | "in_underwriting" | "offered" | "declined" | "deferred" | "expired" | "offer_revoked" | "funded";
-                                /** Format: date-time */
-                                updated_at: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PayloadTooLarge */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PayloadTooLarge",
-                         *           "detail": "the request body is larger than allowed"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["createApplication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1991,6 +139,30 @@ export interface paths {
          * Read the latest application
          * @description The customer's most recent application and its status.
          */
+        get: operations["getLatestApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the latest application while it is open
+         * @description Changes the loan requests or the introducer of the latest application while it is open. Answers 202 with no body: read the application back with GET.
+         */
+        patch: operations["updateLatestApplication"];
+        trace?: never;
+    };
+    "/api/lending/v2.2/customers/{customer_id}/funding_account/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the customer's current funding account
+         * @description The customer's current funding account (404 when none was set), with its status.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2011,263 +183,42 @@ export interface paths {
                         /**
                          * @example {
                          *       "data": {
-                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "status": "open",
-                         *         "is_closed": false,
-                         *         "is_topup": false,
-                         *         "amount": 25000,
-                         *         "requests": [
-                         *           {
-                         *             "amount": 25000,
-                         *             "duration": {
-                         *               "amount": 12,
-                         *               "unit": "months"
-                         *             },
-                         *             "purpose": "stock",
-                         *             "urgency": "weeks"
-                         *           }
-                         *         ],
-                         *         "introducer": {
-                         *           "entity_to_contact": "customer",
-                         *           "introducer_id": null
-                         *         },
-                         *         "created_at": "2026-07-01T09:30:00.000Z",
-                         *         "updated_at": "2026-07-01T09:30:00.000Z"
+                         *         "funding_account_id": "5f0c3c8e-2b7d-4a51-9a43-6c1d2e3f4a5b",
+                         *         "account_holder_name": "Acme Widgets Ltd",
+                         *         "sort_code": "08-99-99",
+                         *         "account_number_ending": "4958",
+                         *         "name_check": "match",
+                         *         "status": "verified",
+                         *         "created_at": "2026-07-01T09:30:00.000Z"
                          *       }
                          *     }
                          */
                         "application/json": {
                             data: {
-                                amount: number;
-                                /** Format: uuid */
-                                application_id: string;
+                                account_holder_name: string;
+                                /**
+                                 * @description The last four digits of the account number
+                                 * @example 4958
+                                 */
+                                account_number_ending: string;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: uuid */
-                                customer_id: string;
-                                introducer: {
-                                    /** @enum {string} */
-                                    entity_to_contact: "customer" | "introducer";
-                                    introducer_id: string | null;
-                                };
-                                is_closed: boolean;
-                                is_topup: boolean;
-                                requests: {
-                                    amount: number;
-                                    detailed_purpose?: string;
-                                    duration?: {
-                                        amount: number;
-                                        unit: string;
-                                    };
-                                    purpose?: string;
-                                    urgency?: string;
-                                }[];
-                                /** @enum {string} */
-                                status: "open" | "action_required" | "awaiting_underwriter" | "in_underwriting" | "offered" | "declined" | "deferred" | "expired" | "offer_revoked" | "funded";
-                                /** Format: date-time */
-                                updated_at: string;
+                                funding_account_id: string;
+                                /**
+                                 * @description The payee name check (Confirmation of Payee)
+                                 * @enum {string}
+                                 */
+                                name_check: "match" | "close_match" | "no_match" | "unavailable";
+                                /** @example 08-99-99 */
+                                sort_code: string;
+                                /**
+                                 * @description verified (match), rejected (no_match), needs_review (close_match or unavailable) until the lender accepts or rejects it
+                                 * @enum {string}
+                                 */
+                                status: "verified" | "needs_review" | "rejected";
                             };
                         };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Update the latest application while it is open
-         * @description Changes the loan requests or the introducer of the latest application while it is open.
-         */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "requests": [
-                     *           {
-                     *             "amount": 30000,
-                     *             "duration": {
-                     *               "amount": 18,
-                     *               "unit": "months"
-                     *             }
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            introducer?: {
-                                /** @enum {string} */
-                                entity_to_contact?: "customer" | "introducer";
-                                /** Format: uuid */
-                                introducer_id?: string;
-                            };
-                            requests?: {
-                                amount: number;
-                                detailed_purpose?: string;
-                                duration?: {
-                                    /** @description A whole number of the unit */
-                                    amount: number;
-                                    /** @enum {string} */
-                                    unit: "days" | "weeks" | "months";
-                                };
-                                purpose?: string;
-                                /** @enum {string} */
-                                urgency?: "asap" | "weeks" | "future";
-                            }[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description No body */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "status": "open",
-                         *         "is_closed": false,
-                         *         "is_topup": false,
-                         *         "amount": 25000,
-                         *         "requests": [
-                         *           {
-                         *             "amount": 25000,
-                         *             "duration": {
-                         *               "amount": 12,
-                         *               "unit": "months"
-                         *             },
-                         *             "purpose": "stock",
-                         *             "urgency": "weeks"
-                         *           }
-                         *         ],
-                         *         "introducer": {
-                         *           "entity_to_contact": "customer",
-                         *           "introducer_id": null
-                         *         },
-                         *         "created_at": "2026-07-01T09:30:00.000Z",
-                         *         "updated_at": "2026-07-01T09:30:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": unknown;
                     };
                 };
                 /** @description Bad request: validation or domain error (source points at the problem) */
@@ -2289,7 +240,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -2308,7 +259,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -2327,7 +278,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description NotFound: no such resource for this partner and environment */
@@ -2346,7 +297,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description NotAcceptable: Accept does not admit application/json */
@@ -2365,11 +316,11 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
+                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2378,13 +329,228 @@ export interface paths {
                          * @example {
                          *       "errors": [
                          *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
+                         *           "code": "Throttled",
+                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
                          *         }
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ServerError",
+                         *           "detail": "an unexpected error occurred",
+                         *           "meta": {
+                         *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set the customer's funding account (bank details for payouts)
+         * @description Sets the customer's funding account: the business bank account drawdowns are paid into. Format problems are 400 ValidationError, all at once; details that fail the UK modulus check are 400 BankDetailsInvalid. The payee name check (Confirmation of Payee) gives the status: match is verified, no_match rejected, close_match or unavailable needs_review until the lender reviews it. A new PUT replaces the account (the old one is kept in the lender's history). The answer never holds the whole account number, only its last four digits. In production a drawdown needs a verified account (400 FundingAccountRequired).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customer_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "account_holder_name": "Acme Widgets Ltd",
+                     *         "sort_code": "08-99-99",
+                     *         "account_number": "66374958"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description The name the account is held in
+                             * @example Acme Widgets Ltd
+                             */
+                            account_holder_name: string;
+                            /**
+                             * @description Eight digits; never shown again (answers show its last four)
+                             * @example 66374958
+                             */
+                            account_number: string;
+                            /**
+                             * @description Six digits, with or without hyphens
+                             * @example 08-99-99
+                             */
+                            sort_code: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "funding_account_id": "5f0c3c8e-2b7d-4a51-9a43-6c1d2e3f4a5b",
+                         *         "account_holder_name": "Acme Widgets Ltd",
+                         *         "sort_code": "08-99-99",
+                         *         "account_number_ending": "4958",
+                         *         "name_check": "match",
+                         *         "status": "verified",
+                         *         "created_at": "2026-07-01T09:30:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                account_holder_name: string;
+                                /**
+                                 * @description The last four digits of the account number
+                                 * @example 4958
+                                 */
+                                account_number_ending: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                funding_account_id: string;
+                                /**
+                                 * @description The payee name check (Confirmation of Payee)
+                                 * @enum {string}
+                                 */
+                                name_check: "match" | "close_match" | "no_match" | "unavailable";
+                                /** @example 08-99-99 */
+                                sort_code: string;
+                                /**
+                                 * @description verified (match), rejected (no_match), needs_review (close_match or unavailable) until the lender accepts or rejects it
+                                 * @enum {string}
+                                 */
+                                status: "verified" | "needs_review" | "rejected";
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: validation or domain error (source points at the problem) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ValidationError",
+                         *           "detail": "company_number must be at most 50 characters",
+                         *           "source": {
+                         *             "pointer": "/data/company/company_number"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "AuthenticationFailed",
+                         *           "detail": "the token is unknown or revoked"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PermissionDenied",
+                         *           "detail": "this token lacks the write scope"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description NotFound: no such resource for this partner and environment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotFound",
+                         *           "detail": "customer not found"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description NotAcceptable: Accept does not admit application/json */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description PayloadTooLarge */
@@ -2403,7 +569,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description UnsupportedMediaType */
@@ -2422,29 +588,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -2463,11 +607,38 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ServerError",
+                         *           "detail": "an unexpected error occurred",
+                         *           "meta": {
+                         *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/lending/v2.2/customers/{customer_id}/loans/": {
@@ -2481,198 +652,7 @@ export interface paths {
          * A customer's loans, newest first
          * @description The customer's loans, newest first: one per funding, each with its balance, next repayment, arrears (with days past due) and every repayment with its status.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
-                         *           "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *           "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
-                         *           "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                         *           "funded_on": "2026-01-15",
-                         *           "amount": 10000,
-                         *           "status": "in_arrears",
-                         *           "balance": {
-                         *             "principal": 7500,
-                         *             "interest": 450,
-                         *             "fees": 0,
-                         *             "total": 7950
-                         *           },
-                         *           "next_repayment": {
-                         *             "date": "2026-04-15",
-                         *             "amount": 2650
-                         *           },
-                         *           "arrears": {
-                         *             "amount": 2725,
-                         *             "days_past_due": 5,
-                         *             "oldest_due_date": "2026-03-15"
-                         *           },
-                         *           "repayments": [
-                         *             {
-                         *               "date": "2026-02-15",
-                         *               "amount": 2800,
-                         *               "breakdown": {
-                         *                 "fees": 0,
-                         *                 "interest": 300,
-                         *                 "principal": 2500
-                         *               },
-                         *               "status": "collected",
-                         *               "collected_on": "2026-02-15"
-                         *             },
-                         *             {
-                         *               "date": "2026-03-15",
-                         *               "amount": 2725,
-                         *               "breakdown": {
-                         *                 "fees": 0,
-                         *                 "interest": 225,
-                         *                 "principal": 2500
-                         *               },
-                         *               "status": "missed"
-                         *             },
-                         *             {
-                         *               "date": "2026-04-15",
-                         *               "amount": 2650,
-                         *               "breakdown": {
-                         *                 "fees": 0,
-                         *                 "interest": 150,
-                         *                 "principal": 2500
-                         *               },
-                         *               "status": "scheduled"
-                         *             },
-                         *             {
-                         *               "date": "2026-05-15",
-                         *               "amount": 2575,
-                         *               "breakdown": {
-                         *                 "fees": 0,
-                         *                 "interest": 75,
-                         *                 "principal": 2500
-                         *               },
-                         *               "status": "scheduled"
-                         *             }
-                         *           ]
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": {
-                            data: components["schemas"]["def-1"][];
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["listCustomerLoans"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2692,11 +672,29 @@ export interface paths {
          * Get a single-use customer login link (valid 24 hours)
          * @description A single-use link that signs the customer in to the portal (valid 24 hours). Only when the application names the customer as the contact.
          */
+        get: operations["getLoginLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/customers/{customer_id}/pre_approval/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the customer's pre-approval (a limit drawn without an application)
+         * @description The customer's latest pre-approval: a confirmed flexi_loan limit that belongs to the customer, not to an application, drawn without a new application (the portal's /portal/pre-approval, the operator, or the sandbox funding route) under the usual funding rules. 404 when the customer never had one. Its offer_id works with the repayment schedule route.
+         */
         get: {
             parameters: {
-                query?: {
-                    offer_id?: string;
-                };
+                query?: never;
                 header?: never;
                 path: {
                     customer_id: string;
@@ -2714,14 +712,31 @@ export interface paths {
                         /**
                          * @example {
                          *       "data": {
-                         *         "login_link": "https://lender.example.com/portal/login/ll_8Qm2x4YvN0s"
+                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                         *         "max_amount": 20000,
+                         *         "available_amount": 15000,
+                         *         "monthly_interest_percentage": 2.5,
+                         *         "fee_percentage": 0,
+                         *         "duration_in_days": 365,
+                         *         "expires_at": "2026-09-29T09:30:00.000Z",
+                         *         "status": "funded"
                          *       }
                          *     }
                          */
                         "application/json": {
                             data: {
-                                /** Format: uri */
-                                login_link: string;
+                                /** @description What can still be drawn: max_amount less what was drawn; 0 once expired or revoked */
+                                available_amount: number;
+                                duration_in_days: number;
+                                /** Format: date-time */
+                                expires_at: string;
+                                fee_percentage: number;
+                                max_amount: number;
+                                monthly_interest_percentage: number;
+                                /** Format: uuid */
+                                offer_id: string;
+                                /** @enum {string} */
+                                status: "available" | "funded" | "expired" | "revoked";
                             };
                         };
                     };
@@ -2745,7 +760,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -2764,7 +779,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -2783,7 +798,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description NotFound: no such resource for this partner and environment */
@@ -2802,7 +817,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description NotAcceptable: Accept does not admit application/json */
@@ -2821,7 +836,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -2840,7 +855,29 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ServerError",
+                         *           "detail": "an unexpected error occurred",
+                         *           "meta": {
+                         *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2864,423 +901,13 @@ export interface paths {
          * List the customer's documents with their status and bank accounts
          * @description The customer's documents with their processing status, and the bank accounts read from statements.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": [],
-                         *       "included": []
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                attributes: {
-                                    document_name: string;
-                                    document_type: string;
-                                    reject_reason: string | null;
-                                    /** @enum {string} */
-                                    status: "pending" | "processing" | "accepted" | "rejected";
-                                    /** Format: date-time */
-                                    upload_date: string;
-                                };
-                                /** Format: uuid */
-                                id: string;
-                                relationships: {
-                                    bank_account: {
-                                        data: {
-                                            /** Format: uuid */
-                                            id: string;
-                                            /** @enum {string} */
-                                            type: "bank_account";
-                                        } | null;
-                                    };
-                                };
-                                /** @enum {string} */
-                                type: "document";
-                            }[];
-                            included: {
-                                attributes: {
-                                    account_number: string;
-                                    bank_name: string;
-                                };
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                type: "bank_account";
-                            }[];
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["listDocuments"];
         put?: never;
         /**
          * Upload a document (multipart: text part document_type, file part document)
          * @description Uploads one document as multipart/form-data: a text part `document_type` first, then the file part `document` (PDF, image, CSV, spreadsheet; 20 MiB at most). Uploads have their own rate limit.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The file: PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX (JSON only for "bank statement"); at most 20 MiB */
-                        document: string;
-                        /**
-                         * @description Exactly one of the document types
-                         * @enum {string}
-                         */
-                        document_type: "bank statement" | "business accounts" | "vat return" | "invoices" | "personal id" | "customer broker consent" | "balance sheet" | "profit and loss" | "company bylaws" | "nif card" | "modelo" | "management accounts" | "aged debtor report" | "business plan" | "self assessment tax return" | "personal bank statement" | "other" | "cash register" | "cashflow forecast" | "outstanding debt information" | "list of shareholders" | "cbils questionnaire";
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "document_id": "c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
-                         *         "document_name": "accounts-2025.pdf",
-                         *         "document_type": "business accounts",
-                         *         "upload_date": "2026-07-01T09:30:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                document_id: string;
-                                document_name: string;
-                                /** @enum {string} */
-                                document_type: "bank statement" | "business accounts" | "vat return" | "invoices" | "personal id" | "customer broker consent" | "balance sheet" | "profit and loss" | "company bylaws" | "nif card" | "modelo" | "management accounts" | "aged debtor report" | "business plan" | "self assessment tax return" | "personal bank statement" | "other" | "cash register" | "cashflow forecast" | "outstanding debt information" | "list of shareholders" | "cbils questionnaire";
-                                /** Format: date-time */
-                                upload_date: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PayloadTooLarge */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PayloadTooLarge",
-                         *           "detail": "the request body is larger than allowed"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["uploadDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3298,156 +925,7 @@ export interface paths {
          * List events (cursor, type filter, long poll)
          * @description Every event emitted for you in the last 30 days, subscribed or not, oldest first, strictly after the event `after`. With `wait`, an empty answer waits up to that many seconds for the next event. Each item's `data` is exactly the webhook body's `data`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description An event id: only events after it (from the start of the 30 days when absent) */
-                    after?: string;
-                    /** @description 1 to 100, default 20 */
-                    limit?: string;
-                    /** @description Comma-separated event types, e.g. application_offered,application_declined */
-                    types?: string;
-                    /** @description 0 to 30 seconds: with nothing to answer yet, wait this long for an event (long poll) */
-                    wait?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "event_id": "e2016269-0937-4383-9d87-5624750272e9",
-                         *           "webhook_event_type": "application_attributed",
-                         *           "created_at": "2026-07-01T09:30:00.000Z",
-                         *           "data": {
-                         *             "application_id": "00000000-0000-4000-8000-000000000001",
-                         *             "customer_id": "00000000-0000-4000-8000-000000000002",
-                         *             "external_customer_id": "sample-customer-001",
-                         *             "amount": 25000,
-                         *             "is_topup": false,
-                         *             "attributed_at": "2026-07-01T09:30:00.000Z"
-                         *           }
-                         *         }
-                         *       ],
-                         *       "has_more": false
-                         *     }
-                         */
-                        "application/json": {
-                            data: components["schemas"]["Event"][];
-                            has_more: boolean;
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3467,153 +945,7 @@ export interface paths {
          * One event with its delivery status
          * @description The event and where its webhook delivery stands: delivered, pending, failing (attempts failed so far) or not_subscribed.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "event_id": "e2016269-0937-4383-9d87-5624750272e9",
-                         *         "webhook_event_type": "application_attributed",
-                         *         "created_at": "2026-07-01T09:30:00.000Z",
-                         *         "data": {
-                         *           "application_id": "00000000-0000-4000-8000-000000000001",
-                         *           "customer_id": "00000000-0000-4000-8000-000000000002",
-                         *           "external_customer_id": "sample-customer-001",
-                         *           "amount": 25000,
-                         *           "is_topup": false,
-                         *           "attributed_at": "2026-07-01T09:30:00.000Z"
-                         *         },
-                         *         "delivery": {
-                         *           "status": "delivered",
-                         *           "attempts": 1
-                         *         }
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: components["schemas"]["Event"] & {
-                                delivery: {
-                                    /** @description Delivery attempts made so far */
-                                    attempts: number;
-                                    /** @enum {string} */
-                                    status: "delivered" | "pending" | "failing" | "not_subscribed";
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3633,118 +965,7 @@ export interface paths {
          * List your introducers
          * @description The introducers of your account, to name one on an application.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "introducers": []
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                introducers: {
-                                    email: string;
-                                    introducer_id: string;
-                                    is_active: boolean;
-                                    name: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["listIntroducers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3764,196 +985,7 @@ export interface paths {
          * A loan: balance, next repayment, arrears and every repayment with its status
          * @description A loan (its id is the funding id): the repayment schedule from the funding date, each repayment `scheduled`, `collected` or `missed`; the balance is what remains of the repayments not yet collected; `days_past_due` counts from the oldest missed repayment to today.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    loan_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
-                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                         *         "funded_on": "2026-01-15",
-                         *         "amount": 10000,
-                         *         "status": "in_arrears",
-                         *         "balance": {
-                         *           "principal": 7500,
-                         *           "interest": 450,
-                         *           "fees": 0,
-                         *           "total": 7950
-                         *         },
-                         *         "next_repayment": {
-                         *           "date": "2026-04-15",
-                         *           "amount": 2650
-                         *         },
-                         *         "arrears": {
-                         *           "amount": 2725,
-                         *           "days_past_due": 5,
-                         *           "oldest_due_date": "2026-03-15"
-                         *         },
-                         *         "repayments": [
-                         *           {
-                         *             "date": "2026-02-15",
-                         *             "amount": 2800,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 300,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "collected",
-                         *             "collected_on": "2026-02-15"
-                         *           },
-                         *           {
-                         *             "date": "2026-03-15",
-                         *             "amount": 2725,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 225,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "missed"
-                         *           },
-                         *           {
-                         *             "date": "2026-04-15",
-                         *             "amount": 2650,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 150,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "scheduled"
-                         *           },
-                         *           {
-                         *             "date": "2026-05-15",
-                         *             "amount": 2575,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 75,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "scheduled"
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: components["schemas"]["def-1"];
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["getLoan"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3973,165 +1005,7 @@ export interface paths {
          * The figure that settles the loan on a day (default today)
          * @description What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description The settlement day, YYYY-MM-DD; defaults to today (London) */
-                    on?: string;
-                };
-                header?: never;
-                path: {
-                    loan_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "on": "2026-04-01",
-                         *         "amount": 7807.26,
-                         *         "breakdown": {
-                         *           "principal": 5000,
-                         *           "interest": 82.26,
-                         *           "fees": 0,
-                         *           "arrears": 2725
-                         *         },
-                         *         "valid_until": "2026-04-01"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: components["schemas"]["def-2"];
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["getSettlementQuote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4151,123 +1025,7 @@ export interface paths {
          * The loan's statement as a PDF (Accept: application/pdf)
          * @description The loan's statement as a PDF (send Accept: application/pdf): the terms, every repayment with its status and the day it was collected, the balance and the arrears, as at today.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    loan_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The statement (application/pdf) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["getLoanStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4287,221 +1045,7 @@ export interface paths {
          * Repayment schedule (JSON, or a PDF when Accept or Content-Type is application/pdf)
          * @description The repayment schedule of an offer for an amount (default its maximum), optionally paid off early on a date. Exact pence. Accept application/pdf for a printable PDF.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Amount drawn down, GBP with at most two decimals; defaults to max_amount */
-                    amount?: string;
-                    /** @description YYYY-MM-DD */
-                    pay_off_early_on?: string;
-                };
-                header?: never;
-                path: {
-                    offer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "amount_borrowed": 3000,
-                         *         "amount_saved_by_repaying_early": 0,
-                         *         "fee_percentage": 0,
-                         *         "monthly_interest_percentage": 3,
-                         *         "repayments": [
-                         *           {
-                         *             "amount": 1090,
-                         *             "date": "2026-08-01",
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 90,
-                         *               "principal": 1000
-                         *             }
-                         *           },
-                         *           {
-                         *             "amount": 1060,
-                         *             "date": "2026-09-01",
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 60,
-                         *               "principal": 1000
-                         *             }
-                         *           },
-                         *           {
-                         *             "amount": 1030,
-                         *             "date": "2026-10-01",
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 30,
-                         *               "principal": 1000
-                         *             }
-                         *           }
-                         *         ],
-                         *         "total_payable": 3180,
-                         *         "total_payable_breakdown": {
-                         *           "total_fees": 0,
-                         *           "total_interest": 180,
-                         *           "total_principal": 3000
-                         *         }
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                amount_borrowed: number;
-                                amount_saved_by_repaying_early: number;
-                                fee_percentage: number;
-                                monthly_interest_percentage: number;
-                                repayments: {
-                                    amount: number;
-                                    breakdown: {
-                                        fees: number;
-                                        interest: number;
-                                        principal: number;
-                                    };
-                                    /**
-                                     * Format: date
-                                     * @description YYYY-MM-DD
-                                     */
-                                    date: string;
-                                }[];
-                                total_payable: number;
-                                total_payable_breakdown: {
-                                    total_fees: number;
-                                    total_interest: number;
-                                    total_principal: number;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["getRepaymentSchedule"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4523,236 +1067,7 @@ export interface paths {
          * Select an offer
          * @description Selects an offer for the customer and says who the lender contacts next (customer or introducer). Other offers stay available until one is funded.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    offer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "entity_to_contact": "customer"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            /** @enum {string} */
-                            entity_to_contact: "customer" | "introducer";
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "login_link": "https://lender.example.com/portal/login/ll_8Qm2x4YvN0s"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** Format: uri */
-                                login_link?: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["selectOffer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4770,426 +1085,13 @@ export interface paths {
          * Read the status and quotes of a prequalification file
          * @description The processing status of a prequalification file and the quotes made.
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The id answered by POST /prequalification_data */
-                    prequalification_data_id: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "prequalification_data_id": "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
-                         *         "status": "processed",
-                         *         "processed_at": "2026-07-01T09:30:00.000Z",
-                         *         "reason": null,
-                         *         "quotes": []
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                prequalification_data_id: string;
-                                processed_at: string | null;
-                                quotes: {
-                                    /** Format: uuid */
-                                    correlation_id: string;
-                                    duration_in_days: number | null;
-                                    expires_at: string | null;
-                                    external_customer_id: string;
-                                    fee_percentage: number | null;
-                                    max_amount: number | null;
-                                    monthly_interest_percentage: number | null;
-                                    prequalified: boolean;
-                                    /** @description Why the customer is not prequalified; null when prequalified */
-                                    reason: string | null;
-                                }[];
-                                /** @description Why the file failed (our addition); null otherwise */
-                                reason: string | null;
-                                /** @enum {string} */
-                                status: "processing" | "processed" | "failed";
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["getPrequalification"];
         put?: never;
         /**
          * Send prospective customers to prequalify: a CSV or JSON file (multipart part file) or a JSON body
          * @description Answers 202 at once; the file is quoted in the background. Each unique external_customer_id gets a quote (the last row wins). Follow the prequalification_202505 / prequalification_data_file_processed_202510 webhooks, or poll GET /prequalification_data.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /**
-                             * @example [
-                             *       {
-                             *         "external_customer_id": "C-1001",
-                             *         "company_name": "Acme Widgets Ltd",
-                             *         "company_number": "01234567",
-                             *         "trading_from_date": "2019-03-01",
-                             *         "last_12_months_turnover": 250000,
-                             *         "requested_amount": 25000
-                             *       }
-                             *     ]
-                             */
-                            customers: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                    };
-                    "multipart/form-data": {
-                        /** @description CSV with a header row (comma, semicolon or tab separated) or JSON ({"data": {"customers": [...]}}, {"customers": [...]} or an array); at most 20 MiB */
-                        file: string;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Accepted */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "prequalification_data_id": "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
-                         *         "status": "processing"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                prequalification_data_id: string;
-                                /** @enum {string} */
-                                status: "processing";
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PayloadTooLarge */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PayloadTooLarge",
-                         *           "detail": "the request body is larger than allowed"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["createPrequalification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5207,160 +1109,7 @@ export interface paths {
          * Your recent API requests, newest first
          * @description The last 7 days of your requests: method, path (no query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description 1 to 100, default 20 */
-                    limit?: string;
-                    /** @description succeeded: 2xx; failed: 4xx and 5xx */
-                    status?: "succeeded" | "failed";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "request_id": "req-3f1c",
-                         *           "time": "2026-07-01T09:30:00.000Z",
-                         *           "method": "POST",
-                         *           "path": "/api/lending/v2.2/customers/3ada20af-1217-4192-883b-39fdda4b9110/applications/",
-                         *           "status": 201,
-                         *           "error_code": null,
-                         *           "duration_ms": 42,
-                         *           "idempotency_key": "app-crm-1042-1",
-                         *           "api_version": "2.2"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                api_version: string;
-                                duration_ms: number;
-                                error_code: string | null;
-                                idempotency_key: string | null;
-                                method: string;
-                                /** @description Without the query string */
-                                path: string;
-                                request_id: string;
-                                status: number;
-                                /** Format: date-time */
-                                time: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["listRequestLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5382,6 +1131,26 @@ export interface paths {
          * Decide an open application (sandbox only)
          * @description Sandbox only: decides an open application now (offered with the terms you give, declined, deferred…), emitting the same events as a real decision.
          */
+        post: operations["sandboxDecideApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/sandbox/customers/{customer_id}/pre_approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pre-approve a customer (sandbox only)
+         * @description Sandbox only: pre-approves the customer with these terms (what an operator does in production). A new pre-approval revokes the previous one.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5390,7 +1159,7 @@ export interface paths {
                     "idempotency-key"?: string;
                 };
                 path: {
-                    application_id: string;
+                    customer_id: string;
                 };
                 cookie?: never;
             };
@@ -5399,38 +1168,33 @@ export interface paths {
                     /**
                      * @example {
                      *       "data": {
-                     *         "outcome": "offered",
-                     *         "offers": [
-                     *           {
-                     *             "product_type": "flexi_loan",
-                     *             "max_amount": 50000,
-                     *             "monthly_interest_percentage": 3,
-                     *             "fee_percentage": 0,
-                     *             "duration_in_days": 365
-                     *           }
-                     *         ]
+                     *         "max_amount": 20000,
+                     *         "monthly_interest_percentage": 2.5,
+                     *         "fee_percentage": 0,
+                     *         "duration_in_days": 365,
+                     *         "valid_for_days": 90
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            offers?: {
-                                duration_in_days: number;
-                                fee_percentage: number;
-                                max_amount: number;
-                                monthly_interest_percentage: number;
-                                /** @enum {string} */
-                                product_type: "flexi_loan" | "business_loan";
-                            }[];
-                            /** @enum {string} */
-                            outcome: "offered" | "declined" | "deferred" | "action_required" | "awaiting_underwriter";
+                            /** @example 365 */
+                            duration_in_days: number;
+                            /** @example 0 */
+                            fee_percentage: number;
+                            /** @example 20000 */
+                            max_amount: number;
+                            /** @example 2.5 */
+                            monthly_interest_percentage: number;
+                            /** @example 90 */
+                            valid_for_days: number;
                         };
                     };
                 };
             };
             responses: {
-                /** @description Success */
-                200: {
+                /** @description Created */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5438,62 +1202,31 @@ export interface paths {
                         /**
                          * @example {
                          *       "data": {
-                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "status": "open",
-                         *         "is_closed": false,
-                         *         "is_topup": false,
-                         *         "amount": 25000,
-                         *         "requests": [
-                         *           {
-                         *             "amount": 25000,
-                         *             "duration": {
-                         *               "amount": 12,
-                         *               "unit": "months"
-                         *             },
-                         *             "purpose": "stock",
-                         *             "urgency": "weeks"
-                         *           }
-                         *         ],
-                         *         "introducer": {
-                         *           "entity_to_contact": "customer",
-                         *           "introducer_id": null
-                         *         },
-                         *         "created_at": "2026-07-01T09:30:00.000Z",
-                         *         "updated_at": "2026-07-01T09:30:00.000Z"
+                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                         *         "max_amount": 20000,
+                         *         "available_amount": 15000,
+                         *         "monthly_interest_percentage": 2.5,
+                         *         "fee_percentage": 0,
+                         *         "duration_in_days": 365,
+                         *         "expires_at": "2026-09-29T09:30:00.000Z",
+                         *         "status": "funded"
                          *       }
                          *     }
                          */
                         "application/json": {
                             data: {
-                                amount: number;
-                                /** Format: uuid */
-                                application_id: string;
+                                /** @description What can still be drawn: max_amount less what was drawn; 0 once expired or revoked */
+                                available_amount: number;
+                                duration_in_days: number;
                                 /** Format: date-time */
-                                created_at: string;
+                                expires_at: string;
+                                fee_percentage: number;
+                                max_amount: number;
+                                monthly_interest_percentage: number;
                                 /** Format: uuid */
-                                customer_id: string;
-                                introducer: {
-                                    /** @enum {string} */
-                                    entity_to_contact: "customer" | "introducer";
-                                    introducer_id: string | null;
-                                };
-                                is_closed: boolean;
-                                is_topup: boolean;
-                                requests: {
-                                    amount: number;
-                                    detailed_purpose?: string;
-                                    duration?: {
-                                        amount: number;
-                                        unit: string;
-                                    };
-                                    purpose?: string;
-                                    urgency?: string;
-                                }[];
+                                offer_id: string;
                                 /** @enum {string} */
-                                status: "open" | "action_required" | "awaiting_underwriter" | "in_underwriting" | "offered" | "declined" | "deferred" | "expired" | "offer_revoked" | "funded";
-                                /** Format: date-time */
-                                updated_at: string;
+                                status: "available" | "funded" | "expired" | "revoked";
                             };
                         };
                     };
@@ -5517,7 +1250,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
@@ -5536,7 +1269,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
@@ -5555,7 +1288,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description NotFound: no such resource for this partner and environment */
@@ -5574,10 +1307,29 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflict: the code says which */
+                /** @description NotAcceptable: Accept does not admit the answer */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "NotAcceptable",
+                         *           "detail": "Accept must admit application/json"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5593,7 +1345,26 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description PayloadTooLarge */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "PayloadTooLarge",
+                         *           "detail": "the request body is larger than allowed"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description UnsupportedMediaType */
@@ -5612,7 +1383,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description IdempotencyKeyReused: the key was used with another method, path or body */
@@ -5634,7 +1405,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
@@ -5653,7 +1424,29 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": components["schemas"]["def-0"];
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "errors": [
+                         *         {
+                         *           "code": "ServerError",
+                         *           "detail": "an unexpected error occurred",
+                         *           "meta": {
+                         *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5677,270 +1470,7 @@ export interface paths {
          * Pay the settlement figure and settle the loan (sandbox only)
          * @description Sandbox only: records the payment of the settlement figure on `on` (default today) and settles the loan: the repayments from `on` are replaced by that payment, missed ones are paid with it. Every repayment due before `on` needs its outcome recorded first (400 RepaymentOutcomePending). Emits loan_settled_202611.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    loan_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "on": "2026-04-01"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            /**
-                             * Format: date
-                             * @description YYYY-MM-DD
-                             */
-                            on?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
-                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                         *         "funded_on": "2026-01-15",
-                         *         "amount": 10000,
-                         *         "status": "settled",
-                         *         "balance": {
-                         *           "principal": 0,
-                         *           "interest": 0,
-                         *           "fees": 0,
-                         *           "total": 0
-                         *         },
-                         *         "next_repayment": null,
-                         *         "arrears": {
-                         *           "amount": 0,
-                         *           "days_past_due": 0,
-                         *           "oldest_due_date": null
-                         *         },
-                         *         "repayments": [
-                         *           {
-                         *             "date": "2026-02-15",
-                         *             "amount": 2800,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 300,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "collected",
-                         *             "collected_on": "2026-02-15"
-                         *           },
-                         *           {
-                         *             "date": "2026-03-15",
-                         *             "amount": 2725,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 225,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "collected",
-                         *             "collected_on": "2026-04-01"
-                         *           },
-                         *           {
-                         *             "date": "2026-04-01",
-                         *             "amount": 5082.26,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 82.26,
-                         *               "principal": 5000
-                         *             },
-                         *             "status": "collected",
-                         *             "collected_on": "2026-04-01"
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: components["schemas"]["def-1"];
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["sandboxSettleLoan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5960,285 +1490,7 @@ export interface paths {
          * Record Direct Debit outcomes up to a date, some missed (sandbox only)
          * @description Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing. Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    loan_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "until": "2026-03-15",
-                     *         "missed": [
-                     *           "2026-03-15"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            missed?: string[];
-                            /**
-                             * Format: date
-                             * @description YYYY-MM-DD
-                             */
-                            until: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
-                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                         *         "funded_on": "2026-01-15",
-                         *         "amount": 10000,
-                         *         "status": "in_arrears",
-                         *         "balance": {
-                         *           "principal": 7500,
-                         *           "interest": 450,
-                         *           "fees": 0,
-                         *           "total": 7950
-                         *         },
-                         *         "next_repayment": {
-                         *           "date": "2026-04-15",
-                         *           "amount": 2650
-                         *         },
-                         *         "arrears": {
-                         *           "amount": 2725,
-                         *           "days_past_due": 5,
-                         *           "oldest_due_date": "2026-03-15"
-                         *         },
-                         *         "repayments": [
-                         *           {
-                         *             "date": "2026-02-15",
-                         *             "amount": 2800,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 300,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "collected",
-                         *             "collected_on": "2026-02-15"
-                         *           },
-                         *           {
-                         *             "date": "2026-03-15",
-                         *             "amount": 2725,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 225,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "missed"
-                         *           },
-                         *           {
-                         *             "date": "2026-04-15",
-                         *             "amount": 2650,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 150,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "scheduled"
-                         *           },
-                         *           {
-                         *             "date": "2026-05-15",
-                         *             "amount": 2575,
-                         *             "breakdown": {
-                         *               "fees": 0,
-                         *               "interest": 75,
-                         *               "principal": 2500
-                         *             },
-                         *             "status": "scheduled"
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: components["schemas"]["def-1"];
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["sandboxSimulateLoanCollections"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6256,235 +1508,9 @@ export interface paths {
         put?: never;
         /**
          * Draw funds from a selected offer (sandbox only)
-         * @description Sandbox only: draws funds from a selected offer, moving the application to funded and emitting customer_funded and funding_created_202607.
+         * @description Sandbox only: draws funds from a selected offer (or a pre-approval), moving the application to funded and emitting customer_funded and funding_created_202607. Paid into the customer’s verified funding account (`paid_to`); a customer without one is paid into a simulated account; one whose account is not verified is refused with 400 FundingAccountRequired, as in production.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    offer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "amount": 10000
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            amount: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "funding_id": "54a8853b-8740-400e-a61e-147028d873e2",
-                         *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
-                         *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
-                         *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
-                         *         "funding_amount": 10000,
-                         *         "funding_fee_amount": 0,
-                         *         "funding_created_at": "2026-07-01T09:30:00.000Z",
-                         *         "offer_max_amount": 50000
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                application_id: string | null;
-                                /** Format: uuid */
-                                customer_id: string;
-                                funding_amount: number;
-                                /** Format: date-time */
-                                funding_created_at: string;
-                                funding_fee_amount: number;
-                                /** Format: uuid */
-                                funding_id: string;
-                                /** Format: uuid */
-                                offer_id: string;
-                                offer_max_amount: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["sandboxFundOffer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6504,219 +1530,7 @@ export interface paths {
          * Send a sample event of any type (sandbox only)
          * @description Sandbox only: sends a realistic sample event of any type to your webhook URL (and to the events API).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "webhook_event_type": "application_offered"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            webhook_event_type: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "event_id": "e2016269-0937-4383-9d87-5624750272e9",
-                         *         "webhook_event_type": "application_offered",
-                         *         "status": "queued"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                event_id: string;
-                                /** @enum {string} */
-                                status: "queued";
-                                webhook_event_type?: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["sandboxTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6734,287 +1548,12 @@ export interface paths {
          * Read the webhook URL (the token is write-only)
          * @description The webhook URL; the token is never shown again.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "url": "https://partner.example.com/hooks",
-                         *         "has_token": true
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                has_token: boolean;
-                                url: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["getWebhookConfiguration"];
         /**
          * Set the webhook URL and token
          * @description Sets where webhooks go (https in production) and an optional bearer token the lender sends with them.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "url": "https://partner.example.com/hooks",
-                     *         "token": "partner-shared-token"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            token?: string | null;
-                            /** Format: uri */
-                            url: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "url": "https://partner.example.com/hooks",
-                         *         "has_token": true
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                has_token: boolean;
-                                url: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        put: operations["setWebhookConfiguration"];
         post?: never;
         delete?: never;
         options?: never;
@@ -7033,173 +1572,7 @@ export interface paths {
          * The delivery log: every attempt, newest first
          * @description Every delivery attempt, newest first: status, response status, duration, error and the next retry. Page with `cursor` (next_cursor).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description next_cursor of the previous page */
-                    cursor?: string;
-                    event_id?: string;
-                    /** @description 1 to 100, default 50 */
-                    limit?: string;
-                    status?: "succeeded" | "failed";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "deliveries": [
-                         *           {
-                         *             "delivery_id": "7d0f6a4e-1c55-4d2f-9f0e-3a1b2c3d4e5f",
-                         *             "event_id": "e2016269-0937-4383-9d87-5624750272e9",
-                         *             "webhook_event_type": "application_attributed",
-                         *             "attempt": 1,
-                         *             "attempted_at": "2026-07-01T09:30:00.000Z",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "status": "succeeded",
-                         *             "response_status": 200,
-                         *             "duration_ms": 84,
-                         *             "error": null,
-                         *             "next_attempt_at": null
-                         *           }
-                         *         ],
-                         *         "next_cursor": null
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                deliveries: {
-                                    attempt: number;
-                                    /** Format: date-time */
-                                    attempted_at: string;
-                                    /** Format: uuid */
-                                    delivery_id: string;
-                                    duration_ms: number;
-                                    error: string | null;
-                                    /** Format: uuid */
-                                    event_id: string;
-                                    next_attempt_at: string | null;
-                                    response_status: number | null;
-                                    status: string;
-                                    url: string;
-                                    webhook_event_type: string;
-                                }[];
-                                next_cursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["listDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7219,169 +1592,7 @@ export interface paths {
          * List subscribable event types
          * @description The event types you can subscribe to, with what each means.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "webhook_event_types": [
-                         *           {
-                         *             "webhook_event_type": "application_attributed",
-                         *             "description": "An application is created for a customer and attributed to you."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_offered",
-                         *             "description": "The customer receives a confirmed offer for an application."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_declined",
-                         *             "description": "An application is declined."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_deferred",
-                         *             "description": "An application is closed without an approve or decline decision."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_status_changed",
-                         *             "description": "The status of an application changes."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "indicative_offer_created",
-                         *             "description": "An indicative offer is created for a customer."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "customer_funded",
-                         *             "description": "A customer draws funds from an offer that originated from one of your applications."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "funding_created_202607",
-                         *             "description": "Funds are sent to a customer; carries the funding and the offer it was drawn from."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "prequalification_202505",
-                         *             "description": "A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "prequalification_data_file_processed_202510",
-                         *             "description": "A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_repayment_collected_202611",
-                         *             "description": "A loan's repayment is collected (on its date, or late after a missed collection)."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_repayment_missed_202611",
-                         *             "description": "A loan's repayment could not be collected on its date: the loan is in arrears."
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_settled_202611",
-                         *             "description": "A loan is repaid in full: its last repayment collected, or settled early for the settlement figure."
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                webhook_event_types: {
-                                    description: string;
-                                    webhook_event_type: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["listEventTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7403,205 +1614,7 @@ export interface paths {
          * Send an event again now
          * @description Sends an event again now, whatever the subscriptions say.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    event_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Accepted */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "event_id": "e2016269-0937-4383-9d87-5624750272e9",
-                         *         "status": "queued"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                event_id: string;
-                                /** @enum {string} */
-                                status: "queued";
-                                webhook_event_type?: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotFound: no such resource for this partner and environment */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotFound",
-                         *           "detail": "customer not found"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["redeliverEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7619,113 +1632,7 @@ export interface paths {
          * Read the webhook signing secret (needs the write scope)
          * @description The secret that signs every webhook (X-SVC-Signature, HMAC-SHA256 of the timestamp and the body). The SDK's verifier checks it.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "signing_secret": "whsec_rGMCoc8pdGgvf1HH0Q7Y0p9f_m-4ak_C84we-zopf9w"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                signing_secret: string;
-                            };
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["getSigningSecret"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7747,157 +1654,7 @@ export interface paths {
          * Replace the signing secret
          * @description Replaces the signing secret at once; webhooks sent from now on are signed with the new one.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "signing_secret": "whsec_N3wS3cr3tN3wS3cr3tN3wS3cr3tN3wS3cr3tN3w"
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                signing_secret: string;
-                            };
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["rotateSigningSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7915,706 +1672,18 @@ export interface paths {
          * List subscriptions (one row per event type)
          * @description Every event type with whether you subscribe to it.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "subscriptions": [
-                         *           {
-                         *             "webhook_event_type": "application_attributed",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_offered",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": true
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_declined",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_deferred",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_status_changed",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "indicative_offer_created",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "customer_funded",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "funding_created_202607",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "prequalification_202505",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "prequalification_data_file_processed_202510",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_repayment_collected_202611",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_repayment_missed_202611",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_settled_202611",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                subscriptions: {
-                                    subscribed: boolean;
-                                    url: string | null;
-                                    webhook_event_type: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        get: operations["listSubscriptions"];
         put?: never;
         /**
          * Subscribe to event types (idempotent)
          * @description Subscribes to event types (subscribing twice changes nothing).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "webhook_event_types": [
-                     *           "application_offered"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            webhook_event_types: string[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "subscriptions": [
-                         *           {
-                         *             "webhook_event_type": "application_attributed",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_offered",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": true
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_declined",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_deferred",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_status_changed",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "indicative_offer_created",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "customer_funded",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "funding_created_202607",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "prequalification_202505",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "prequalification_data_file_processed_202510",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_repayment_collected_202611",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_repayment_missed_202611",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_settled_202611",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                subscriptions: {
-                                    subscribed: boolean;
-                                    url: string | null;
-                                    webhook_event_type: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "DuplicateCustomer",
-                         *           "detail": "a customer with this external_customer_id already exists"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description IdempotencyKeyReused: the key was used with another method, path or body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "IdempotencyKeyReused",
-                         *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
-                         *           "source": {
-                         *             "parameter": "Idempotency-Key"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        post: operations["subscribe"];
         /**
          * Unsubscribe from event types
          * @description Unsubscribes from event types.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "webhook_event_types": [
-                     *           "application_offered"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            webhook_event_types: string[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": {
-                         *         "subscriptions": [
-                         *           {
-                         *             "webhook_event_type": "application_attributed",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_offered",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": true
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_declined",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_deferred",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "application_status_changed",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "indicative_offer_created",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "customer_funded",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "funding_created_202607",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "prequalification_202505",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "prequalification_data_file_processed_202510",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_repayment_collected_202611",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_repayment_missed_202611",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           },
-                         *           {
-                         *             "webhook_event_type": "loan_settled_202611",
-                         *             "url": "https://partner.example.com/hooks",
-                         *             "subscribed": false
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                subscriptions: {
-                                    subscribed: boolean;
-                                    url: string | null;
-                                    webhook_event_type: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: validation or domain error (source points at the problem) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "ValidationError",
-                         *           "detail": "company_number must be at most 50 characters",
-                         *           "source": {
-                         *             "pointer": "/data/company/company_number"
-                         *           }
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "AuthenticationFailed",
-                         *           "detail": "the token is unknown or revoked"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "PermissionDenied",
-                         *           "detail": "this token lacks the write scope"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description NotAcceptable: Accept does not admit application/json */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "NotAcceptable",
-                         *           "detail": "Accept must admit application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description UnsupportedMediaType */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "UnsupportedMediaType",
-                         *           "detail": "Content-Type must be application/json"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "errors": [
-                         *         {
-                         *           "code": "Throttled",
-                         *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        delete: operations["unsubscribe"];
         options?: never;
         head?: never;
         patch?: never;
@@ -9568,7 +2637,7 @@ export interface components {
             offer_id: string;
         };
         /** Error envelope */
-        "def-0": {
+        ErrorEnvelope: {
             errors: {
                 code: string;
                 detail: string;
@@ -9580,101 +2649,6 @@ export interface components {
                     pointer?: string;
                 };
             }[];
-        };
-        /** Loan */
-        "def-1": {
-            /** @description GBP */
-            amount: number;
-            application_id: string | null;
-            arrears: {
-                /** @description GBP */
-                amount: number;
-                /** @description Days from the oldest missed repayment to today (London); 0 when none */
-                days_past_due: number;
-                oldest_due_date: string | null;
-            };
-            /** @description What remains of the schedule for the repayments not yet collected */
-            balance: {
-                /** @description GBP */
-                fees: number;
-                /** @description GBP */
-                interest: number;
-                /** @description GBP */
-                principal: number;
-                /** @description GBP */
-                total: number;
-            };
-            /** Format: uuid */
-            customer_id: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
-            funded_on: string;
-            /** Format: uuid */
-            loan_id: string;
-            next_repayment: {
-                /** @description GBP */
-                amount: number;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD
-                 */
-                date: string;
-            } | null;
-            /** Format: uuid */
-            offer_id: string;
-            repayments: {
-                /** @description GBP */
-                amount: number;
-                breakdown: {
-                    /** @description GBP */
-                    fees: number;
-                    /** @description GBP */
-                    interest: number;
-                    /** @description GBP */
-                    principal: number;
-                };
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD
-                 */
-                collected_on?: string;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD
-                 */
-                date: string;
-                /** @enum {string} */
-                status: "scheduled" | "collected" | "missed";
-            }[];
-            /** @enum {string} */
-            status: "active" | "in_arrears" | "settled" | "withdrawn";
-        };
-        /** Settlement quote */
-        "def-2": {
-            /** @description GBP */
-            amount: number;
-            breakdown: {
-                /** @description GBP */
-                arrears: number;
-                /** @description GBP */
-                fees: number;
-                /** @description GBP */
-                interest: number;
-                /** @description GBP */
-                principal: number;
-            };
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
-            on: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
-            valid_until: string;
         };
         /** @description An event: its payload (`data`) is exactly the webhook body's `data` */
         Event: {
@@ -9832,6 +2806,76 @@ export interface components {
             /** Format: uuid */
             offer_id: string;
         };
+        /** Loan */
+        Loan: {
+            /** @description GBP */
+            amount: number;
+            application_id: string | null;
+            arrears: {
+                /** @description GBP */
+                amount: number;
+                /** @description Days from the oldest missed repayment to today (London); 0 when none */
+                days_past_due: number;
+                oldest_due_date: string | null;
+            };
+            /** @description What remains of the schedule for the repayments not yet collected */
+            balance: {
+                /** @description GBP */
+                fees: number;
+                /** @description GBP */
+                interest: number;
+                /** @description GBP */
+                principal: number;
+                /** @description GBP */
+                total: number;
+            };
+            /** Format: uuid */
+            customer_id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            funded_on: string;
+            /** Format: uuid */
+            loan_id: string;
+            next_repayment: {
+                /** @description GBP */
+                amount: number;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                date: string;
+            } | null;
+            /** Format: uuid */
+            offer_id: string;
+            repayments: {
+                /** @description GBP */
+                amount: number;
+                breakdown: {
+                    /** @description GBP */
+                    fees: number;
+                    /** @description GBP */
+                    interest: number;
+                    /** @description GBP */
+                    principal: number;
+                };
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                collected_on?: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                date: string;
+                /** @enum {string} */
+                status: "scheduled" | "collected" | "missed";
+            }[];
+            /** @enum {string} */
+            status: "active" | "in_arrears" | "settled" | "withdrawn";
+        };
         /** @description A loan's repayment is collected (on its date, or late after a missed collection). */
         LoanRepaymentCollected202611Payload: {
             /** @description The repayment scheduled for due_date */
@@ -9912,6 +2956,31 @@ export interface components {
             /** Format: uuid */
             prequalification_data_id: string;
         };
+        /** Settlement quote */
+        SettlementQuote: {
+            /** @description GBP */
+            amount: number;
+            breakdown: {
+                /** @description GBP */
+                arrears: number;
+                /** @description GBP */
+                fees: number;
+                /** @description GBP */
+                interest: number;
+                /** @description GBP */
+                principal: number;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            on: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            valid_until: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -9920,4 +2989,9490 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    listOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "offer_creation_status": "offers_available",
+                     *         "offers": [
+                     *           {
+                     *             "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *             "offer_type": "confirmed",
+                     *             "product_type": "flexi_loan",
+                     *             "max_amount": 50000,
+                     *             "monthly_interest_percentage": 3,
+                     *             "fee_percentage": 0,
+                     *             "duration": {
+                     *               "amount": 365,
+                     *               "unit": "days"
+                     *             },
+                     *             "duration_in_days": 365,
+                     *             "is_suggested": true,
+                     *             "status": "available",
+                     *             "expires_at": "2026-07-31T09:30:00.000Z",
+                     *             "data_requirements": []
+                     *           },
+                     *           {
+                     *             "offer_id": "9efb28fb-610d-4274-8266-b80606f9d359",
+                     *             "offer_type": "confirmed",
+                     *             "product_type": "business_loan",
+                     *             "max_amount": 50000,
+                     *             "monthly_interest_percentage": 2.5,
+                     *             "fee_percentage": 2.5,
+                     *             "duration": {
+                     *               "amount": 730,
+                     *               "unit": "days"
+                     *             },
+                     *             "duration_in_days": 730,
+                     *             "is_suggested": false,
+                     *             "status": "available",
+                     *             "expires_at": "2026-07-31T09:30:00.000Z",
+                     *             "data_requirements": []
+                     *           }
+                     *         ],
+                     *         "data_requirements": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description What the decision is waiting for when offer_creation_status is action_required (our addition). */
+                            data_requirements: {
+                                actions: {
+                                    name: string;
+                                }[];
+                                category: string;
+                            }[];
+                            /** @enum {string} */
+                            offer_creation_status: "offers_available" | "action_required" | "pending_underwriting" | "no_offers";
+                            offers: {
+                                data_requirements: {
+                                    actions: {
+                                        name: string;
+                                    }[];
+                                    category: string;
+                                }[];
+                                duration: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "days";
+                                };
+                                duration_in_days: number;
+                                /** Format: date-time */
+                                expires_at: string;
+                                fee_percentage: number;
+                                is_suggested: boolean;
+                                max_amount: number;
+                                monthly_interest_percentage: number;
+                                /** Format: uuid */
+                                offer_id: string;
+                                /** @enum {string} */
+                                offer_type: "indicative" | "confirmed";
+                                /** @enum {string} */
+                                product_type: "flexi_loan" | "business_loan";
+                                /** @enum {string} */
+                                status: "available" | "selected" | "funded" | "expired" | "revoked";
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    authenticationCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "v2.2",
+                     *       "data": {
+                     *         "api_version": "2.2.0",
+                     *         "environment": "sandbox",
+                     *         "partner_id": "33e73c7e-93d2-49af-aa46-d1abde6f05f1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            api_version: string;
+                            environment: string;
+                            partner_id: string;
+                        };
+                        version: string;
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submitBankStatements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The open-banking statement: accountInfo and transactions */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "document_id": "c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "document_name": "bank-statement.json",
+                     *         "document_type": "bank statement",
+                     *         "upload_date": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            document_id: string;
+                            document_name: string;
+                            /** @enum {string} */
+                            document_type: "bank statement" | "business accounts" | "vat return" | "invoices" | "personal id" | "customer broker consent" | "balance sheet" | "profit and loss" | "company bylaws" | "nif card" | "modelo" | "management accounts" | "aged debtor report" | "business plan" | "self assessment tax return" | "personal bank statement" | "other" | "cash register" | "cashflow forecast" | "outstanding debt information" | "list of shareholders" | "cbils questionnaire";
+                            /** Format: date-time */
+                            upload_date: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "external_customer_id": "crm-1042",
+                 *         "company": {
+                 *           "registered_company_name": "Acme Widgets Ltd",
+                 *           "company_number": "01234567",
+                 *           "type": "limited_liability_company",
+                 *           "trading_from_date": "2019-03-01",
+                 *           "last_12_months_turnover": {
+                 *             "amount": 250000,
+                 *             "valid_from": "2026-01-01T00:00:00Z"
+                 *           }
+                 *         },
+                 *         "people": [
+                 *           {
+                 *             "first_name": "Ada",
+                 *             "last_name": "Lovelace",
+                 *             "date_of_birth": "1980-12-10",
+                 *             "roles": [
+                 *               "applicant",
+                 *               "director",
+                 *               "guarantor"
+                 *             ],
+                 *             "emails": [
+                 *               {
+                 *                 "email": "ada@example.com",
+                 *                 "type": "primary"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        company: {
+                            company_number?: string;
+                            has_card_based_transactions?: boolean;
+                            industry?: string;
+                            last_12_months_profit?: {
+                                amount?: number;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            last_12_months_turnover?: {
+                                amount?: number;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            number_of_employees?: number;
+                            online_sales_percentage?: number;
+                            overdraft_status?: {
+                                has_overdraft?: boolean;
+                                total_overdraft_limit?: number;
+                            };
+                            registered_address?: {
+                                building_number?: string;
+                                /** @enum {string} */
+                                country?: "GB" | "DE" | "OTHER";
+                                postcode?: string;
+                                street_line_1?: string;
+                                street_line_2?: string;
+                                town?: string;
+                            };
+                            registered_company_name?: string;
+                            third_party_providers?: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "ecommerce" | "software" | "bank";
+                            }[];
+                            trading_address?: {
+                                building_number?: string;
+                                /** @enum {string} */
+                                country?: "GB" | "DE" | "OTHER";
+                                postcode?: string;
+                                street_line_1?: string;
+                                street_line_2?: string;
+                                town?: string;
+                            };
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            trading_from_date?: string;
+                            trading_name?: string;
+                            /** @enum {string} */
+                            type?: "limited_liability_company" | "sole_trader" | "ordinary_partnership" | "limited_liability_partnership" | "public_limited_company" | "other";
+                            vat_status?: {
+                                is_vat_registered?: boolean;
+                                registered_over_3_months?: boolean;
+                                vat_number?: string;
+                            };
+                            website?: string;
+                        };
+                        /** Format: uuid */
+                        correlation_id?: string;
+                        external_customer_id?: string;
+                        people: {
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            date_of_birth?: string;
+                            emails?: {
+                                /** Format: email */
+                                email: string;
+                                marketing_opt_in?: {
+                                    agreed?: boolean;
+                                    /** Format: date-time */
+                                    valid_from?: string;
+                                };
+                                /** @enum {string} */
+                                type?: "primary" | "secondary";
+                            }[];
+                            first_name?: string;
+                            how_did_you_find_us?: {
+                                /** @enum {string} */
+                                answer?: "letter" | "search_engine" | "friend_or_press" | "advisor" | "email" | "online_advert" | "phone_call" | "no_answer" | "train_or_bus_ad" | "radio";
+                                details?: string;
+                            };
+                            last_name?: string;
+                            monthly_business_income?: {
+                                amount?: number;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            monthly_non_business_income?: {
+                                amount?: number;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            phones?: {
+                                number: string;
+                                type?: string;
+                            }[];
+                            privacy_policy?: {
+                                agreed?: boolean;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            residential_addresses?: {
+                                /** @enum {string} */
+                                country?: "GB" | "DE" | "OTHER";
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                date_from?: string;
+                                house_number?: string;
+                                postcode?: string;
+                                residential_status?: string;
+                                street_line_1?: string;
+                                street_line_2?: string;
+                                town?: string;
+                            }[];
+                            roles?: ("applicant" | "director" | "guarantor" | "shareholder")[];
+                            title?: string;
+                            /** Format: uuid */
+                            uid?: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            customer_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "external_customer_id": "crm-1042",
+                     *         "correlation_id": null,
+                     *         "company": {
+                     *           "registered_company_name": "Acme Widgets Ltd",
+                     *           "company_number": "01234567",
+                     *           "type": "limited_liability_company",
+                     *           "trading_from_date": "2019-03-01",
+                     *           "last_12_months_turnover": {
+                     *             "amount": 250000,
+                     *             "valid_from": "2026-01-01T00:00:00Z"
+                     *           }
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace",
+                     *             "date_of_birth": "1980-12-10",
+                     *             "roles": [
+                     *               "applicant",
+                     *               "director",
+                     *               "guarantor"
+                     *             ],
+                     *             "emails": [
+                     *               {
+                     *                 "email": "ada@example.com",
+                     *                 "type": "primary"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-07-01T09:30:00.000Z",
+                     *         "updated_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            company: {
+                                [key: string]: unknown;
+                            };
+                            correlation_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            external_customer_id: string | null;
+                            people: {
+                                [key: string]: unknown;
+                            }[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "external_customer_id": "crm-1042",
+                 *         "company": {
+                 *           "registered_company_name": "Acme Widgets Ltd",
+                 *           "company_number": "01234567",
+                 *           "type": "limited_liability_company",
+                 *           "trading_from_date": "2019-03-01",
+                 *           "last_12_months_turnover": {
+                 *             "amount": 250000,
+                 *             "valid_from": "2026-01-01T00:00:00Z"
+                 *           }
+                 *         },
+                 *         "people": [
+                 *           {
+                 *             "first_name": "Ada",
+                 *             "last_name": "Lovelace",
+                 *             "date_of_birth": "1980-12-10",
+                 *             "roles": [
+                 *               "applicant",
+                 *               "director",
+                 *               "guarantor"
+                 *             ],
+                 *             "emails": [
+                 *               {
+                 *                 "email": "ada@example.com",
+                 *                 "type": "primary"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        company: {
+                            company_number?: string;
+                            has_card_based_transactions?: boolean;
+                            industry?: string;
+                            last_12_months_profit?: {
+                                amount?: number;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            last_12_months_turnover?: {
+                                amount?: number;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            number_of_employees?: number;
+                            online_sales_percentage?: number;
+                            overdraft_status?: {
+                                has_overdraft?: boolean;
+                                total_overdraft_limit?: number;
+                            };
+                            registered_address?: {
+                                building_number?: string;
+                                /** @enum {string} */
+                                country?: "GB" | "DE" | "OTHER";
+                                postcode?: string;
+                                street_line_1?: string;
+                                street_line_2?: string;
+                                town?: string;
+                            };
+                            registered_company_name?: string;
+                            third_party_providers?: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "ecommerce" | "software" | "bank";
+                            }[];
+                            trading_address?: {
+                                building_number?: string;
+                                /** @enum {string} */
+                                country?: "GB" | "DE" | "OTHER";
+                                postcode?: string;
+                                street_line_1?: string;
+                                street_line_2?: string;
+                                town?: string;
+                            };
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            trading_from_date?: string;
+                            trading_name?: string;
+                            /** @enum {string} */
+                            type?: "limited_liability_company" | "sole_trader" | "ordinary_partnership" | "limited_liability_partnership" | "public_limited_company" | "other";
+                            vat_status?: {
+                                is_vat_registered?: boolean;
+                                registered_over_3_months?: boolean;
+                                vat_number?: string;
+                            };
+                            website?: string;
+                        };
+                        /** Format: uuid */
+                        correlation_id?: string;
+                        external_customer_id?: string;
+                        people: {
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            date_of_birth?: string;
+                            emails?: {
+                                /** Format: email */
+                                email: string;
+                                marketing_opt_in?: {
+                                    agreed?: boolean;
+                                    /** Format: date-time */
+                                    valid_from?: string;
+                                };
+                                /** @enum {string} */
+                                type?: "primary" | "secondary";
+                            }[];
+                            first_name?: string;
+                            how_did_you_find_us?: {
+                                /** @enum {string} */
+                                answer?: "letter" | "search_engine" | "friend_or_press" | "advisor" | "email" | "online_advert" | "phone_call" | "no_answer" | "train_or_bus_ad" | "radio";
+                                details?: string;
+                            };
+                            last_name?: string;
+                            monthly_business_income?: {
+                                amount?: number;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            monthly_non_business_income?: {
+                                amount?: number;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            phones?: {
+                                number: string;
+                                type?: string;
+                            }[];
+                            privacy_policy?: {
+                                agreed?: boolean;
+                                /** Format: date-time */
+                                valid_from?: string;
+                            };
+                            residential_addresses?: {
+                                /** @enum {string} */
+                                country?: "GB" | "DE" | "OTHER";
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                date_from?: string;
+                                house_number?: string;
+                                postcode?: string;
+                                residential_status?: string;
+                                street_line_1?: string;
+                                street_line_2?: string;
+                                town?: string;
+                            }[];
+                            roles?: ("applicant" | "director" | "guarantor" | "shareholder")[];
+                            title?: string;
+                            /** Format: uuid */
+                            uid?: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "external_customer_id": "crm-1042",
+                     *         "correlation_id": null,
+                     *         "company": {
+                     *           "registered_company_name": "Acme Widgets Ltd",
+                     *           "company_number": "01234567",
+                     *           "type": "limited_liability_company",
+                     *           "trading_from_date": "2019-03-01",
+                     *           "last_12_months_turnover": {
+                     *             "amount": 250000,
+                     *             "valid_from": "2026-01-01T00:00:00Z"
+                     *           }
+                     *         },
+                     *         "people": [
+                     *           {
+                     *             "first_name": "Ada",
+                     *             "last_name": "Lovelace",
+                     *             "date_of_birth": "1980-12-10",
+                     *             "roles": [
+                     *               "applicant",
+                     *               "director",
+                     *               "guarantor"
+                     *             ],
+                     *             "emails": [
+                     *               {
+                     *                 "email": "ada@example.com",
+                     *                 "type": "primary"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-07-01T09:30:00.000Z",
+                     *         "updated_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            company: {
+                                [key: string]: unknown;
+                            };
+                            correlation_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            external_customer_id: string | null;
+                            people: {
+                                [key: string]: unknown;
+                            }[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "amount": 25000,
+                 *         "requests": [
+                 *           {
+                 *             "amount": 25000,
+                 *             "duration": {
+                 *               "amount": 12,
+                 *               "unit": "months"
+                 *             },
+                 *             "purpose": "stock",
+                 *             "urgency": "weeks"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        amount: number;
+                        introducer?: {
+                            /** @enum {string} */
+                            entity_to_contact?: "customer" | "introducer";
+                            /** Format: uuid */
+                            introducer_id?: string;
+                        };
+                        requests?: {
+                            amount: number;
+                            detailed_purpose?: string;
+                            duration?: {
+                                /** @description A whole number of the unit */
+                                amount: number;
+                                /** @enum {string} */
+                                unit: "days" | "weeks" | "months";
+                            };
+                            purpose?: string;
+                            /** @enum {string} */
+                            urgency?: "asap" | "weeks" | "future";
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "status": "open",
+                     *         "is_closed": false,
+                     *         "is_topup": false,
+                     *         "amount": 25000,
+                     *         "requests": [
+                     *           {
+                     *             "amount": 25000,
+                     *             "duration": {
+                     *               "amount": 12,
+                     *               "unit": "months"
+                     *             },
+                     *             "purpose": "stock",
+                     *             "urgency": "weeks"
+                     *           }
+                     *         ],
+                     *         "introducer": {
+                     *           "entity_to_contact": "customer",
+                     *           "introducer_id": null
+                     *         },
+                     *         "created_at": "2026-07-01T09:30:00.000Z",
+                     *         "updated_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            /** Format: uuid */
+                            application_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            introducer: {
+                                /** @enum {string} */
+                                entity_to_contact: "customer" | "introducer";
+                                introducer_id: string | null;
+                            };
+                            is_closed: boolean;
+                            is_topup: boolean;
+                            requests: {
+                                amount: number;
+                                detailed_purpose?: string;
+                                duration?: {
+                                    amount: number;
+                                    unit: string;
+                                };
+                                purpose?: string;
+                                urgency?: string;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "action_required" | "awaiting_underwriter" | "in_underwriting" | "offered" | "declined" | "deferred" | "expired" | "offer_revoked" | "funded";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLatestApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "status": "open",
+                     *         "is_closed": false,
+                     *         "is_topup": false,
+                     *         "amount": 25000,
+                     *         "requests": [
+                     *           {
+                     *             "amount": 25000,
+                     *             "duration": {
+                     *               "amount": 12,
+                     *               "unit": "months"
+                     *             },
+                     *             "purpose": "stock",
+                     *             "urgency": "weeks"
+                     *           }
+                     *         ],
+                     *         "introducer": {
+                     *           "entity_to_contact": "customer",
+                     *           "introducer_id": null
+                     *         },
+                     *         "created_at": "2026-07-01T09:30:00.000Z",
+                     *         "updated_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            /** Format: uuid */
+                            application_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            introducer: {
+                                /** @enum {string} */
+                                entity_to_contact: "customer" | "introducer";
+                                introducer_id: string | null;
+                            };
+                            is_closed: boolean;
+                            is_topup: boolean;
+                            requests: {
+                                amount: number;
+                                detailed_purpose?: string;
+                                duration?: {
+                                    amount: number;
+                                    unit: string;
+                                };
+                                purpose?: string;
+                                urgency?: string;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "action_required" | "awaiting_underwriter" | "in_underwriting" | "offered" | "declined" | "deferred" | "expired" | "offer_revoked" | "funded";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateLatestApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "requests": [
+                 *           {
+                 *             "amount": 30000,
+                 *             "duration": {
+                 *               "amount": 18,
+                 *               "unit": "months"
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        introducer?: {
+                            /** @enum {string} */
+                            entity_to_contact?: "customer" | "introducer";
+                            /** Format: uuid */
+                            introducer_id?: string;
+                        };
+                        requests?: {
+                            amount: number;
+                            detailed_purpose?: string;
+                            duration?: {
+                                /** @description A whole number of the unit */
+                                amount: number;
+                                /** @enum {string} */
+                                unit: "days" | "weeks" | "months";
+                            };
+                            purpose?: string;
+                            /** @enum {string} */
+                            urgency?: "asap" | "weeks" | "future";
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: no body */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCustomerLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                     *           "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *           "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *           "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *           "funded_on": "2026-01-15",
+                     *           "amount": 10000,
+                     *           "status": "in_arrears",
+                     *           "balance": {
+                     *             "principal": 7500,
+                     *             "interest": 450,
+                     *             "fees": 0,
+                     *             "total": 7950
+                     *           },
+                     *           "next_repayment": {
+                     *             "date": "2026-04-15",
+                     *             "amount": 2650
+                     *           },
+                     *           "arrears": {
+                     *             "amount": 2725,
+                     *             "days_past_due": 5,
+                     *             "oldest_due_date": "2026-03-15"
+                     *           },
+                     *           "repayments": [
+                     *             {
+                     *               "date": "2026-02-15",
+                     *               "amount": 2800,
+                     *               "breakdown": {
+                     *                 "fees": 0,
+                     *                 "interest": 300,
+                     *                 "principal": 2500
+                     *               },
+                     *               "status": "collected",
+                     *               "collected_on": "2026-02-15"
+                     *             },
+                     *             {
+                     *               "date": "2026-03-15",
+                     *               "amount": 2725,
+                     *               "breakdown": {
+                     *                 "fees": 0,
+                     *                 "interest": 225,
+                     *                 "principal": 2500
+                     *               },
+                     *               "status": "missed"
+                     *             },
+                     *             {
+                     *               "date": "2026-04-15",
+                     *               "amount": 2650,
+                     *               "breakdown": {
+                     *                 "fees": 0,
+                     *                 "interest": 150,
+                     *                 "principal": 2500
+                     *               },
+                     *               "status": "scheduled"
+                     *             },
+                     *             {
+                     *               "date": "2026-05-15",
+                     *               "amount": 2575,
+                     *               "breakdown": {
+                     *                 "fees": 0,
+                     *                 "interest": 75,
+                     *                 "principal": 2500
+                     *               },
+                     *               "status": "scheduled"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Loan"][];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLoginLink: {
+        parameters: {
+            query?: {
+                offer_id?: string;
+            };
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "login_link": "https://lender.example.com/portal/login/ll_8Qm2x4YvN0s"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uri */
+                            login_link: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "included": []
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attributes: {
+                                document_name: string;
+                                document_type: string;
+                                reject_reason: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "accepted" | "rejected";
+                                /** Format: date-time */
+                                upload_date: string;
+                            };
+                            /** Format: uuid */
+                            id: string;
+                            relationships: {
+                                bank_account: {
+                                    data: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        /** @enum {string} */
+                                        type: "bank_account";
+                                    } | null;
+                                };
+                            };
+                            /** @enum {string} */
+                            type: "document";
+                        }[];
+                        included: {
+                            attributes: {
+                                account_number: string;
+                                bank_name: string;
+                            };
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "bank_account";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The file: PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX (JSON only for "bank statement"); at most 20 MiB */
+                    document: string;
+                    /**
+                     * @description Exactly one of the document types
+                     * @enum {string}
+                     */
+                    document_type: "bank statement" | "business accounts" | "vat return" | "invoices" | "personal id" | "customer broker consent" | "balance sheet" | "profit and loss" | "company bylaws" | "nif card" | "modelo" | "management accounts" | "aged debtor report" | "business plan" | "self assessment tax return" | "personal bank statement" | "other" | "cash register" | "cashflow forecast" | "outstanding debt information" | "list of shareholders" | "cbils questionnaire";
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "document_id": "c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "document_name": "accounts-2025.pdf",
+                     *         "document_type": "business accounts",
+                     *         "upload_date": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            document_id: string;
+                            document_name: string;
+                            /** @enum {string} */
+                            document_type: "bank statement" | "business accounts" | "vat return" | "invoices" | "personal id" | "customer broker consent" | "balance sheet" | "profit and loss" | "company bylaws" | "nif card" | "modelo" | "management accounts" | "aged debtor report" | "business plan" | "self assessment tax return" | "personal bank statement" | "other" | "cash register" | "cashflow forecast" | "outstanding debt information" | "list of shareholders" | "cbils questionnaire";
+                            /** Format: date-time */
+                            upload_date: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description An event id: only events after it (from the start of the 30 days when absent) */
+                after?: string;
+                /** @description 1 to 100, default 20 */
+                limit?: string;
+                /** @description Comma-separated event types, e.g. application_offered,application_declined */
+                types?: string;
+                /** @description 0 to 30 seconds: with nothing to answer yet, wait this long for an event (long poll) */
+                wait?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                     *           "webhook_event_type": "application_attributed",
+                     *           "created_at": "2026-07-01T09:30:00.000Z",
+                     *           "data": {
+                     *             "application_id": "00000000-0000-4000-8000-000000000001",
+                     *             "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *             "external_customer_id": "sample-customer-001",
+                     *             "amount": 25000,
+                     *             "is_topup": false,
+                     *             "attributed_at": "2026-07-01T09:30:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                     *         "webhook_event_type": "application_attributed",
+                     *         "created_at": "2026-07-01T09:30:00.000Z",
+                     *         "data": {
+                     *           "application_id": "00000000-0000-4000-8000-000000000001",
+                     *           "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *           "external_customer_id": "sample-customer-001",
+                     *           "amount": 25000,
+                     *           "is_topup": false,
+                     *           "attributed_at": "2026-07-01T09:30:00.000Z"
+                     *         },
+                     *         "delivery": {
+                     *           "status": "delivered",
+                     *           "attempts": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Event"] & {
+                            delivery: {
+                                /** @description Delivery attempts made so far */
+                                attempts: number;
+                                /** @enum {string} */
+                                status: "delivered" | "pending" | "failing" | "not_subscribed";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listIntroducers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "introducers": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            introducers: {
+                                email: string;
+                                introducer_id: string;
+                                is_active: boolean;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "funded_on": "2026-01-15",
+                     *         "amount": 10000,
+                     *         "status": "in_arrears",
+                     *         "balance": {
+                     *           "principal": 7500,
+                     *           "interest": 450,
+                     *           "fees": 0,
+                     *           "total": 7950
+                     *         },
+                     *         "next_repayment": {
+                     *           "date": "2026-04-15",
+                     *           "amount": 2650
+                     *         },
+                     *         "arrears": {
+                     *           "amount": 2725,
+                     *           "days_past_due": 5,
+                     *           "oldest_due_date": "2026-03-15"
+                     *         },
+                     *         "repayments": [
+                     *           {
+                     *             "date": "2026-02-15",
+                     *             "amount": 2800,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 300,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-02-15"
+                     *           },
+                     *           {
+                     *             "date": "2026-03-15",
+                     *             "amount": 2725,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 225,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "missed"
+                     *           },
+                     *           {
+                     *             "date": "2026-04-15",
+                     *             "amount": 2650,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 150,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "scheduled"
+                     *           },
+                     *           {
+                     *             "date": "2026-05-15",
+                     *             "amount": 2575,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 75,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "scheduled"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Loan"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSettlementQuote: {
+        parameters: {
+            query?: {
+                /** @description The settlement day, YYYY-MM-DD; defaults to today (London) */
+                on?: string;
+            };
+            header?: never;
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "on": "2026-04-01",
+                     *         "amount": 7807.26,
+                     *         "breakdown": {
+                     *           "principal": 5000,
+                     *           "interest": 82.26,
+                     *           "fees": 0,
+                     *           "arrears": 2725
+                     *         },
+                     *         "valid_until": "2026-04-01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SettlementQuote"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLoanStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRepaymentSchedule: {
+        parameters: {
+            query?: {
+                /** @description Amount drawn down, GBP with at most two decimals; defaults to max_amount */
+                amount?: string;
+                /** @description YYYY-MM-DD */
+                pay_off_early_on?: string;
+            };
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: JSON, or a PDF when the request asks for application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "amount_borrowed": 3000,
+                     *         "amount_saved_by_repaying_early": 0,
+                     *         "fee_percentage": 0,
+                     *         "monthly_interest_percentage": 3,
+                     *         "repayments": [
+                     *           {
+                     *             "amount": 1090,
+                     *             "date": "2026-08-01",
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 90,
+                     *               "principal": 1000
+                     *             }
+                     *           },
+                     *           {
+                     *             "amount": 1060,
+                     *             "date": "2026-09-01",
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 60,
+                     *               "principal": 1000
+                     *             }
+                     *           },
+                     *           {
+                     *             "amount": 1030,
+                     *             "date": "2026-10-01",
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 30,
+                     *               "principal": 1000
+                     *             }
+                     *           }
+                     *         ],
+                     *         "total_payable": 3180,
+                     *         "total_payable_breakdown": {
+                     *           "total_fees": 0,
+                     *           "total_interest": 180,
+                     *           "total_principal": 3000
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            amount_borrowed: number;
+                            amount_saved_by_repaying_early: number;
+                            fee_percentage: number;
+                            monthly_interest_percentage: number;
+                            repayments: {
+                                amount: number;
+                                breakdown: {
+                                    fees: number;
+                                    interest: number;
+                                    principal: number;
+                                };
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
+                                date: string;
+                            }[];
+                            total_payable: number;
+                            total_payable_breakdown: {
+                                total_fees: number;
+                                total_interest: number;
+                                total_principal: number;
+                            };
+                        };
+                    };
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    selectOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "entity_to_contact": "customer"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /** @enum {string} */
+                        entity_to_contact: "customer" | "introducer";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "login_link": "https://lender.example.com/portal/login/ll_8Qm2x4YvN0s"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uri */
+                            login_link?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPrequalification: {
+        parameters: {
+            query: {
+                /** @description The id answered by POST /prequalification_data */
+                prequalification_data_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "prequalification_data_id": "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+                     *         "status": "processed",
+                     *         "processed_at": "2026-07-01T09:30:00.000Z",
+                     *         "reason": null,
+                     *         "quotes": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            prequalification_data_id: string;
+                            processed_at: string | null;
+                            quotes: {
+                                /** Format: uuid */
+                                correlation_id: string;
+                                duration_in_days: number | null;
+                                expires_at: string | null;
+                                external_customer_id: string;
+                                fee_percentage: number | null;
+                                max_amount: number | null;
+                                monthly_interest_percentage: number | null;
+                                prequalified: boolean;
+                                /** @description Why the customer is not prequalified; null when prequalified */
+                                reason: string | null;
+                            }[];
+                            /** @description Why the file failed (our addition); null otherwise */
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "processing" | "processed" | "failed";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createPrequalification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "external_customer_id": "C-1001",
+                         *         "company_name": "Acme Widgets Ltd",
+                         *         "company_number": "01234567",
+                         *         "trading_from_date": "2019-03-01",
+                         *         "last_12_months_turnover": 250000,
+                         *         "requested_amount": 25000
+                         *       }
+                         *     ]
+                         */
+                        customers: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+                "multipart/form-data": {
+                    /** @description CSV with a header row (comma, semicolon or tab separated) or JSON ({"data": {"customers": [...]}}, {"customers": [...]} or an array); at most 20 MiB */
+                    file: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "prequalification_data_id": "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+                     *         "status": "processing"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            prequalification_data_id: string;
+                            /** @enum {string} */
+                            status: "processing";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRequestLog: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20 */
+                limit?: string;
+                /** @description succeeded: 2xx; failed: 4xx and 5xx */
+                status?: "succeeded" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "request_id": "req-3f1c",
+                     *           "time": "2026-07-01T09:30:00.000Z",
+                     *           "method": "POST",
+                     *           "path": "/api/lending/v2.2/customers/3ada20af-1217-4192-883b-39fdda4b9110/applications/",
+                     *           "status": 201,
+                     *           "error_code": null,
+                     *           "duration_ms": 42,
+                     *           "idempotency_key": "app-crm-1042-1",
+                     *           "api_version": "2.2"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            api_version: string;
+                            duration_ms: number;
+                            error_code: string | null;
+                            idempotency_key: string | null;
+                            method: string;
+                            /** @description Without the query string */
+                            path: string;
+                            request_id: string;
+                            status: number;
+                            /** Format: date-time */
+                            time: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sandboxDecideApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "outcome": "offered",
+                 *         "offers": [
+                 *           {
+                 *             "product_type": "flexi_loan",
+                 *             "max_amount": 50000,
+                 *             "monthly_interest_percentage": 3,
+                 *             "fee_percentage": 0,
+                 *             "duration_in_days": 365
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        offers?: {
+                            duration_in_days: number;
+                            fee_percentage: number;
+                            max_amount: number;
+                            monthly_interest_percentage: number;
+                            /** @enum {string} */
+                            product_type: "flexi_loan" | "business_loan";
+                        }[];
+                        /** @enum {string} */
+                        outcome: "offered" | "declined" | "deferred" | "action_required" | "awaiting_underwriter";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "status": "open",
+                     *         "is_closed": false,
+                     *         "is_topup": false,
+                     *         "amount": 25000,
+                     *         "requests": [
+                     *           {
+                     *             "amount": 25000,
+                     *             "duration": {
+                     *               "amount": 12,
+                     *               "unit": "months"
+                     *             },
+                     *             "purpose": "stock",
+                     *             "urgency": "weeks"
+                     *           }
+                     *         ],
+                     *         "introducer": {
+                     *           "entity_to_contact": "customer",
+                     *           "introducer_id": null
+                     *         },
+                     *         "created_at": "2026-07-01T09:30:00.000Z",
+                     *         "updated_at": "2026-07-01T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            /** Format: uuid */
+                            application_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            introducer: {
+                                /** @enum {string} */
+                                entity_to_contact: "customer" | "introducer";
+                                introducer_id: string | null;
+                            };
+                            is_closed: boolean;
+                            is_topup: boolean;
+                            requests: {
+                                amount: number;
+                                detailed_purpose?: string;
+                                duration?: {
+                                    amount: number;
+                                    unit: string;
+                                };
+                                purpose?: string;
+                                urgency?: string;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "action_required" | "awaiting_underwriter" | "in_underwriting" | "offered" | "declined" | "deferred" | "expired" | "offer_revoked" | "funded";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sandboxSettleLoan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "on": "2026-04-01"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        on?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "funded_on": "2026-01-15",
+                     *         "amount": 10000,
+                     *         "status": "settled",
+                     *         "balance": {
+                     *           "principal": 0,
+                     *           "interest": 0,
+                     *           "fees": 0,
+                     *           "total": 0
+                     *         },
+                     *         "next_repayment": null,
+                     *         "arrears": {
+                     *           "amount": 0,
+                     *           "days_past_due": 0,
+                     *           "oldest_due_date": null
+                     *         },
+                     *         "repayments": [
+                     *           {
+                     *             "date": "2026-02-15",
+                     *             "amount": 2800,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 300,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-02-15"
+                     *           },
+                     *           {
+                     *             "date": "2026-03-15",
+                     *             "amount": 2725,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 225,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-04-01"
+                     *           },
+                     *           {
+                     *             "date": "2026-04-01",
+                     *             "amount": 5082.26,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 82.26,
+                     *               "principal": 5000
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-04-01"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Loan"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sandboxSimulateLoanCollections: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "until": "2026-03-15",
+                 *         "missed": [
+                 *           "2026-03-15"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        missed?: string[];
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        until: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "funded_on": "2026-01-15",
+                     *         "amount": 10000,
+                     *         "status": "in_arrears",
+                     *         "balance": {
+                     *           "principal": 7500,
+                     *           "interest": 450,
+                     *           "fees": 0,
+                     *           "total": 7950
+                     *         },
+                     *         "next_repayment": {
+                     *           "date": "2026-04-15",
+                     *           "amount": 2650
+                     *         },
+                     *         "arrears": {
+                     *           "amount": 2725,
+                     *           "days_past_due": 5,
+                     *           "oldest_due_date": "2026-03-15"
+                     *         },
+                     *         "repayments": [
+                     *           {
+                     *             "date": "2026-02-15",
+                     *             "amount": 2800,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 300,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-02-15"
+                     *           },
+                     *           {
+                     *             "date": "2026-03-15",
+                     *             "amount": 2725,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 225,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "missed"
+                     *           },
+                     *           {
+                     *             "date": "2026-04-15",
+                     *             "amount": 2650,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 150,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "scheduled"
+                     *           },
+                     *           {
+                     *             "date": "2026-05-15",
+                     *             "amount": 2575,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 75,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "scheduled"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Loan"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sandboxFundOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "amount": 10000
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        amount: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "funding_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                     *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "funding_amount": 10000,
+                     *         "funding_fee_amount": 0,
+                     *         "funding_created_at": "2026-07-01T09:30:00.000Z",
+                     *         "offer_max_amount": 50000,
+                     *         "paid_to": {
+                     *           "funding_account_id": null,
+                     *           "sort_code": "00-00-00",
+                     *           "account_number_ending": "0000",
+                     *           "simulated": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            application_id: string | null;
+                            /** Format: uuid */
+                            customer_id: string;
+                            funding_amount: number;
+                            /** Format: date-time */
+                            funding_created_at: string;
+                            funding_fee_amount: number;
+                            /** Format: uuid */
+                            funding_id: string;
+                            /** Format: uuid */
+                            offer_id: string;
+                            offer_max_amount: number;
+                            /** @description The account the funding was paid into (our addition) */
+                            paid_to: {
+                                /** @example 4958 */
+                                account_number_ending: string;
+                                /** @description null for the sandbox’s simulated account */
+                                funding_account_id: string | null;
+                                /** @description true when a sandbox drawdown without a funding account was paid to a simulated account */
+                                simulated: boolean;
+                                /** @example 08-99-99 */
+                                sort_code: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sandboxTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "webhook_event_type": "application_offered"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        webhook_event_type: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                     *         "webhook_event_type": "application_offered",
+                     *         "status": "queued"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            event_id: string;
+                            /** @enum {string} */
+                            status: "queued";
+                            webhook_event_type?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://partner.example.com/hooks",
+                     *         "has_token": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            has_token: boolean;
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setWebhookConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "url": "https://partner.example.com/hooks",
+                 *         "token": "partner-shared-token"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        token?: string | null;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://partner.example.com/hooks",
+                     *         "has_token": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            has_token: boolean;
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                event_id?: string;
+                /** @description 1 to 100, default 50 */
+                limit?: string;
+                status?: "succeeded" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deliveries": [
+                     *           {
+                     *             "delivery_id": "7d0f6a4e-1c55-4d2f-9f0e-3a1b2c3d4e5f",
+                     *             "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                     *             "webhook_event_type": "application_attributed",
+                     *             "attempt": 1,
+                     *             "attempted_at": "2026-07-01T09:30:00.000Z",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "status": "succeeded",
+                     *             "response_status": 200,
+                     *             "duration_ms": 84,
+                     *             "error": null,
+                     *             "next_attempt_at": null
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            deliveries: {
+                                attempt: number;
+                                /** Format: date-time */
+                                attempted_at: string;
+                                /** Format: uuid */
+                                delivery_id: string;
+                                duration_ms: number;
+                                error: string | null;
+                                /** Format: uuid */
+                                event_id: string;
+                                next_attempt_at: string | null;
+                                response_status: number | null;
+                                status: string;
+                                url: string;
+                                webhook_event_type: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_event_types": [
+                     *           {
+                     *             "webhook_event_type": "application_attributed",
+                     *             "description": "An application is created for a customer and attributed to you."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_offered",
+                     *             "description": "The customer receives a confirmed offer for an application."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_declined",
+                     *             "description": "An application is declined."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_deferred",
+                     *             "description": "An application is closed without an approve or decline decision."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_status_changed",
+                     *             "description": "The status of an application changes."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "indicative_offer_created",
+                     *             "description": "An indicative offer is created for a customer."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "customer_funded",
+                     *             "description": "A customer draws funds from an offer that originated from one of your applications."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "funding_created_202607",
+                     *             "description": "Funds are sent to a customer; carries the funding and the offer it was drawn from."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "prequalification_202505",
+                     *             "description": "A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                     *             "description": "A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_collected_202611",
+                     *             "description": "A loan's repayment is collected (on its date, or late after a missed collection)."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_missed_202611",
+                     *             "description": "A loan's repayment could not be collected on its date: the loan is in arrears."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_settled_202611",
+                     *             "description": "A loan is repaid in full: its last repayment collected, or settled early for the settlement figure."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            webhook_event_types: {
+                                description: string;
+                                webhook_event_type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "e2016269-0937-4383-9d87-5624750272e9",
+                     *         "status": "queued"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            event_id: string;
+                            /** @enum {string} */
+                            status: "queued";
+                            webhook_event_type?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "signing_secret": "whsec_rGMCoc8pdGgvf1HH0Q7Y0p9f_m-4ak_C84we-zopf9w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            signing_secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rotateSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "signing_secret": "whsec_N3wS3cr3tN3wS3cr3tN3wS3cr3tN3wS3cr3tN3w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            signing_secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "subscriptions": [
+                     *           {
+                     *             "webhook_event_type": "application_attributed",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_offered",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": true
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_declined",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_deferred",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_status_changed",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "indicative_offer_created",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "customer_funded",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "funding_created_202607",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "prequalification_202505",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_collected_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_missed_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_settled_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            subscriptions: {
+                                subscribed: boolean;
+                                url: string | null;
+                                webhook_event_type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "webhook_event_types": [
+                 *           "application_offered"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        webhook_event_types: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "subscriptions": [
+                     *           {
+                     *             "webhook_event_type": "application_attributed",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_offered",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": true
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_declined",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_deferred",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_status_changed",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "indicative_offer_created",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "customer_funded",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "funding_created_202607",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "prequalification_202505",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_collected_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_missed_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_settled_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            subscriptions: {
+                                subscribed: boolean;
+                                url: string | null;
+                                webhook_event_type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "webhook_event_types": [
+                 *           "application_offered"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        webhook_event_types: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "subscriptions": [
+                     *           {
+                     *             "webhook_event_type": "application_attributed",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_offered",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": true
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_declined",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_deferred",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "application_status_changed",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "indicative_offer_created",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "customer_funded",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "funding_created_202607",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "prequalification_202505",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_collected_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_missed_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_settled_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            subscriptions: {
+                                subscribed: boolean;
+                                url: string | null;
+                                webhook_event_type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}

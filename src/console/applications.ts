@@ -7,7 +7,8 @@ import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { StringEnum } from '../schemas/common.ts';
 import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';
-import { applicationReview, approvalApplicationId, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
+import { approvalConsolePath, findApprovalRecord } from '../services/four-eyes.ts';
+import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
 import { formatGbp } from '../web/format.ts';
 import { formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
@@ -178,17 +179,18 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
     }
   });
 
+  // Any kind of approval (four-eyes.ts): back to its subject's page; a refusal is shown on the
+  // application's page for an application approval, on the error page for other kinds.
   app.post('/approvals/:id/confirm', underwriter, async (request, reply) => {
     const { actor } = signedIn(request);
-    const approvalId = idParam(request.params.id, 'approval');
-    const applicationId = await approvalApplicationId(app.ctx, approvalId);
-    if (!applicationId) throw notFound('approval');
+    const approval = await findApprovalRecord(app.ctx, idParam(request.params.id, 'approval'));
+    if (!approval) throw notFound('approval');
     try {
-      await boConfirmApproval(app.ctx, actor, approvalId);
-      return reply.redirect(`/console/applications/${applicationId}?done=confirmed`, 303);
+      await boConfirmApproval(app.ctx, actor, approval.id);
+      return reply.redirect(`${approvalConsolePath(approval)}?done=confirmed`, 303);
     } catch (error) {
-      if (!isRefusal(error)) throw error;
-      return render(request, reply, applicationId, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
+      if (!isRefusal(error) || !approval.application_id) throw error;
+      return render(request, reply, approval.application_id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
   });
 

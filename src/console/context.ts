@@ -61,13 +61,7 @@ export function consolePage(chrome: Chrome, title: string, children: ComponentCh
   return html`<${Page} chrome=${chrome} title=${title}>${children}</${Page}>`;
 }
 
-/** A notice after a change (from ?done=…), or a refusal in words. */
-export function Notices({ notice, problem }: { notice?: string | null; problem?: string | null }): VNode | null {
-  if (!notice && !problem) return null;
-  return html`${notice ? html`<div class="notice good" role="status"><p>${notice}</p></div>` : null}${
-    problem ? html`<div class="notice bad" role="alert"><p>${problem}</p></div>` : null
-  }`;
-}
+export { Notices } from '../web/layout.ts';
 
 /** "3 h", "2 d", "12 min": how long something has waited. */
 export function age(since: Date, now: Date): string {

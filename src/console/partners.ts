@@ -5,7 +5,15 @@ import { STATUS_BY_CODE } from '../http/errors.ts';
 import { ENVIRONMENTS, type Environment, type Scope } from '../domain/tenant.ts';
 import { idParam, isUuid } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
-import { boCreateIntroducer, boCreatePartner, boCreateToken, boRedeliver, boRevokeToken, boSetSuspended } from '../services/back-office.ts';
+import {
+  boCreateIntroducer,
+  boCreatePartner,
+  boCreateToken,
+  boRedeliver,
+  boRevokeToken,
+  boSaveWebhookSettings,
+  boSetSuspended,
+} from '../services/back-office.ts';
 import { getPartner, isPartnerToken, listTenantIntroducers, listTokens } from '../services/partners.ts';
 import { listPartnerNames } from '../services/review.ts';
 import { deliveries, getConfiguration, listSubscriptions } from '../services/webhooks.ts';
@@ -15,6 +23,8 @@ import { html } from '../web/html.ts';
 import { CsrfField, TableWrap } from '../web/layout.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { can, consoleChrome, consolePage, Notices, signedIn } from './context.ts';
+import { readWebhookForm, webhookFieldNames, WebhookSettingsForm, type WebhookFormValues } from './webhook-settings.ts';
+import { consoleDecideProductionAccess, consoleInvite, partnerDashboardSection, type InviteOutcome } from './partner-dashboard.ts';
 
 const DONE = {
   revoked: 'Token revoked: it no longer works.',
@@ -22,6 +32,9 @@ const DONE = {
   reinstated: 'Partner reinstated.',
   introducer: 'Introducer added.',
   redelivery: 'Redelivery queued.',
+  webhook: 'Webhook settings saved.',
+  approved: 'Production access approved: the partner can now create production tokens.',
+  declined: 'Production access declined.',
 };
 
 const ENV_OPTIONS = ENVIRONMENTS.map((e) => ({ value: e, label: e }));
@@ -92,6 +105,9 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       newToken?: { token: string; environment: string; scopes: string[] };
       errors?: FieldErrors;
       introducer?: Record<string, string>;
+      /** The webhook form of one environment as sent, with its errors. */
+      webhook?: { environment: Environment; values: WebhookFormValues; errors: FieldErrors };
+      invite?: InviteOutcome;
     } = {},
   ) => {
     signedIn(request);
@@ -112,6 +128,7 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { environment, config, introducers, subscriptions, log };
       }),
     );
+    const dashboard = await partnerDashboardSection(app.ctx, request, partnerId, csrf, extra.invite);
     const errors = extra.errors ?? {};
     const intro = extra.introducer ?? { name: '', email: '', environment: 'sandbox' };
     const post = (path: string, label: string, kind = 'secondary', hidden: Record<string, string> = {}, accessible?: string, describedBy?: string) =>
@@ -188,6 +205,22 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
                     .join(', ') || 'none'
                 }</dd>
               </dl>
+              ${
+                isAdmin
+                  ? html`<${WebhookSettingsForm}
+                      partnerId=${partnerId}
+                      environment=${e.environment}
+                      csrf=${csrf}
+                      hasToken=${e.config.has_token}
+                      values=${
+                        extra.webhook?.environment === e.environment
+                          ? extra.webhook.values
+                          : { url: e.config.url ?? '', events: e.subscriptions.filter((x) => x.subscribed).map((x) => x.webhook_event_type) }
+                      }
+                      errors=${extra.webhook?.environment === e.environment ? extra.webhook.errors : {}}
+                    />`
+                  : null
+              }
               <h3>Delivery log</h3>
               ${
                 e.log.deliveries.length === 0
@@ -211,6 +244,7 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
               }
             </section>`,
           )}
+          ${dashboard}
           ${
             isAdmin
               ? html`<form method="post" action=${`/console/partners/${partnerId}/introducers`} class="stack card" novalidate>
@@ -285,6 +319,35 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.redirect(`/console/partners/${partnerId}?done=introducer`, 303);
   });
 
+  // The partner API's rules: https in production (the environment's, whatever NODE_ENV says), no
+  // private addresses unless allowed. A refusal is shown beside the field, with the form as sent.
+  app.post('/partners/:id/webhook-settings', partnerAdmin, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const partnerId = idParam(request.params.id, 'partner');
+    const form = formValues(request.body);
+    const environment = (ENVIRONMENTS as readonly string[]).includes(form.environment ?? '') ? (form.environment as Environment) : null;
+    if (!environment) return partnerPage(request, reply, partnerId, 400, { problem: 'Choose an environment.' });
+    if (!(await getPartner(app.ctx, partnerId))) throw notFound('partner');
+    const { values, token } = readWebhookForm(form, environment);
+    const names = webhookFieldNames(environment);
+    const refuse = (field: string, message: string) =>
+      partnerPage(request, reply, partnerId, 400, { webhook: { environment, values, errors: { [field]: message } } });
+    if (values.url === '') return refuse(names.url, 'Enter the webhook URL');
+    if (values.url.length > 2000) return refuse(names.url, 'The webhook URL must be at most 2,000 characters');
+    const policy = { production: app.config.production || environment === 'production', allowPrivate: app.config.allowPrivateWebhookUrls };
+    try {
+      await boSaveWebhookSettings(app.ctx, actor, { partnerId, environment }, { url: values.url, token, eventTypes: values.events }, policy, {
+        url: names.url,
+        token: names.token,
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
+      const field = error.problems[0]?.source?.pointer === names.token ? names.token : names.url;
+      return refuse(field, error.detail);
+    }
+    return reply.redirect(`/console/partners/${partnerId}?done=webhook#h-env-${environment}`, 303);
+  });
+
   app.post('/partners/:id/redeliver', partnerAdmin, async (request, reply) => {
     const { actor } = signedIn(request);
     const partnerId = idParam(request.params.id, 'partner');
@@ -299,5 +362,23 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return partnerPage(request, reply, partnerId, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
     }
     return reply.redirect(`/console/partners/${partnerId}?done=redelivery`, 303);
+  });
+
+  // The invitation link is in the answer to this POST only.
+  app.post('/partners/:id/users', partnerAdmin, async (request, reply) => {
+    const partnerId = idParam(request.params.id, 'partner');
+    const invite = await consoleInvite(app.ctx, request, partnerId, app.config.publicBaseUrl);
+    return partnerPage(request, reply, partnerId, invite.link ? 201 : 400, { invite });
+  });
+
+  app.post('/partners/:id/production-access', partnerAdmin, async (request, reply) => {
+    const partnerId = idParam(request.params.id, 'partner');
+    try {
+      const decision = await consoleDecideProductionAccess(app.ctx, request, partnerId);
+      return reply.redirect(`/console/partners/${partnerId}?done=${decision}#dashboard`, 303);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
+      return partnerPage(request, reply, partnerId, 400, { problem: `Not done: ${error.detail}.` });
+    }
   });
 };

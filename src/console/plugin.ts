@@ -11,6 +11,7 @@ import { consoleDocumentRoutes } from './documents.ts';
 import { consolePartnerRoutes } from './partners.ts';
 import { consoleAuditRoutes } from './audit.ts';
 import { consoleOperatorRoutes } from './operators.ts';
+import { consoleCustomerRoutes } from './customers.ts';
 
 /**
  * The operator console (docs/behaviour.md, section 19), under /console: server-rendered pages on the same
@@ -63,4 +64,5 @@ export const operatorConsole: FastifyPluginAsync = async (app) => {
   await app.register(consolePartnerRoutes);
   await app.register(consoleAuditRoutes);
   await app.register(consoleOperatorRoutes);
+  await app.register(consoleCustomerRoutes);
 };

@@ -1,4 +1,5 @@
 /** Who acts on the lender's side: an operator's role, and who a change is made by. */
+import type { PartnerRole } from './partner-users.ts';
 
 export type OperatorRole = 'viewer' | 'underwriter' | 'admin';
 
@@ -9,7 +10,9 @@ export type OperatorRole = 'viewer' | 'underwriter' | 'admin';
 export type Actor =
   | { kind: 'admin_token' }
   | { kind: 'operator'; operatorId: string; email: string; role: OperatorRole }
-  | { kind: 'system'; label: 'command line' | 'first start' };
+  | { kind: 'system'; label: 'command line' | 'first start' | 'partner API' }
+  /** A user of the partner dashboard: acts on their own partner only, never with an operator's role. */
+  | { kind: 'partner_user'; partnerUserId: string; partnerId: string; email: string; role: PartnerRole };
 
 const RANK: Record<OperatorRole, number> = { viewer: 0, underwriter: 1, admin: 2 };
 
@@ -18,10 +21,12 @@ export function roleAtLeast(role: OperatorRole, needed: OperatorRole): boolean {
   return RANK[role] >= RANK[needed];
 }
 
-export function roleOf(actor: Actor): OperatorRole {
-  return actor.kind === 'operator' ? actor.role : 'admin';
+export function roleOf(actor: Actor): OperatorRole | null {
+  return actor.kind === 'operator' ? actor.role : actor.kind === 'partner_user' ? null : 'admin';
 }
 
+/** Whether the actor holds the operator role (a partner user holds none). */
 export function may(actor: Actor, needed: OperatorRole): boolean {
-  return roleAtLeast(roleOf(actor), needed);
+  const role = roleOf(actor);
+  return role !== null && roleAtLeast(role, needed);
 }

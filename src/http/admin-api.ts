@@ -6,6 +6,8 @@ import { adminApplicationRoutes } from './routes/admin/applications.ts';
 import { adminDocumentRoutes } from './routes/admin/documents.ts';
 import { adminOperatorRoutes } from './routes/admin/operators.ts';
 import { adminLoanRoutes } from './routes/admin/loans.ts';
+import { adminPartnerUserRoutes } from './routes/admin/partner-users.ts';
+import { adminPreApprovalRoutes } from './routes/admin/pre-approvals.ts';
 
 export interface AdminApiOptions {
   adminTokenHash: string | null;
@@ -22,4 +24,6 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
   await app.register(adminDocumentRoutes);
   await app.register(adminOperatorRoutes);
   await app.register(adminLoanRoutes);
+  await app.register(adminPartnerUserRoutes);
+  await app.register(adminPreApprovalRoutes);
 };

@@ -16,7 +16,7 @@ export function serializeError(error: unknown): { type: string; message: string;
   return { type: e.name, code: e.code, message: e.message, stack };
 }
 
-const SECRET_KEYS = ['headers', 'authorization', 'cookie', 'token', 'password'];
+const SECRET_KEYS = ['headers', 'authorization', 'cookie', 'token', 'password', 'account_number'];
 const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
 
 /**

@@ -105,6 +105,25 @@ const SUBSCRIPTIONS = {
     })),
   },
 };
+const FUNDING_ACCOUNT = {
+  funding_account_id: '5f0c3c8e-2b7d-4a51-9a43-6c1d2e3f4a5b',
+  account_holder_name: 'Acme Widgets Ltd',
+  sort_code: '08-99-99',
+  account_number_ending: '4958',
+  name_check: 'match',
+  status: 'verified',
+  created_at: AT,
+};
+const PRE_APPROVAL = {
+  offer_id: OFFER_ID,
+  max_amount: 20000,
+  available_amount: 15000,
+  monthly_interest_percentage: 2.5,
+  fee_percentage: 0,
+  duration_in_days: 365,
+  expires_at: '2026-09-29T09:30:00.000Z',
+  status: 'funded',
+};
 const EVENT_ITEM = { event_id: EVENT_ID, webhook_event_type: 'application_attributed', created_at: AT, data: fixedSample('application_attributed') };
 
 export interface RouteDoc {
@@ -135,6 +154,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     request: CUSTOMER_BODY,
     response: CUSTOMER_VIEW,
   },
+  'PUT /customers/:customer_id/funding_account/': {
+    description:
+      "Sets the customer's funding account: the business bank account drawdowns are paid into. Format problems are 400 ValidationError, all at once; details that fail the UK modulus check are 400 BankDetailsInvalid. The payee name check (Confirmation of Payee) gives the status: match is verified, no_match rejected, close_match or unavailable needs_review until the lender reviews it. A new PUT replaces the account (the old one is kept in the lender's history). The answer never holds the whole account number, only its last four digits. In production a drawdown needs a verified account (400 FundingAccountRequired).",
+    request: { data: { account_holder_name: 'Acme Widgets Ltd', sort_code: '08-99-99', account_number: '66374958' } },
+    response: { data: FUNDING_ACCOUNT },
+  },
+  'GET /customers/:customer_id/funding_account/': {
+    description: "The customer's current funding account (404 when none was set), with its status.",
+    response: { data: FUNDING_ACCOUNT },
+  },
+  'GET /customers/:customer_id/pre_approval/': {
+    description:
+      "The customer's latest pre-approval: a confirmed flexi_loan limit that belongs to the customer, not to an application, drawn without a new application (the portal's /portal/pre-approval, the operator, or the sandbox funding route) under the usual funding rules. 404 when the customer never had one. Its offer_id works with the repayment schedule route.",
+    response: { data: PRE_APPROVAL },
+  },
   'POST /customers/:customer_id/applications/': {
     description:
       'Opens an application for the customer with the amount wanted (GBP). One open application per customer (409 ApplicationAlreadyOpen). Emits application_attributed.',
@@ -143,9 +177,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /customers/:customer_id/applications/latest/': { description: "The customer's most recent application and its status.", response: APPLICATION },
   'PATCH /customers/:customer_id/applications/latest/': {
-    description: 'Changes the loan requests or the introducer of the latest application while it is open.',
+    description:
+      'Changes the loan requests or the introducer of the latest application while it is open. Answers 202 with no body: read the application back with GET.',
     request: { data: { requests: [{ amount: 30000, duration: { amount: 18, unit: 'months' } }] } },
-    response: APPLICATION,
   },
   'GET /customers/:customer_id/login_link/': {
     description: 'A single-use link that signs the customer in to the portal (valid 24 hours). Only when the application names the customer as the contact.',
@@ -180,7 +214,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: APPLICATION,
   },
   'POST /sandbox/offers/:offer_id/fundings': {
-    description: 'Sandbox only: draws funds from a selected offer, moving the application to funded and emitting customer_funded and funding_created_202607.',
+    description:
+      'Sandbox only: draws funds from a selected offer (or a pre-approval), moving the application to funded and emitting customer_funded and funding_created_202607. Paid into the customer’s verified funding account (`paid_to`); a customer without one is paid into a simulated account; one whose account is not verified is refused with 400 FundingAccountRequired, as in production.',
     request: { data: { amount: 10000 } },
     response: {
       data: {
@@ -192,8 +227,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
         funding_fee_amount: 0,
         funding_created_at: AT,
         offer_max_amount: 50000,
+        paid_to: { funding_account_id: null, sort_code: '00-00-00', account_number_ending: '0000', simulated: true },
       },
     },
+  },
+  'POST /sandbox/customers/:customer_id/pre_approvals': {
+    description: 'Sandbox only: pre-approves the customer with these terms (what an operator does in production). A new pre-approval revokes the previous one.',
+    request: { data: { max_amount: 20000, monthly_interest_percentage: 2.5, fee_percentage: 0, duration_in_days: 365, valid_for_days: 90 } },
+    response: { data: PRE_APPROVAL },
   },
   'PUT /webhooks/configuration/': {
     description: 'Sets where webhooks go (https in production) and an optional bearer token the lender sends with them.',
@@ -339,6 +380,7 @@ const ERROR_EXAMPLES: Record<number, unknown> = {
     parameter: 'Idempotency-Key',
   }),
   429: error('Throttled', 'too many requests: at most 600 a minute; retry in 12 s'),
+  500: { errors: [{ code: 'ServerError', detail: 'an unexpected error occurred', meta: { request_id: '4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d' } }] },
 };
 
 type Schema = Record<string, unknown>;
@@ -350,8 +392,51 @@ function envelope(description: string, code: number): Schema {
   return { description, content: { 'application/json': media } };
 }
 
-/** The route's schema with its description, examples, Idempotency-Key, 409/422 and 429 answers. */
-export function documentRoute(schema: Schema, method: string, path: string): Schema {
+/**
+ * The error statuses every operation can answer, whatever its own list says: 400 (a request without
+ * Host, a malformed query), 401 and 403 (the token), 406 (Accept), 429 (the rate limits) and 500 (a
+ * fault of ours, named by meta.request_id); 404 where the path names a resource; 413 and 415 where a
+ * body can be sent.
+ */
+function commonErrors(method: string, path: string): number[] {
+  const statuses = [400, 401, 403, 406, 429, 500];
+  if (path.includes(':')) statuses.push(404);
+  if (method !== 'GET' && method !== 'HEAD') statuses.push(413, 415);
+  return statuses;
+}
+
+const COMMON_ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request: validation or domain error (source points at the problem)',
+  401: 'AuthenticationFailed: missing, malformed, unknown or revoked token',
+  403: 'PermissionDenied: the token may not do this (scope, environment, suspended partner)',
+  404: 'NotFound: no such resource for this partner and environment',
+  406: 'NotAcceptable: Accept does not admit the answer',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  500: 'ServerError: an unexpected failure of ours; meta.request_id names it in our logs',
+};
+
+/** The success answer as declared: no content for a body-less answer, the PDF beside JSON where the route produces one. */
+function successResponse(code: number, response: Schema, doc: RouteDoc | undefined, produces: string[] | undefined): Schema {
+  const description = code === 202 ? 'Accepted' : code === 201 ? 'Created' : code === 204 ? 'No content' : 'Success';
+  if (response.type === 'null') return { description: `${description}: no body`, type: 'null' };
+  const json: Schema = { ...(code === 200 && doc?.responseSchema ? doc.responseSchema : response) };
+  delete json.description;
+  if (produces?.includes('application/pdf') && !produces.includes('application/json')) {
+    return { description: `${description}: a PDF`, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+  }
+  if (!produces?.includes('application/pdf')) return { description, ...json, ...(doc?.response !== undefined ? { examples: [doc.response] } : {}) };
+  return {
+    description: `${description}: JSON, or a PDF when the request asks for application/pdf`,
+    content: {
+      'application/json': { schema: json, ...(doc?.response !== undefined ? { example: doc.response } : {}) },
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    },
+  };
+}
+
+/** The route's schema with its description, examples, Idempotency-Key and every error status it can answer. */
+export function documentRoute(schema: Schema, method: string, path: string, config?: { produces?: string[] }): Schema {
   const doc = ROUTE_DOCS[`${method} ${path}`];
   const out: Schema = { ...schema };
   if (doc && out.description === undefined) out.description = doc.description;
@@ -374,22 +459,15 @@ export function documentRoute(schema: Schema, method: string, path: string): Sch
   const responses: Record<string, Schema> = {};
   for (const [status, response] of Object.entries((schema.response as Record<string, Schema> | undefined) ?? {})) {
     const code = Number(status);
-    if (code >= 400) {
-      responses[status] = envelope(String(response.description ?? 'Error'), code);
-      continue;
-    }
-    responses[status] = {
-      description: code === 202 ? 'Accepted' : code === 201 ? 'Created' : 'Success',
-      ...(code === 200 && doc?.responseSchema ? doc.responseSchema : response),
-      ...(doc?.response !== undefined ? { examples: [doc.response] } : {}),
-    };
+    responses[status] = code >= 400 ? envelope(String(response.description ?? 'Error'), code) : successResponse(code, response, doc, config?.produces);
   }
+  for (const code of commonErrors(method, path)) responses[String(code)] ??= envelope(COMMON_ERROR_DESCRIPTIONS[code] ?? 'Error', code);
   if (writes) {
     responses['409'] ??= envelope('Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs)', 409);
     responses['422'] = envelope('IdempotencyKeyReused: the key was used with another method, path or body', 422);
   }
   responses['429'] = envelope('Throttled: too many requests for this token; Retry-After gives the seconds to wait', 429);
-  out.response = responses;
+  out.response = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
   return out;
 }
 

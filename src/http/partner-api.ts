@@ -3,6 +3,7 @@ import { authenticatePartner } from './auth.ts';
 import { negotiate, type NegotiationConfig } from './negotiation.ts';
 import { authCheckRoutes } from './routes/auth-check.ts';
 import { customerRoutes } from './routes/customers.ts';
+import { fundingAccountRoutes } from './routes/funding-accounts.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { introducerRoutes } from './routes/introducers.ts';
 import { offerRoutes } from './routes/offers.ts';
@@ -39,6 +40,7 @@ export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | nu
   installRequestLog(app, app.requestLog);
   await app.register(authCheckRoutes);
   await app.register(customerRoutes);
+  await app.register(fundingAccountRoutes);
   await app.register(applicationRoutes);
   await app.register(introducerRoutes);
   await app.register(offerRoutes);

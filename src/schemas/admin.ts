@@ -38,9 +38,25 @@ export const AuditEntryView = Type.Object({
     Type.Object({ type: Type.Literal('operator'), operator_id: Uuid, email: Type.String() }),
     Type.Object({ type: Type.Literal('admin_token') }),
     Type.Object({ type: Type.Literal('system'), name: Type.String() }),
+    Type.Object({ type: Type.Literal('partner_user'), partner_user_id: Uuid, email: Type.String() }),
   ]),
   action: Type.String(),
   target: Type.Object({ type: Type.String(), id: Type.String() }),
   summary: Type.Record(Type.String(), Type.Unknown()),
   created_at: IsoDateTime,
+});
+
+/** A four-eyes approval as the admin API answers it (202 to an approval above the threshold). */
+export const PendingApprovalView = Type.Object({
+  approval_id: Uuid,
+  kind: Type.String(),
+  /** The application, for an application approval (the subject of other kinds is named by the kind). */
+  application_id: Type.Union([Uuid, Type.Null()]),
+  subject_id: Uuid,
+  status: StringEnum(['pending', 'confirmed', 'withdrawn'] as const),
+  requested_by: Type.Object({ actor: Type.String(), operator_id: Type.Union([Uuid, Type.Null()]) }),
+  requested_at: IsoDateTime,
+  terms: Type.Unknown(),
+  threshold: Type.Number(),
+  confirm_in: Type.String(),
 });

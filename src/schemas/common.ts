@@ -61,4 +61,4 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
 }
 
 /** For 202/204 answers: no body is sent. */
-export const NoContent = Type.Any({ description: 'No body' });
+export const NoContent = Type.Unsafe<undefined>({ type: 'null', description: 'No body' });

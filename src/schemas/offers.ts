@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { CONTACT_ENTITIES } from './application.ts';
 import { Closed, Data, IsoDate, IsoDateTime, Money, StringEnum, Uuid } from './common.ts';
+import { PaidTo } from './funding-accounts.ts';
 
 export const PRODUCT_TYPES = ['flexi_loan', 'business_loan'] as const;
 
@@ -71,6 +72,7 @@ export const FundingView = Type.Object({
   funding_fee_amount: Type.Number(),
   funding_created_at: IsoDateTime,
   offer_max_amount: Type.Number(),
+  paid_to: PaidTo,
 });
 
 export const FundingBody = Closed({ amount: Money({ exclusiveMinimum: 0, maximum: 1_000_000 }) });

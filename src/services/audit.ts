@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { Actor } from '../domain/actors.ts';
+import type { AuditTargetType } from '../domain/audit-targets.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { AuditEntryView } from '../schemas/admin.ts';
 import { insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '../store/audit-store.ts';
@@ -17,7 +18,8 @@ export const ADMIN_TOKEN_ACTOR: Actor = { kind: 'admin_token' };
 
 export interface AuditEntry {
   action: string;
-  targetType: string;
+  /** One of the closed list in src/domain/audit-targets.ts. */
+  targetType: AuditTargetType;
   targetId: string;
   /** What changed, never a secret (no passwords, tokens or signing secrets). */
   summary?: Record<string, unknown>;
@@ -27,10 +29,16 @@ export function actorLabel(actor: Actor): string {
   return actor.kind === 'admin_token' ? 'admin token' : actor.kind === 'system' ? actor.label : actor.email;
 }
 
+/** The partner user's id when the actor is one (their changes from the dashboard). */
+function partnerUserIdOf(actor: Actor): string | null {
+  return actor.kind === 'partner_user' ? actor.partnerUserId : null;
+}
+
 export async function appendAudit(tx: Queryable, actor: Actor, entry: AuditEntry, now: Date): Promise<void> {
   await insertAuditRow(tx, {
     id: randomUUID(),
     operatorId: actor.kind === 'operator' ? actor.operatorId : null,
+    partnerUserId: partnerUserIdOf(actor),
     actor: actorLabel(actor),
     action: entry.action,
     targetType: entry.targetType,
@@ -80,9 +88,11 @@ export function auditView(row: AuditRow): Static<typeof AuditEntryView> {
     seq: row.seq,
     actor: row.operator_id
       ? { type: 'operator', operator_id: row.operator_id, email: row.actor }
-      : row.actor === 'admin token'
-        ? { type: 'admin_token' }
-        : { type: 'system', name: row.actor },
+      : row.partner_user_id
+        ? { type: 'partner_user', partner_user_id: row.partner_user_id, email: row.actor }
+        : row.actor === 'admin token'
+          ? { type: 'admin_token' }
+          : { type: 'system', name: row.actor },
     action: row.action,
     target: { type: row.target_type, id: row.target_id },
     summary: row.summary,

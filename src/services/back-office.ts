@@ -5,38 +5,30 @@
  */
 import { randomUUID } from 'node:crypto';
 import { may, type Actor, type OperatorRole } from '../domain/actors.ts';
-import { nextStatus } from '../domain/application-status.ts';
 import type { OfferTerms } from '../domain/decision-policy.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
-import { basisPointsToPercent, fromPence } from '../domain/money.ts';
+import { largestAmountPence, needsSecondOperator } from '../domain/four-eyes.ts';
+import { fromPence } from '../domain/money.ts';
 import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
 import { findApplicationAnyTenant } from '../store/applications-store.ts';
-import { confirmApproval, findApproval, findPendingApproval, insertPendingApproval, withdrawPendingApprovals } from '../store/approvals-store.ts';
+import type { PendingApprovalRow } from '../store/approvals-store.ts';
 import { findDocumentAnyTenant, type DocumentRow } from '../store/documents-store.ts';
 import { insertNote } from '../store/notes-store.ts';
 import { findTokenPartnerId } from '../store/partners-store.ts';
+import { applicationApproval, termsSummary } from './application-approval.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import type { Decision } from './decisions.ts';
 import { reviewDocument } from './document-processing.ts';
+import { confirmPendingApproval, requestApproval, withdrawApprovals } from './four-eyes.ts';
 import { drawdown } from './fundings.ts';
 import { operatorDecision, revokeOffers, startReview } from './underwriting.ts';
 import { createIntroducer, createPartner, createToken, revokePartnerToken, setSuspended } from './partners.ts';
-import { redeliver } from './webhooks.ts';
+import { redeliver, saveSettings, type WebhookPolicy } from './webhooks.ts';
 
 /** A viewer changes nothing; partners, tokens, fundings and operators are for admins. */
 export function requireRole(actor: Actor, needed: OperatorRole): void {
   if (!may(actor, needed)) throw new DomainError('PermissionDenied', `this needs the ${needed} role`);
-}
-
-function termsSummary(offers: OfferTerms[]) {
-  return offers.map((o) => ({
-    product_type: o.productType,
-    max_amount: fromPence(o.maxAmountPence),
-    monthly_interest_percentage: basisPointsToPercent(o.monthlyRateBp),
-    fee_percentage: basisPointsToPercent(o.feeBp),
-    duration_in_days: o.durationDays,
-  }));
 }
 
 // --- Partners, tokens, introducers (admin) ---
@@ -122,6 +114,29 @@ export async function boRedeliver(ctx: ServiceContext, actor: Actor, tenant: Ten
   );
 }
 
+/** An admin's save of a tenant's webhook settings in the console (webhooks.ts saveSettings), audited without the token. */
+export async function boSaveWebhookSettings(
+  ctx: ServiceContext,
+  actor: Actor,
+  tenant: Tenant,
+  input: Parameters<typeof saveSettings>[2],
+  policy: WebhookPolicy,
+  pointers: Parameters<typeof saveSettings>[4],
+) {
+  requireRole(actor, 'admin');
+  return audited(
+    ctx,
+    actor,
+    (inner) => saveSettings(inner, tenant, input, policy, pointers),
+    (change) => ({
+      action: 'webhook_configuration.updated',
+      targetType: 'webhook_configuration',
+      targetId: tenant.partnerId,
+      summary: { environment: tenant.environment, ...change },
+    }),
+  );
+}
+
 // --- Applications (underwriter) ---
 
 export async function boStartReview(ctx: ServiceContext, actor: Actor, applicationId: string) {
@@ -134,7 +149,7 @@ export async function boStartReview(ctx: ServiceContext, actor: Actor, applicati
   );
 }
 
-/** A decision applied at once (the admin API, and console decisions below the four-eyes threshold). */
+/** A decision applied at once (declines, deferrals, and approvals at or below the four-eyes threshold); it withdraws a pending approval. */
 export async function boDecide(ctx: ServiceContext, actor: Actor, applicationId: string, decision: Decision) {
   requireRole(actor, 'underwriter');
   return audited(
@@ -142,7 +157,7 @@ export async function boDecide(ctx: ServiceContext, actor: Actor, applicationId:
     actor,
     async (inner, tx) => {
       const application = await operatorDecision(inner, applicationId, decision, 'operator');
-      await withdrawPendingApprovals(tx, applicationId, actor.kind === 'operator' ? actor.operatorId : null, ctx.now());
+      await withdrawApprovals(tx, actor, 'application_approval', applicationId, ctx.now());
       return application;
     },
     () => ({
@@ -218,15 +233,17 @@ export async function boAddNote(ctx: ServiceContext, actor: Actor & { kind: 'ope
 
 // --- Four eyes ---
 
-export type ApprovalResult = { kind: 'offered' } | { kind: 'pending'; approvalId: string };
+export type ApprovalResult = { kind: 'offered' } | { kind: 'pending'; approval: PendingApprovalRow };
 
 /**
- * An operator's approval: applied at once when the largest offer is at most the threshold,
- * otherwise stored as pending (the application stays in_underwriting) for another operator.
+ * An approval with offers of the actor's own terms: applied at once when the largest offer is at
+ * most the threshold, otherwise stored as pending (the application stays in_underwriting) until a
+ * different operator confirms it in the console. The console's path, which needs the review
+ * started; the admin API's goes through boRequestApproval above the threshold and boDecide below.
  */
 export async function boApprove(
   ctx: ServiceContext,
-  actor: Actor & { kind: 'operator' },
+  actor: Actor,
   applicationId: string,
   offers: OfferTerms[],
   thresholdPence: number,
@@ -239,67 +256,21 @@ export async function boApprove(
       meta: { status: current.status },
     });
   }
-  const largest = Math.max(...offers.map((o) => o.maxAmountPence));
-  if (largest <= thresholdPence) {
+  if (!needsSecondOperator(largestAmountPence(offers), thresholdPence)) {
     await boDecide(ctx, actor, applicationId, { outcome: 'offered', offers });
     return { kind: 'offered' };
   }
-  const id = randomUUID();
-  await audited(
-    ctx,
-    actor,
-    async (_inner, tx) => {
-      const application = await findApplicationAnyTenant(tx, applicationId, true);
-      if (!application) throw notFound('application');
-      if (application.status !== 'in_underwriting' || nextStatus(application.status, 'decision_approve') === null) {
-        throw new DomainError('InvalidTransition', `an application that is ${application.status} cannot be approved`, { meta: { status: application.status } });
-      }
-      if (await findPendingApproval(tx, applicationId))
-        throw new DomainError('InvalidTransition', 'an approval of this application is already waiting for confirmation');
-      await insertPendingApproval(tx, { id, applicationId, offers, largestPence: largest, requestedBy: actor.operatorId, now: ctx.now() });
-    },
-    () => ({
-      action: 'application.approval_requested',
-      targetType: 'application',
-      targetId: applicationId,
-      summary: { approval_id: id, offers: termsSummary(offers), threshold: fromPence(thresholdPence) },
-    }),
-  );
-  return { kind: 'pending', approvalId: id };
+  return { kind: 'pending', approval: await boRequestApproval(ctx, actor, applicationId, offers, thresholdPence) };
 }
 
-/**
- * The second operator confirms: the offers are created then. The application is locked first
- * (the order every decision uses), then the approval is settled only if it is still pending and
- * was asked for by someone else, so two confirmations at once create the offers once.
- */
-export async function boConfirmApproval(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, approvalId: string): Promise<void> {
+/** Stores an approval above the threshold as pending, whoever makes it (an operator or the admin token). */
+export async function boRequestApproval(ctx: ServiceContext, actor: Actor, applicationId: string, offers: OfferTerms[], thresholdPence: number) {
   requireRole(actor, 'underwriter');
-  const approval = await findApproval(ctx.db, approvalId);
-  if (!approval) throw notFound('approval');
-  if (approval.requested_by === actor.operatorId) throw new DomainError('PermissionDenied', 'the operator who approved cannot confirm their own approval');
-  await audited(
-    ctx,
-    actor,
-    async (inner, tx) => {
-      const application = await findApplicationAnyTenant(tx, approval.application_id, true);
-      // The application may have left review meanwhile (a sandbox decision, the inactivity sweep):
-      // then the approval can no longer be confirmed, and nothing is written.
-      const current = await findApproval(tx, approvalId);
-      if (current?.status !== 'pending') throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
-      if (application?.status !== 'in_underwriting') {
-        throw new DomainError('InvalidTransition', 'this application is no longer in review: the approval cannot be confirmed');
-      }
-      if (!(await confirmApproval(tx, approvalId, actor.operatorId, ctx.now())))
-        throw new DomainError('InvalidTransition', 'this approval is no longer waiting: it was confirmed or withdrawn');
-      const offers: OfferTerms[] = approval.offers.map((o) => ({ ...o }));
-      await operatorDecision(inner, approval.application_id, { outcome: 'offered', offers }, 'operator');
-    },
-    () => ({
-      action: 'application.approval_confirmed',
-      targetType: 'application',
-      targetId: approval.application_id,
-      summary: { approval_id: approvalId, requested_by: approval.requested_by, offers: termsSummary(approval.offers) },
-    }),
-  );
+  return requestApproval(ctx, actor, applicationApproval, applicationId, offers, thresholdPence);
+}
+
+/** The second operator confirms (see four-eyes.ts): the offers are created then. */
+export async function boConfirmApproval(ctx: ServiceContext, actor: Actor, approvalId: string): Promise<PendingApprovalRow> {
+  requireRole(actor, 'underwriter');
+  return confirmPendingApproval(ctx, actor, approvalId);
 }

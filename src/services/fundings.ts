@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { fromPence, percentOf } from '../domain/money.ts';
 import { drawdownProblem } from '../domain/offers.ts';
+import { formatSortCode } from '../domain/funding-accounts.ts';
+import { preApprovalDrawdownProblem } from '../domain/pre-approvals.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Static } from 'typebox';
 import type { FundingView } from '../schemas/offers.ts';
@@ -14,6 +16,7 @@ import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import * as events from './event-payloads.ts';
 import { startLoan } from './loans.ts';
+import { payoutAccount } from './funding-accounts.ts';
 
 export interface DrawdownRequest {
   offerId: string;
@@ -35,6 +38,18 @@ export function fundingView(funding: FundingRow, offer: OfferRow): Static<typeof
     funding_fee_amount: fromPence(funding.fee_pence),
     funding_created_at: funding.created_at.toISOString(),
     offer_max_amount: fromPence(offer.max_amount_pence),
+    paid_to: paidTo(funding),
+  };
+}
+
+/** The account a funding was paid into, as shown: sort code and last four digits (section 21). */
+export function paidTo(funding: FundingRow): Static<typeof FundingView>['paid_to'] {
+  if (funding.paid_to_sort_code === null || funding.paid_to_account_ending === null) return null;
+  return {
+    funding_account_id: funding.funding_account_id,
+    sort_code: formatSortCode(funding.paid_to_sort_code),
+    account_number_ending: funding.paid_to_account_ending,
+    simulated: funding.paid_to_simulated,
   };
 }
 
@@ -54,7 +69,9 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
     // its offers. Locking the offer first here deadlocked against a concurrent selection.
     const application = found.application_id ? await findApplicationAnyTenant(tx, found.application_id, true) : null;
     const offer = (await find(true)) as OfferRow;
-    const problem = drawdownProblem({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, application?.status ?? null, now);
+    const state = { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at };
+    // A pre-approval (section 21) belongs to no application and needs no selection.
+    const problem = offer.pre_approval ? preApprovalDrawdownProblem(state, now) : drawdownProblem(state, application?.status ?? null, now);
     if (problem) throw new DomainError('FundingNotAllowed', `funds cannot be drawn: ${problem}`, { meta: { offer_id: offer.id } });
     const drawn = await drawnFromOffer(tx, offer.id);
     const available = offer.max_amount_pence - drawn;
@@ -64,6 +81,8 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
         meta: { available_amount: fromPence(available) },
       });
     }
+    // Paid only into a verified account (in the sandbox, without one, into a simulated account).
+    const account = await payoutAccount(tx, tenant, offer.customer_id);
     const funding = await insertFunding(tx, tenant, {
       id: randomUUID(),
       customerId: offer.customer_id,
@@ -73,6 +92,7 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
       feePence: percentOf(request.amountPence, offer.fee_bp),
       drawnBy: request.drawnBy,
       now,
+      paidTo: account,
     });
     await startLoan(tx, tenant, funding, offer);
     const customer = await findCustomer(tx, tenant, offer.customer_id);

@@ -30,9 +30,15 @@ async function requirePartner(ctx: ServiceContext, partnerId: string): Promise<v
   if (!(await findPartner(ctx.db, partnerId))) throw notFound('partner');
 }
 
-export async function createToken(ctx: ServiceContext, partnerId: string, environment: Environment, scopes: Scope[] = ['read', 'write']) {
+export async function createToken(
+  ctx: ServiceContext,
+  partnerId: string,
+  environment: Environment,
+  scopes: Scope[] = ['read', 'write'],
+  name: string | null = null,
+) {
   await requirePartner(ctx, partnerId);
-  const { tokenId, token } = await issueToken(ctx.db, partnerId, environment, scopes);
+  const { tokenId, token } = await issueToken(ctx.db, partnerId, environment, scopes, name);
   return { tokenId, token, environment, scopes };
 }
 

@@ -5,6 +5,7 @@
 import { londonToday } from '../domain/dates.ts';
 import { creditsInLast12Months } from '../domain/bank-statement.ts';
 import { notFound } from '../domain/errors.ts';
+import type { OfferTerms } from '../domain/decision-policy.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import {
   findApplicationAnyTenant,
@@ -14,7 +15,7 @@ import {
   type ApplicationRow,
   type QueueRow,
 } from '../store/applications-store.ts';
-import { findApproval, findPendingApproval, type PendingApprovalRow } from '../store/approvals-store.ts';
+import { findPendingApproval, type PendingApprovalRow } from '../store/approvals-store.ts';
 import { findCustomer, type CustomerRow } from '../store/customers-store.ts';
 import { listDecisions } from '../store/decisions-store.ts';
 import { listCustomerDocuments, listParsedStatements, type DocumentRow } from '../store/documents-store.ts';
@@ -24,6 +25,7 @@ import { listApplicationNotes, type NoteRow } from '../store/notes-store.ts';
 import { listApplicationOffers, type OfferRow } from '../store/offers-store.ts';
 import { findOperator } from '../store/operators-store.ts';
 import { findPartner, listPartners } from '../store/partners-store.ts';
+import { applicationApproval } from './application-approval.ts';
 import type { ServiceContext } from './context.ts';
 import { documentFacts } from './document-facts.ts';
 import { settleExpiryIfDue } from './offers.ts';
@@ -64,7 +66,8 @@ export interface ApplicationReview {
   statementTurnoverPence: number | null;
   events: ApplicationEventRow[];
   notes: NoteRow[];
-  pending: (PendingApprovalRow & { requested_by_name: string }) | null;
+  /** The approval waiting for a second operator, with its offers and who made it (an operator's name, or "the admin token"). */
+  pending: (PendingApprovalRow & { offers: OfferTerms[]; requested_by_name: string }) | null;
 }
 
 export async function applicationReview(ctx: ServiceContext, applicationId: string): Promise<ApplicationReview> {
@@ -96,11 +99,15 @@ export async function applicationReview(ctx: ServiceContext, applicationId: stri
   const facts = await documentFacts(ctx.db, customer.id, today);
   const events = await listApplicationEvents(ctx.db, application.id);
   const notes = await listApplicationNotes(ctx.db, application.id);
-  const pending = await findPendingApproval(ctx.db, application.id);
+  const pending = await findPendingApproval(ctx.db, applicationApproval.name, application.id);
   let pendingView: ApplicationReview['pending'] = null;
   if (pending) {
-    const requester = await findOperator(ctx.db, pending.requested_by);
-    pendingView = { ...pending, requested_by_name: requester?.name ?? 'another operator' };
+    const requester = pending.requested_by ? await findOperator(ctx.db, pending.requested_by) : null;
+    pendingView = {
+      ...pending,
+      offers: applicationApproval.fromStored(pending.terms),
+      requested_by_name: pending.requested_by ? (requester?.name ?? 'another operator') : 'The admin token',
+    };
   }
   return {
     application,
@@ -117,11 +124,6 @@ export async function applicationReview(ctx: ServiceContext, applicationId: stri
     notes,
     pending: pendingView,
   };
-}
-
-/** The application an approval is for; null for an unknown approval. */
-export async function approvalApplicationId(ctx: ServiceContext, approvalId: string): Promise<string | null> {
-  return (await findApproval(ctx.db, approvalId))?.application_id ?? null;
 }
 
 /** The customer's latest application, whatever its tenant; null when it has none. */

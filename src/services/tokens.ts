@@ -15,10 +15,16 @@ export function generateToken(environment: Environment): string {
   return PREFIX[environment] + randomBytes(24).toString('base64url');
 }
 
-export async function issueToken(db: Queryable, partnerId: string, environment: Environment, scopes: Scope[]): Promise<{ tokenId: string; token: string }> {
+export async function issueToken(
+  db: Queryable,
+  partnerId: string,
+  environment: Environment,
+  scopes: Scope[],
+  name: string | null = null,
+): Promise<{ tokenId: string; token: string }> {
   const token = generateToken(environment);
   const tokenId = randomUUID();
-  await insertToken(db, { id: tokenId, partnerId, environment, scopes, hash: hashToken(token) });
+  await insertToken(db, { id: tokenId, partnerId, environment, scopes, hash: hashToken(token), name });
   return { tokenId, token };
 }
 

@@ -5,6 +5,7 @@ import {
   deleteWebSession,
   insertWebSession,
   isSuspendedPartnerSession,
+  setSessionEnvironment,
   touchWebSession,
   type Surface,
   type WebSessionInsert,
@@ -16,13 +17,25 @@ import { hashToken } from './tokens.ts';
 export type { Surface, WebSessionRow };
 
 /** How long each kind of session may last in all, and without a request. */
-export const SESSION_LIMITS: Record<Surface | 'console_login', { absoluteSeconds: number; idleSeconds: number }> = {
+export const SESSION_LIMITS: Record<Surface | 'console_login' | 'dashboard_login', { absoluteSeconds: number; idleSeconds: number }> = {
   // docs/behaviour.md, section 8: 8 hours, 30 minutes idle.
   portal: { absoluteSeconds: 8 * 3600, idleSeconds: 30 * 60 },
   // docs/behaviour.md, section 19: 30 minutes idle; a working day at most.
   console: { absoluteSeconds: 12 * 3600, idleSeconds: 30 * 60 },
   // The anonymous session that carries the CSRF secret of the console's login form.
   console_login: { absoluteSeconds: 3600, idleSeconds: 30 * 60 },
+  // docs/behaviour.md, section 24: 30 minutes idle, 12 hours in all.
+  dashboard: { absoluteSeconds: 12 * 3600, idleSeconds: 30 * 60 },
+  // The dashboard's login and invitation forms, and a password waiting for its second factor.
+  dashboard_login: { absoluteSeconds: 3600, idleSeconds: 15 * 60 },
+};
+
+const SURFACE_OF: Record<keyof typeof SESSION_LIMITS, Surface> = {
+  portal: 'portal',
+  console: 'console',
+  console_login: 'console',
+  dashboard: 'dashboard',
+  dashboard_login: 'dashboard',
 };
 
 export interface StartedSession {
@@ -43,7 +56,7 @@ export async function startWebSession(db: Queryable, kind: keyof typeof SESSION_
   await insertWebSession(db, {
     ...subject,
     hash: hashToken(token),
-    surface: kind === 'portal' ? 'portal' : 'console',
+    surface: SURFACE_OF[kind],
     csrfSecret,
     now,
     expiresAt,
@@ -71,4 +84,10 @@ export async function endWebSession(ctx: ServiceContext, token: string): Promise
 /** Removes sessions that ended (the worker's sweep); they could no longer be used anyway. */
 export async function sweepEndedSessions(ctx: ServiceContext): Promise<number> {
   return deleteDeadWebSessions(ctx.db, ctx.now());
+}
+
+/** The environment a dashboard session shows (the switch at the top of its pages). */
+export async function switchEnvironment(ctx: ServiceContext, token: string, environment: 'sandbox' | 'production'): Promise<void> {
+  if (token.length === 0 || token.length > 100) return;
+  await setSessionEnvironment(ctx.db, hashToken(token), environment);
 }

@@ -42,6 +42,46 @@ export async function putConfiguration(ctx: ServiceContext, tenant: Tenant, inpu
   return getConfiguration(ctx, tenant);
 }
 
+/** What the console does to the authorization token: keep it, set a new one, or remove it. */
+export type TokenChange = { kind: 'keep' } | { kind: 'set'; token: string } | { kind: 'remove' };
+
+/** What happened to the token, in a word the audit log can show (never the token). */
+function tokenOutcome(before: string | null, after: string | null): 'none' | 'unchanged' | 'set' | 'replaced' | 'removed' {
+  if (before === after) return before === null ? 'none' : 'unchanged';
+  return before === null ? 'set' : after === null ? 'removed' : 'replaced';
+}
+
+/**
+ * The console's save of a tenant's whole webhook settings: the URL, vetted as the partner API vets
+ * it (`pointers` name the form's fields); the token, kept unless set or removed; and exactly these
+ * subscriptions. Answers what changed, without the token.
+ */
+export async function saveSettings(
+  ctx: ServiceContext,
+  tenant: Tenant,
+  input: { url: string; token: TokenChange; eventTypes: string[] },
+  policy: WebhookPolicy,
+  pointers: { url: string; token: string },
+) {
+  const check = await checkWebhookUrl(input.url, { requireHttps: policy.production, allowPrivate: policy.allowPrivate, lookup: policy.lookup });
+  if (!check.ok) throw invalidAt(pointers.url, check.reason);
+  if (input.token.kind === 'set' && (input.token.token.length > 500 || !/^[\x21-\x7e]+$/.test(input.token.token))) {
+    throw invalidAt(pointers.token, 'The authorization token must be 1 to 500 printable characters without spaces.');
+  }
+  const types = checkTypes(input.eventTypes);
+  return ctx.db.transaction(async (tx) => {
+    const before = await ensureWebhookConfig(tx, tenant, generateSigningSecret());
+    const wasSubscribed = await listSubscribedTypes(tx, tenant);
+    const token = input.token.kind === 'keep' ? before.token : input.token.kind === 'set' ? input.token.token : null;
+    await setWebhookTarget(tx, tenant, input.url, token);
+    const subscribed = types.filter((t) => !wasSubscribed.includes(t));
+    const unsubscribed = wasSubscribed.filter((t) => !(types as string[]).includes(t));
+    if (subscribed.length > 0) await subscribe(tx, tenant, subscribed);
+    if (unsubscribed.length > 0) await unsubscribe(tx, tenant, unsubscribed);
+    return { url: { from: before.url, to: input.url }, token: tokenOutcome(before.token, token), subscribed, unsubscribed };
+  });
+}
+
 export async function getSigningSecret(ctx: ServiceContext, tenant: Tenant): Promise<string> {
   return (await ensureWebhookConfig(ctx.db, tenant, generateSigningSecret())).signing_secret;
 }

@@ -5,6 +5,8 @@ export interface AuditRow {
   seq: number;
   id: string;
   operator_id: string | null;
+  /** Set when a partner user made the change from the dashboard. */
+  partner_user_id: string | null;
   actor: string;
   action: string;
   target_type: string;
@@ -16,6 +18,7 @@ export interface AuditRow {
 export interface AuditInsert {
   id: string;
   operatorId: string | null;
+  partnerUserId?: string | null;
   /** The actor's label: the operator's email, 'admin token', or the system's label. */
   actor: string;
   action: string;
@@ -27,9 +30,9 @@ export interface AuditInsert {
 
 export async function insertAuditRow(tx: Queryable, row: AuditInsert): Promise<void> {
   await tx.query(
-    `INSERT INTO audit_log (id, operator_id, actor, action, target_type, target_id, summary, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [row.id, row.operatorId, row.actor, row.action, row.targetType, row.targetId, JSON.stringify(row.summary), row.now],
+    `INSERT INTO audit_log (id, operator_id, actor, action, target_type, target_id, summary, created_at, partner_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [row.id, row.operatorId, row.actor, row.action, row.targetType, row.targetId, JSON.stringify(row.summary), row.now, row.partnerUserId ?? null],
   );
 }
 
@@ -46,7 +49,7 @@ export interface AuditFilter {
 /** Newest first. */
 export async function listAuditRows(db: Queryable, filter: AuditFilter): Promise<AuditRow[]> {
   const { rows } = await db.query<AuditRow>(
-    `SELECT seq, id, operator_id, actor, action, target_type, target_id, summary, created_at FROM audit_log
+    `SELECT seq, id, operator_id, partner_user_id, actor, action, target_type, target_id, summary, created_at FROM audit_log
       WHERE ($1::uuid IS NULL OR operator_id = $1)
         AND ($2::text IS NULL OR actor = $2)
         AND ($3::text IS NULL OR target_type = $3)

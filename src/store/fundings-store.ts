@@ -10,6 +10,12 @@ export interface FundingRow {
   fee_pence: number;
   drawn_by: 'portal' | 'operator' | 'sandbox';
   created_at: Date;
+  /** The account paid into (docs/behaviour.md, section 21); null for the sandbox's simulated one. */
+  funding_account_id: string | null;
+  /** Six digits and the last four of the number, as shown; null for fundings drawn before funding accounts. */
+  paid_to_sort_code: string | null;
+  paid_to_account_ending: string | null;
+  paid_to_simulated: boolean;
 }
 
 export async function drawnFromOffer(db: Queryable, offerId: string): Promise<number> {
@@ -29,12 +35,29 @@ export async function insertFunding(
     feePence: number;
     drawnBy: FundingRow['drawn_by'];
     now: Date;
+    paidTo: { fundingAccountId: string | null; sortCode: string; accountEnding: string; simulated: boolean };
   },
 ): Promise<FundingRow> {
   const { rows } = await db.query<FundingRow>(
-    `INSERT INTO fundings (id, partner_id, environment, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-    [f.id, tenant.partnerId, tenant.environment, f.customerId, f.applicationId, f.offerId, f.amountPence, f.feePence, f.drawnBy, f.now],
+    `INSERT INTO fundings (id, partner_id, environment, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at,
+                           funding_account_id, paid_to_sort_code, paid_to_account_ending, paid_to_simulated)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+    [
+      f.id,
+      tenant.partnerId,
+      tenant.environment,
+      f.customerId,
+      f.applicationId,
+      f.offerId,
+      f.amountPence,
+      f.feePence,
+      f.drawnBy,
+      f.now,
+      f.paidTo.fundingAccountId,
+      f.paidTo.sortCode,
+      f.paidTo.accountEnding,
+      f.paidTo.simulated,
+    ],
   );
   return rows[0];
 }
@@ -42,7 +65,7 @@ export async function insertFunding(
 /** The fundings drawn from an application's offers, oldest first. */
 export async function listApplicationFundings(db: Queryable, applicationId: string): Promise<FundingRow[]> {
   const { rows } = await db.query<FundingRow>(
-    'SELECT id, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at FROM fundings WHERE application_id = $1 ORDER BY created_at, id',
+    'SELECT id, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at, funding_account_id, paid_to_sort_code, paid_to_account_ending, paid_to_simulated FROM fundings WHERE application_id = $1 ORDER BY created_at, id',
     [applicationId],
   );
   return rows;
@@ -50,7 +73,8 @@ export async function listApplicationFundings(db: Queryable, applicationId: stri
 
 export async function findFunding(db: Queryable, tenant: Tenant, id: string): Promise<FundingRow | null> {
   const { rows } = await db.query<FundingRow>(
-    `SELECT id, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at
+    `SELECT id, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at,
+            funding_account_id, paid_to_sort_code, paid_to_account_ending, paid_to_simulated
        FROM fundings WHERE id = $1 AND partner_id = $2 AND environment = $3`,
     [id, tenant.partnerId, tenant.environment],
   );

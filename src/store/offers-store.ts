@@ -22,6 +22,8 @@ export interface OfferRow {
   data_requirements: DataRequirement[];
   source: 'policy' | 'operator' | 'sandbox' | 'prequalification';
   created_at: Date;
+  /** A pre-approval: a confirmed flexi_loan offer of the customer, in no application (section 21). */
+  pre_approval: boolean;
 }
 
 export interface OfferInsert {

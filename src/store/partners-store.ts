@@ -34,14 +34,15 @@ export async function setPartnerStatus(db: Queryable, id: string, status: 'activ
 
 export async function insertToken(
   db: Queryable,
-  token: { id: string; partnerId: string; environment: Environment; scopes: Scope[]; hash: string },
+  token: { id: string; partnerId: string; environment: Environment; scopes: Scope[]; hash: string; name?: string | null },
 ): Promise<void> {
-  await db.query('INSERT INTO api_tokens (id, partner_id, environment, scopes, token_hash) VALUES ($1, $2, $3, $4, $5)', [
+  await db.query('INSERT INTO api_tokens (id, partner_id, environment, scopes, token_hash, name) VALUES ($1, $2, $3, $4, $5, $6)', [
     token.id,
     token.partnerId,
     token.environment,
     token.scopes,
     token.hash,
+    token.name ?? null,
   ]);
 }
 
@@ -56,6 +57,15 @@ export async function findTokenByHash(db: Queryable, hash: string): Promise<(Tok
   return rows[0] ?? null;
 }
 
+/** A token's partner and environment; null for an unknown token. */
+export async function findTokenOwner(db: Queryable, tokenId: string): Promise<{ partner_id: string; environment: Environment; revoked: boolean } | null> {
+  const { rows } = await db.query<{ partner_id: string; environment: Environment; revoked: boolean }>(
+    'SELECT partner_id, environment, revoked_at IS NOT NULL AS revoked FROM api_tokens WHERE id = $1',
+    [tokenId],
+  );
+  return rows[0] ?? null;
+}
+
 /** The partner a token belongs to; null for an unknown token. */
 export async function findTokenPartnerId(db: Queryable, tokenId: string): Promise<string | null> {
   const { rows } = await db.query<{ partner_id: string }>('SELECT partner_id FROM api_tokens WHERE id = $1', [tokenId]);
@@ -64,6 +74,8 @@ export async function findTokenPartnerId(db: Queryable, tokenId: string): Promis
 
 export interface PartnerTokenRow {
   id: string;
+  /** Given in the dashboard; null for tokens made elsewhere. */
+  name: string | null;
   environment: string;
   scopes: string[];
   created_at: Date;
@@ -73,7 +85,7 @@ export interface PartnerTokenRow {
 /** A partner's tokens, revoked ones too, oldest first (never their hashes). */
 export async function listPartnerTokens(db: Queryable, partnerId: string): Promise<PartnerTokenRow[]> {
   const { rows } = await db.query<PartnerTokenRow>(
-    'SELECT id, environment, scopes, created_at, revoked_at FROM api_tokens WHERE partner_id = $1 ORDER BY created_at, id',
+    'SELECT id, name, environment, scopes, created_at, revoked_at FROM api_tokens WHERE partner_id = $1 ORDER BY created_at, id',
     [partnerId],
   );
   return rows;

@@ -1,6 +1,9 @@
 import type { Queryable } from './db.ts';
 
-export type Surface = 'portal' | 'console';
+export type Surface = 'portal' | 'console' | 'dashboard';
+
+/** A dashboard session still waiting for the second factor, or for two-factor set-up after an invitation. */
+export type PendingStep = 'two_factor' | 'setup';
 
 export interface WebSessionRow {
   surface: Surface;
@@ -9,6 +12,8 @@ export interface WebSessionRow {
   customer_id: string | null;
   offer_id: string | null;
   operator_id: string | null;
+  partner_user_id: string | null;
+  pending_step: PendingStep | null;
   csrf_secret: string;
   created_at: Date;
   expires_at: Date;
@@ -22,6 +27,8 @@ export interface WebSessionInsert {
   customerId?: string | null;
   offerId?: string | null;
   operatorId?: string | null;
+  partnerUserId?: string | null;
+  pendingStep?: PendingStep | null;
   csrfSecret: string;
   now: Date;
   expiresAt: Date;
@@ -31,8 +38,8 @@ export interface WebSessionInsert {
 export async function insertWebSession(db: Queryable, s: WebSessionInsert): Promise<void> {
   await db.query(
     `INSERT INTO web_sessions (session_hash, surface, partner_id, environment, customer_id, offer_id, operator_id,
-                               csrf_secret, created_at, last_seen_at, expires_at, idle_seconds)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)`,
+                               csrf_secret, created_at, last_seen_at, expires_at, idle_seconds, partner_user_id, pending_step)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13)`,
     [
       s.hash,
       s.surface,
@@ -45,6 +52,8 @@ export async function insertWebSession(db: Queryable, s: WebSessionInsert): Prom
       s.now,
       s.expiresAt,
       s.idleSeconds,
+      s.partnerUserId ?? null,
+      s.pendingStep ?? null,
     ],
   );
 }
@@ -61,7 +70,7 @@ export async function touchWebSession(db: Queryable, hash: string, surface: Surf
         AND s.expires_at > $3
         AND s.last_seen_at + make_interval(secs => s.idle_seconds) > $3
         AND (s.partner_id IS NULL OR EXISTS (SELECT 1 FROM partners p WHERE p.id = s.partner_id AND p.status = 'active'))
-      RETURNING s.surface, s.partner_id, s.environment, s.customer_id, s.offer_id, s.operator_id, s.csrf_secret,
+      RETURNING s.surface, s.partner_id, s.environment, s.customer_id, s.offer_id, s.operator_id, s.partner_user_id, s.pending_step, s.csrf_secret,
                 s.created_at, s.expires_at`,
     [hash, surface, now],
   );
@@ -98,4 +107,15 @@ export async function deleteOtherOperatorSessions(db: Queryable, operatorId: str
 export async function deleteDeadWebSessions(db: Queryable, now: Date): Promise<number> {
   const result = await db.query('DELETE FROM web_sessions WHERE expires_at <= $1 OR last_seen_at + make_interval(secs => idle_seconds) <= $1', [now]);
   return result.rowCount;
+}
+
+/** Ends every session of a partner user (removal, a change of role, a new password). */
+export async function deletePartnerUserSessions(db: Queryable, partnerUserId: string): Promise<number> {
+  const result = await db.query('DELETE FROM web_sessions WHERE partner_user_id = $1', [partnerUserId]);
+  return result.rowCount;
+}
+
+/** The environment a dashboard session shows (its switch). */
+export async function setSessionEnvironment(db: Queryable, hash: string, environment: 'sandbox' | 'production'): Promise<void> {
+  await db.query("UPDATE web_sessions SET environment = $2 WHERE session_hash = $1 AND surface = 'dashboard'", [hash, environment]);
 }

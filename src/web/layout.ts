@@ -90,3 +90,11 @@ export function messagePage(chrome: Chrome, title: string, message: string): VNo
 export function TableWrap({ label, children }: { label: string; children?: ComponentChildren }): VNode {
   return html`<div class="table-wrap" role="region" aria-label=${label} tabindex="0">${children}</div>`;
 }
+
+/** A notice after a change (from ?done=…), or a refusal in words. */
+export function Notices({ notice, problem }: { notice?: string | null; problem?: string | null }): VNode | null {
+  if (!notice && !problem) return null;
+  return html`${notice ? html`<div class="notice good" role="status"><p>${notice}</p></div>` : null}${
+    problem ? html`<div class="notice bad" role="alert"><p>${problem}</p></div>` : null
+  }`;
+}

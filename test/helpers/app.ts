@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { hashToken } from '../../src/services/tokens.ts';
 import { openTestDb, type BackendName, type TestDb } from './db.ts';
 import { useResource } from './hooks.ts';
+import { validateResponses } from './openapi-responses.ts';
 
 export const BASE = '/api/lending/v2.2';
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -97,9 +98,12 @@ export async function startTestApp(backend: BackendName, options: TestAppOptions
     RATE_LIMIT_PER_MINUTE: '1000000',
     UPLOAD_RATE_LIMIT_PER_MINUTE: '1000000',
     AUTH_FAILURES_PER_MINUTE: '1000000',
+    DASHBOARD_SECRET_KEY: 'test-dashboard-secret-key-0123456789abcdef',
     ...options.env,
   });
   const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream });
+  // Every answer of either API is checked against the OpenAPI documents (docs/behaviour.md, section 26).
+  validateResponses(app);
   await app.ready();
 
   const admin: TestApp['admin'] = (method, path, body) =>

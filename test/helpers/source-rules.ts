@@ -235,18 +235,19 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 
 /** What a layer must never import. */
 const MUST_NOT_IMPORT: Record<string, readonly string[]> = {
-  services: ['http', 'portal', 'console', 'web', 'worker', 'cli', 'root'],
-  worker: ['http', 'portal', 'console', 'web', 'cli'],
-  http: ['store', 'portal', 'console', 'web', 'worker', 'cli'],
-  portal: ['store', 'console', 'worker', 'cli'],
-  console: ['store', 'portal', 'worker', 'cli'],
-  web: ['store', 'http', 'portal', 'console', 'worker', 'cli'],
+  services: ['http', 'portal', 'console', 'dashboard', 'web', 'worker', 'cli', 'root'],
+  worker: ['http', 'portal', 'console', 'dashboard', 'web', 'cli'],
+  http: ['store', 'portal', 'console', 'dashboard', 'web', 'worker', 'cli'],
+  portal: ['store', 'console', 'dashboard', 'worker', 'cli'],
+  console: ['store', 'portal', 'dashboard', 'worker', 'cli'],
+  dashboard: ['store', 'portal', 'console', 'worker', 'cli'],
+  web: ['store', 'http', 'portal', 'console', 'dashboard', 'worker', 'cli'],
 };
 
 /**
  * Imports that cross the layers the wrong way: the domain, the schemas, the store and the PDFs import
  * nothing above them; services and the worker know nothing of the surfaces; the surfaces (http,
- * portal, console, web) reach the store only through services and do not import each other, except
+ * portal, console, dashboard, web) reach the store only through services and do not import each other, except
  * that the pages use the API's error table (http); src's own files (app.ts, main.ts) compose them all.
  * `pathInSrc` is the file's path under src; packages and Node's modules are not layers.
  */

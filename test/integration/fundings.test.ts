@@ -24,6 +24,7 @@ const FUNDING_KEYS = [
   'funding_id',
   'offer_id',
   'offer_max_amount',
+  'paid_to',
 ];
 
 const BUSINESS_1000: OfferTermsJson = {

@@ -102,7 +102,7 @@ describe('the OpenAPI document', () => {
   }
   const operations = () =>
     Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op: op as unknown as Operation })),
+      Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, path, op: op as unknown as Operation })),
     );
 
   /** Validates `value` against a schema of the document (its components resolved). */
@@ -120,7 +120,7 @@ describe('the OpenAPI document', () => {
   it('teaches: every operation has a summary, a description and an example answer that its schema accepts', () => {
     const check = validator();
     // The checker refuses what does not match (an envelope without errors, a customer id that is no uuid).
-    expect(check({ $ref: '#/components/schemas/def-0' }, { error: 'x' })).not.toBeNull();
+    expect(check({ $ref: '#/components/schemas/ErrorEnvelope' }, { error: 'x' })).not.toBeNull();
     expect(
       check((doc.paths[`${BASE}/customers/`].post as unknown as Operation).responses['201'].content!['application/json'].schema, {
         data: { customer_id: 'x' },
@@ -153,6 +153,41 @@ describe('the OpenAPI document', () => {
     });
     expect(JSON.stringify(example('/applications/{application_id}/offers/', 'get', '200').responses['200'])).toContain('offers_available');
     expect(JSON.stringify(example('/offers/{offer_id}/repayment_schedule/', 'get', '200').responses['200'])).toContain('total_payable');
+  });
+
+  it('names every operation (operationId, unique) and declares every tag it uses, with a description, and its info and servers', () => {
+    const full = doc as unknown as {
+      info: { description?: string; contact?: { name?: string; url?: string }; license?: { name?: string; url?: string } };
+      servers: { url: string; description?: string; variables?: Record<string, { default: string }> }[];
+      tags: { name: string; description?: string }[];
+    };
+    const ids = operations().map(({ op }) => (op as unknown as { operationId?: string }).operationId);
+    expect(ids.filter((id) => typeof id !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const declared = full.tags.map((tag) => tag.name);
+    expect(full.tags.filter((tag) => !tag.description)).toEqual([]);
+    const used = new Set(operations().flatMap(({ op }) => (op as unknown as { tags?: string[] }).tags ?? []));
+    expect([...used].filter((tag) => !declared.includes(tag))).toEqual([]);
+    expect(declared.filter((tag) => !used.has(tag))).toEqual([]);
+    expect(full.info.description).toBeTruthy();
+    expect(full.info.contact?.name && full.info.contact.url).toBeTruthy();
+    expect(full.info.license?.name && full.info.license.url).toBeTruthy();
+    expect(full.servers.map((s) => s.description?.split(':')[0])).toEqual(['Sandbox', 'Production']);
+    for (const server of full.servers) expect(server.variables?.base_url.default).toBe(t.config.publicBaseUrl);
+  });
+
+  it("declares each answer as it is sent: no content for the 202 of PATCH latest, the PDF beside the schedule's JSON, and the error statuses of every route", () => {
+    const op = (path: string, method: string) => doc.paths[`${BASE}${path}`][method] as unknown as Operation;
+    expect(op('/customers/{customer_id}/applications/latest/', 'patch').responses['202'].content).toBeUndefined();
+    const schedule = op('/offers/{offer_id}/repayment_schedule/', 'get').responses['200'].content!;
+    expect(Object.keys(schedule)).toEqual(['application/json', 'application/pdf']);
+    expect(schedule['application/pdf'].schema).toEqual({ type: 'string', format: 'binary' });
+    for (const { name, method, path, op: operation } of operations()) {
+      const statuses = Object.keys(operation.responses);
+      for (const status of ['400', '401', '403', '406', '429', '500']) expect(statuses, name).toContain(status);
+      if (path.includes('{')) expect(statuses, name).toContain('404');
+      if (method !== 'get') expect(statuses, name).toEqual(expect.arrayContaining(['413', '415']));
+    }
   });
 
   it('lists 429 on every route (all count against the rate limits) and the Idempotency-Key on every POST and PATCH', () => {

@@ -23,7 +23,8 @@ const OPERATOR_OFFERS: OfferTermsJson[] = [
 ];
 
 describe.each(BACKENDS)('operator API on %s', (backend) => {
-  const t = useTestApp(backend, { resetClock: true });
+  // Decisions applied at once: the threshold at the product ceiling (four eyes has its own tests).
+  const t = useTestApp(backend, { resetClock: true, env: { FOUR_EYES_THRESHOLD: '1000000' } });
   const partner = usePartner(t);
 
   /** An application the policy sends to an underwriter (amount over 250,000). */

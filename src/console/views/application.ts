@@ -6,6 +6,7 @@ import { roleAtLeast } from '../../domain/actors.ts';
 import type { ApplicationReview } from '../../services/review.ts';
 import { formatDate, formatDateTime, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
+import { paidToWords } from '../../web/paid-to.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
 import { ScheduleTable } from '../../web/schedule-table.ts';
@@ -53,6 +54,7 @@ function CustomerSection({ review }: { review: ApplicationReview }): VNode {
         ['Created', formatDateTime(application.created_at)],
       ]}
     />
+    <p><a href=${`/console/customers/${customer.id}`}>Bank details, pre-approval and fundings of this customer</a></p>
     <${TableWrap} label="People">
       <table class="dense responsive">
         <caption>People</caption>
@@ -202,11 +204,11 @@ function OffersSection({ review }: { review: ApplicationReview }): VNode {
         ? html`<p class="muted">No fundings.</p>`
         : html`<${TableWrap} label="Fundings">
           <table class="dense">
-            <thead><tr><th scope="col">When</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Fee</th><th scope="col">By</th></tr></thead>
+            <thead><tr><th scope="col">When</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Fee</th><th scope="col">By</th><th scope="col">Paid to</th></tr></thead>
             <tbody>
               ${review.fundings.map(
                 (f) =>
-                  html`<tr><td>${formatDateTime(f.created_at)}</td><td class="num">${formatGbp(f.amount_pence)}</td><td class="num">${formatGbp(f.fee_pence)}</td><td>${f.drawn_by}</td></tr>`,
+                  html`<tr><td>${formatDateTime(f.created_at)}</td><td class="num">${formatGbp(f.amount_pence)}</td><td class="num">${formatGbp(f.fee_pence)}</td><td>${f.drawn_by}</td><td>${paidToWords(f)}</td></tr>`,
               )}
             </tbody>
           </table>

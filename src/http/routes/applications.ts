@@ -12,6 +12,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Applications'],
+        operationId: 'createApplication',
         summary: 'Create an application',
         params: CustomerIdParams,
         body: CreateApplicationBody,
@@ -30,6 +31,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Applications'],
+        operationId: 'getLatestApplication',
         summary: 'Read the latest application',
         params: CustomerIdParams,
         response: { 200: ApplicationResponse, ...errorResponses(401, 403, 404, 406) },
@@ -46,6 +48,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Applications'],
+        operationId: 'updateLatestApplication',
         summary: 'Update the latest application while it is open',
         params: CustomerIdParams,
         body: PatchApplicationBody,

@@ -12,6 +12,7 @@ export const authCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Authentication check'],
+        operationId: 'authenticationCheck',
         summary: 'Verify headers and connectivity',
         response: { 200: AuthCheck, ...errorResponses(401, 403, 406) },
       },

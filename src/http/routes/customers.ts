@@ -42,6 +42,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
       schema: {
         tags: ['Customers'],
+        operationId: 'createCustomer',
         summary: 'Create a customer',
         body: CustomerBody,
         response: { 201: CustomerCreated, ...errorResponses(400, 401, 403, 406, 409, 413, 415) },
@@ -59,6 +60,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Customers'],
+        operationId: 'getCustomer',
         summary: 'Read a customer',
         params: CustomerIdParams,
         response: { 200: CustomerRecord, ...errorResponses(401, 403, 404, 406) },
@@ -76,6 +78,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
       schema: {
         tags: ['Customers'],
+        operationId: 'updateCustomer',
         summary: "Replace a customer's details",
         params: CustomerIdParams,
         body: CustomerBody,

@@ -22,6 +22,7 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { consumes: ['multipart/form-data'], upload: true },
       schema: {
         tags,
+        operationId: 'uploadDocument',
         summary: 'Upload a document (multipart: text part document_type, file part document)',
         consumes: ['multipart/form-data'],
         params: CustomerIdParams,
@@ -68,6 +69,7 @@ export const documentUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { upload: true },
       schema: {
         tags,
+        operationId: 'submitBankStatements',
         summary: 'Upload an open-banking JSON bank statement as the body (optionally wrapped in data)',
         params: CustomerIdParams,
         body: Type.Object({}, { additionalProperties: true, description: 'The open-banking statement: accountInfo and transactions' }),
@@ -95,6 +97,7 @@ export const documentListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listDocuments',
         summary: "List the customer's documents with their status and bank accounts",
         params: CustomerIdParams,
         response: { 200: DocumentListResponse, ...errorResponses(401, 403, 404, 406) },

@@ -13,6 +13,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listEvents',
         summary: 'List events (cursor, type filter, long poll)',
         description:
           'Every event emitted for you in the last 30 days, subscribed or not, oldest first, strictly after the event `after`. ' +
@@ -36,6 +37,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getEvent',
         summary: 'One event with its delivery status',
         description: 'The event and where its webhook delivery stands: delivered, pending, failing (attempts failed so far) or not_subscribed.',
         params: Type.Object({ event_id: Type.String() }),

@@ -15,6 +15,7 @@ export const introducerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Introducers'],
+        operationId: 'listIntroducers',
         summary: 'List your introducers',
         response: { 200: IntroducerList, ...errorResponses(401, 403, 406) },
       },

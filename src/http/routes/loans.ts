@@ -23,6 +23,7 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Loans'],
+        operationId: 'listCustomerLoans',
         summary: "A customer's loans, newest first",
         params: CustomerIdParams,
         response: { 200: LoansResponse, ...errorResponses(401, 403, 404, 406) },
@@ -40,6 +41,7 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Loans'],
+        operationId: 'getLoan',
         summary: 'A loan: balance, next repayment, arrears and every repayment with its status',
         params: LoanIdParams,
         response: { 200: LoanResponse, ...errorResponses(401, 403, 404, 406) },
@@ -53,6 +55,7 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Loans'],
+        operationId: 'getSettlementQuote',
         summary: 'The figure that settles the loan on a day (default today)',
         params: LoanIdParams,
         querystring: SettlementQuoteQuery,
@@ -71,9 +74,9 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { produces: ['application/pdf'] },
       schema: {
         tags: ['Loans'],
+        operationId: 'getLoanStatement',
         summary: "The loan's statement as a PDF (Accept: application/pdf)",
         params: LoanIdParams,
-        produces: ['application/pdf'],
         response: {
           200: { description: 'The statement (application/pdf)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
           ...errorResponses(401, 403, 404, 406),
@@ -98,6 +101,7 @@ export const sandboxLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { sandboxOnly: true },
       schema: {
         tags: ['Sandbox'],
+        operationId: 'sandboxSimulateLoanCollections',
         summary: 'Record Direct Debit outcomes up to a date, some missed (sandbox only)',
         params: LoanIdParams,
         body: SimulateBody,
@@ -117,6 +121,7 @@ export const sandboxLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { sandboxOnly: true },
       schema: {
         tags: ['Sandbox'],
+        operationId: 'sandboxSettleLoan',
         summary: 'Pay the settlement figure and settle the loan (sandbox only)',
         params: LoanIdParams,
         body: SettleBody,

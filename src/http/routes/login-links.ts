@@ -13,6 +13,7 @@ export const loginLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Customers'],
+        operationId: 'getLoginLink',
         summary: 'Get a single-use customer login link (valid 24 hours)',
         params: CustomerIdParams,
         querystring: Type.Object({ offer_id: Type.Optional(Type.String()) }),

@@ -58,6 +58,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Offers'],
+        operationId: 'listOffers',
         summary: 'Retrieve offers (the first call decides)',
         params: ApplicationIdParams,
         response: { 200: OffersResponse, ...errorResponses(401, 403, 404, 406) },
@@ -73,6 +74,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Offers'],
+        operationId: 'selectOffer',
         summary: 'Select an offer',
         params: OfferIdParams,
         body: SelectOfferBody,
@@ -92,6 +94,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { produces: ['application/json', 'application/pdf'] },
       schema: {
         tags: ['Offers'],
+        operationId: 'getRepaymentSchedule',
         summary: 'Repayment schedule (JSON, or a PDF when Accept or Content-Type is application/pdf)',
         params: OfferIdParams,
         querystring: ScheduleQuery,

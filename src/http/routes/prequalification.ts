@@ -78,6 +78,7 @@ export const prequalificationRoutes: FastifyPluginAsyncTypebox = async (app) => 
       config: { consumes: ['application/json', 'multipart/form-data'], upload: true },
       schema: {
         tags,
+        operationId: 'createPrequalification',
         summary: 'Send prospective customers to prequalify: a CSV or JSON file (multipart part file) or a JSON body',
         description:
           'Answers 202 at once; the file is quoted in the background. Each unique external_customer_id gets a quote (the last row wins). ' +
@@ -135,6 +136,7 @@ export const prequalificationRoutes: FastifyPluginAsyncTypebox = async (app) => 
     {
       schema: {
         tags,
+        operationId: 'getPrequalification',
         summary: 'Read the status and quotes of a prequalification file',
         querystring: PrequalificationQuery,
         response: { 200: PrequalificationResponse, ...errorResponses(400, 401, 403, 404, 406) },

@@ -10,6 +10,7 @@ export const requestLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['Request log'],
+        operationId: 'listRequestLog',
         summary: 'Your recent API requests, newest first',
         description:
           'The last 7 days of your requests: method, path (no query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data.',

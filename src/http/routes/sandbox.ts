@@ -29,6 +29,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { sandboxOnly: true },
       schema: {
         tags: ['Sandbox'],
+        operationId: 'sandboxDecideApplication',
         summary: 'Decide an open application (sandbox only)',
         params: ApplicationIdParams,
         body: SandboxDecisionBody,
@@ -53,6 +54,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { sandboxOnly: true },
       schema: {
         tags: ['Sandbox'],
+        operationId: 'sandboxFundOffer',
         summary: 'Draw funds from a selected offer (sandbox only)',
         params: OfferIdParams,
         body: Data(FundingBody),

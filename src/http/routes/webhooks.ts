@@ -31,6 +31,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'setWebhookConfiguration',
         summary: 'Set the webhook URL and token',
         body: WebhookConfigBody,
         response: { 200: WebhookConfigResponse, ...errorResponses(400, 401, 403, 406, 415) },
@@ -40,7 +41,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     '/webhooks/configuration/',
-    { schema: { tags, summary: 'Read the webhook URL (the token is write-only)', response: { 200: WebhookConfigResponse, ...errorResponses(401, 403, 406) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getWebhookConfiguration',
+        summary: 'Read the webhook URL (the token is write-only)',
+        response: { 200: WebhookConfigResponse, ...errorResponses(401, 403, 406) },
+      },
+    },
     async (request) => ({ data: await webhooks.getConfiguration(app.ctx, tenantOf(request)) }),
   );
   app.get(
@@ -50,6 +58,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'write' },
       schema: {
         tags,
+        operationId: 'getSigningSecret',
         summary: 'Read the webhook signing secret (needs the write scope)',
         response: { 200: SigningSecretResponse, ...errorResponses(401, 403, 406) },
       },
@@ -58,17 +67,38 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/webhooks/signing_secret/rotate/',
-    { schema: { tags, summary: 'Replace the signing secret', response: { 200: SigningSecretResponse, ...errorResponses(401, 403, 406) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'rotateSigningSecret',
+        summary: 'Replace the signing secret',
+        response: { 200: SigningSecretResponse, ...errorResponses(401, 403, 406) },
+      },
+    },
     async (request) => ({ data: { signing_secret: await webhooks.rotateSigningSecret(app.ctx, tenantOf(request)) } }),
   );
   app.get(
     '/webhooks/event_types/',
-    { schema: { tags, summary: 'List subscribable event types', response: { 200: EventTypesResponse, ...errorResponses(401, 403, 406) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listEventTypes',
+        summary: 'List subscribable event types',
+        response: { 200: EventTypesResponse, ...errorResponses(401, 403, 406) },
+      },
+    },
     async () => ({ data: { webhook_event_types: EVENT_TYPES.map((e) => ({ ...e })) } }),
   );
   app.get(
     '/webhooks/subscriptions/',
-    { schema: { tags, summary: 'List subscriptions (one row per event type)', response: { 200: SubscriptionsResponse, ...errorResponses(401, 403, 406) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listSubscriptions',
+        summary: 'List subscriptions (one row per event type)',
+        response: { 200: SubscriptionsResponse, ...errorResponses(401, 403, 406) },
+      },
+    },
     async (request) => ({ data: { subscriptions: await webhooks.listSubscriptions(app.ctx, tenantOf(request)) } }),
   );
   for (const [method, on] of [
@@ -80,6 +110,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       url: '/webhooks/subscriptions/',
       schema: {
         tags,
+        operationId: on ? 'subscribe' : 'unsubscribe',
         summary: on ? 'Subscribe to event types (idempotent)' : 'Unsubscribe from event types',
         body: SubscriptionsBody,
         response: { 200: SubscriptionsResponse, ...errorResponses(400, 401, 403, 406, 415) },
@@ -94,6 +125,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listDeliveries',
         summary: 'The delivery log: every attempt, newest first',
         querystring: DeliveriesQuery,
         response: { 200: DeliveriesResponse, ...errorResponses(400, 401, 403, 406) },
@@ -116,6 +148,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'redeliverEvent',
         summary: 'Send an event again now',
         params: Type.Object({ event_id: Type.String() }),
         response: { 202: QueuedResponse, ...errorResponses(400, 401, 403, 404, 406) },
@@ -132,6 +165,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { sandboxOnly: true },
       schema: {
         tags: ['Sandbox'],
+        operationId: 'sandboxTestEvent',
         summary: 'Send a sample event of any type (sandbox only)',
         body: TestEventBody,
         response: { 202: QueuedResponse, ...errorResponses(400, 401, 403, 406, 415) },

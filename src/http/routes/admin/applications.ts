@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { APPLICATION_STATUSES } from '../../../domain/application-status.ts';
 import { invalidAt } from '../../../domain/errors.ts';
+import { largestAmountPence, needsSecondOperator } from '../../../domain/four-eyes.ts';
 import { toPence } from '../../../domain/money.ts';
 import { Closed, StringEnum } from '../../../schemas/common.ts';
 import { IdParams } from '../../../schemas/admin.ts';
@@ -8,7 +9,8 @@ import { FundingBody, OfferTermsInput } from '../../../schemas/offers.ts';
 import { applicationView } from '../../../services/applications.ts';
 import { fundingView } from '../../../services/fundings.ts';
 import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
-import { boDecide, boDrawdown, boRevokeOffers, boStartReview } from '../../../services/back-office.ts';
+import { boDecide, boDrawdown, boRequestApproval, boRevokeOffers, boStartReview } from '../../../services/back-office.ts';
+import { approvalView, pendingApprovalOf } from '../../../services/four-eyes.ts';
 import { applicationRecord, listApplicationsByStatus, offerTermsFrom } from '../../../services/underwriting.ts';
 import type { Decision } from '../../../services/decisions.ts';
 import { offerView } from '../../../services/offers.ts';
@@ -43,6 +45,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.get('/applications/:id', { schema: { params: IdParams } }, async (request) => {
     // The status is correct on read, even before the expiry sweep.
     const { application, decisions, history, offers } = await applicationRecord(app.ctx, idParam(request.params.id, 'application'));
+    const pending = await pendingApprovalOf(app.ctx, 'application_approval', application.id);
     const now = app.ctx.now();
     return {
       data: {
@@ -58,6 +61,8 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
         })),
         status_history: history.map((h) => ({ from: h.from_status, to: h.to_status, trigger: h.trigger, changed_at: h.changed_at.toISOString() })),
         offers: offers.map((o) => offerView(o, now)),
+        // The approval above the threshold waiting for an operator's confirmation, if any.
+        pending_approval: pending ? approvalView(pending, app.config.fourEyesThresholdPence) : null,
       },
     };
   });
@@ -67,17 +72,25 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
     return { data: applicationView(application) };
   });
 
-  app.post('/applications/:id/decision', { schema: { params: IdParams, body: DecisionBody } }, async (request) => {
+  // Four eyes: an approval above the threshold is not made here but stored as pending (202), for
+  // an operator to confirm in the console; the admin token never confirms its own.
+  app.post('/applications/:id/decision', { schema: { params: IdParams, body: DecisionBody } }, async (request, reply) => {
     const { outcome, offers } = request.body;
+    const applicationId = idParam(request.params.id, 'application');
+    const threshold = app.config.fourEyesThresholdPence;
     let decision: Decision;
     if (outcome === 'offered') {
       if (!offers) throw invalidAt('/offers', 'an offered decision needs at least one offer');
       decision = { outcome, offers: offerTermsFrom(offers, '/offers') };
+      if (needsSecondOperator(largestAmountPence(decision.offers), threshold)) {
+        const approval = await boRequestApproval(app.ctx, ADMIN_TOKEN_ACTOR, applicationId, decision.offers, threshold);
+        return reply.code(202).send({ data: approvalView(approval, threshold) });
+      }
     } else {
       if (offers) throw invalidAt('/offers', `offers are only for an offered decision, not ${outcome}`);
       decision = { outcome, reason: 'operator' };
     }
-    const application = await boDecide(app.ctx, ADMIN_TOKEN_ACTOR, idParam(request.params.id, 'application'), decision);
+    const application = await boDecide(app.ctx, ADMIN_TOKEN_ACTOR, applicationId, decision);
     return { data: applicationView(application) };
   });
 

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AUDIT_TARGET_TYPES } from '../../../domain/audit-targets.ts';
 import { Closed, StringEnum } from '../../../schemas/common.ts';
 import { IdParams } from '../../../schemas/admin.ts';
 import { ADMIN_TOKEN_ACTOR, auditView, listAudit } from '../../../services/audit.ts';
@@ -15,7 +16,7 @@ const CreateOperatorBody = Closed({
 
 const AuditQuery = Type.Object({
   operator_id: Type.Optional(Type.String({ format: 'uuid' })),
-  target_type: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  target_type: Type.Optional(StringEnum(AUDIT_TARGET_TYPES)),
   target_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
   limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$' })),

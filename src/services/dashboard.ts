@@ -1,0 +1,178 @@
+/**
+ * What a partner user does from the dashboard (docs/behaviour.md, section 24): the same services and
+ * rules as the partner API, the role the dashboard needs checked first, the tenant always the
+ * user's own partner, and each change in the audit log with the partner user as its actor.
+ */
+import type { Actor } from '../domain/actors.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
+import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
+import { listTenantCustomers, tenantOverview } from '../store/dashboard-store.ts';
+import { findTokenOwner } from '../store/partners-store.ts';
+import { productionAccessSince } from '../store/partner-users-store.ts';
+import { audited } from './audit.ts';
+import type { ServiceContext } from './context.ts';
+import { requirePartnerRole } from './partner-users.ts';
+import { createToken, listTokens, revokePartnerToken } from './partners.ts';
+import { findWebhookConfig } from '../store/webhooks-store.ts';
+import { changeSubscriptions, getSigningSecret, putConfiguration, redeliver, rotateSigningSecret, sendTestEvent, type WebhookPolicy } from './webhooks.ts';
+
+type PartnerActor = Actor & { kind: 'partner_user' };
+
+function tenantOf(actor: PartnerActor, environment: Environment): Tenant {
+  return { partnerId: actor.partnerId, environment };
+}
+
+/** The first day of this month in Europe/London, as an instant. */
+function monthStart(now: Date): Date {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' }).format(now).split('-').map(Number);
+  const utc = new Date(Date.UTC(year, month - 1, 1));
+  // London is UTC or one hour ahead: midnight there is 00:00 or 23:00 the day before in UTC.
+  const offsetHours = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', hourCycle: 'h23' }).format(utc));
+  return new Date(utc.getTime() - offsetHours * 3600 * 1000);
+}
+
+export async function overview(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {
+  const now = ctx.now();
+  return tenantOverview(ctx.db, tenantOf(actor, environment), new Date(now.getTime() - 24 * 3600 * 1000), monthStart(now));
+}
+
+export async function tenantCustomers(ctx: ServiceContext, actor: PartnerActor, environment: Environment, search: string | null) {
+  return listTenantCustomers(ctx.db, tenantOf(actor, environment), search, 100);
+}
+
+export async function environmentTokens(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {
+  return (await listTokens(ctx, actor.partnerId)).filter((t) => t.environment === environment);
+}
+
+/** Whether the partner may create production tokens (an operator approved its go-live). */
+export async function hasProductionAccess(ctx: ServiceContext, partnerId: string): Promise<boolean> {
+  return (await productionAccessSince(ctx.db, partnerId)) !== null;
+}
+
+/** Sandbox tokens: developers; production tokens: owners, once production access is approved. */
+async function requireTokenRights(ctx: ServiceContext, actor: PartnerActor, environment: Environment): Promise<void> {
+  requirePartnerRole(actor, environment === 'production' ? 'owner' : 'developer');
+  if (environment === 'production' && !(await hasProductionAccess(ctx, actor.partnerId)))
+    throw new DomainError('PermissionDenied', 'production tokens need production access, which an operator grants after your request');
+}
+
+export async function dashboardCreateToken(ctx: ServiceContext, actor: PartnerActor, environment: Environment, name: string, scopes: Scope[]) {
+  await requireTokenRights(ctx, actor, environment);
+  return audited(
+    ctx,
+    actor,
+    (inner) => createToken(inner, actor.partnerId, environment, scopes, name),
+    (t) => ({ action: 'token.created', targetType: 'partner', targetId: actor.partnerId, summary: { token_id: t.tokenId, name, environment, scopes } }),
+  );
+}
+
+/** Revokes one of the partner's tokens of the environment shown (any other id: not found). */
+export async function dashboardRevokeToken(ctx: ServiceContext, actor: PartnerActor, environment: Environment, tokenId: string) {
+  const owner = await findTokenOwner(ctx.db, tokenId);
+  if (!owner || owner.partner_id !== actor.partnerId || owner.environment !== environment) throw notFound('token');
+  // Revoking is always allowed to the role that could make it (even were production access withdrawn).
+  requirePartnerRole(actor, environment === 'production' ? 'owner' : 'developer');
+  await audited(
+    ctx,
+    actor,
+    (inner) => revokePartnerToken(inner, tokenId),
+    () => (owner.revoked ? null : { action: 'token.revoked', targetType: 'partner', targetId: actor.partnerId, summary: { token_id: tokenId, environment } }),
+  );
+}
+
+// --- Webhooks (developers and owners) ---
+
+/** The URL and, when `token` is empty, the authorization token kept as it was ("write-only": never shown). */
+export async function dashboardSaveWebhook(
+  ctx: ServiceContext,
+  actor: PartnerActor,
+  environment: Environment,
+  input: { url: string; token: string | null; removeToken: boolean },
+  policy: WebhookPolicy,
+) {
+  requirePartnerRole(actor, 'developer');
+  const tenant = tenantOf(actor, environment);
+  return audited(
+    ctx,
+    actor,
+    async (inner) => {
+      const current = await findWebhookConfig(inner.db, tenant);
+      const token = input.removeToken ? null : (input.token ?? current?.token ?? null);
+      return putConfiguration(inner, tenant, { url: input.url, token }, policy);
+    },
+    (config) => ({
+      action: 'webhook.configured',
+      targetType: 'partner',
+      targetId: actor.partnerId,
+      summary: { environment, url: config.url, has_token: config.has_token },
+    }),
+  );
+}
+
+/** Sets the subscriptions to exactly `types` (the checkboxes ticked). */
+export async function dashboardSetSubscriptions(ctx: ServiceContext, actor: PartnerActor, environment: Environment, types: string[], allTypes: string[]) {
+  requirePartnerRole(actor, 'developer');
+  const tenant = tenantOf(actor, environment);
+  return audited(
+    ctx,
+    actor,
+    async (inner) => {
+      await changeSubscriptions(inner, tenant, types, true);
+      return changeSubscriptions(
+        inner,
+        tenant,
+        allTypes.filter((t) => !types.includes(t)),
+        false,
+      );
+    },
+    () => ({ action: 'webhook.subscriptions_changed', targetType: 'partner', targetId: actor.partnerId, summary: { environment, subscribed: types } }),
+  );
+}
+
+/** The signing secret, shown on request; who looked is recorded. */
+export async function dashboardRevealSecret(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {
+  requirePartnerRole(actor, 'developer');
+  return audited(
+    ctx,
+    actor,
+    (inner) => getSigningSecret(inner, tenantOf(actor, environment)),
+    () => ({ action: 'webhook.signing_secret_revealed', targetType: 'partner', targetId: actor.partnerId, summary: { environment } }),
+  );
+}
+
+export async function dashboardRotateSecret(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {
+  requirePartnerRole(actor, 'developer');
+  return audited(
+    ctx,
+    actor,
+    (inner) => rotateSigningSecret(inner, tenantOf(actor, environment)),
+    () => ({ action: 'webhook.signing_secret_rotated', targetType: 'partner', targetId: actor.partnerId, summary: { environment } }),
+  );
+}
+
+/** A sample event, as POST /sandbox/webhooks/test: the sandbox only. */
+export async function dashboardTestEvent(ctx: ServiceContext, actor: PartnerActor, environment: Environment, type: string) {
+  requirePartnerRole(actor, 'developer');
+  if (environment !== 'sandbox') throw new DomainError('PermissionDenied', 'test events are for the sandbox');
+  return audited(
+    ctx,
+    actor,
+    (inner) => sendTestEvent(inner, tenantOf(actor, environment), type),
+    (r) => ({
+      action: 'webhook.test_event_sent',
+      targetType: 'partner',
+      targetId: actor.partnerId,
+      summary: { environment, event_id: r.event_id, webhook_event_type: type },
+    }),
+  );
+}
+
+export async function dashboardRedeliver(ctx: ServiceContext, actor: PartnerActor, environment: Environment, eventId: string) {
+  requirePartnerRole(actor, 'developer');
+  return audited(
+    ctx,
+    actor,
+    (inner) => redeliver(inner, tenantOf(actor, environment), eventId),
+    () => ({ action: 'webhook.redelivery_requested', targetType: 'partner', targetId: actor.partnerId, summary: { event_id: eventId, environment } }),
+  );
+}

@@ -1,0 +1,325 @@
+/**
+ * Partner dashboard users (docs/behaviour.md, section 24): invitations (single use, 72 hours),
+ * the password (hashed as operators' are, long enough and not a common one), mandatory TOTP with
+ * ten single-use recovery codes, login with the console's lock-out, and the owners' changes of
+ * role and removals. Every change is audited; a change of role or a removal ends the user's
+ * sessions in the same transaction.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Actor } from '../domain/actors.ts';
+import { DomainError, notFound, validationFailed, type Problem } from '../domain/errors.ts';
+import { INVITATION_HOURS, isPartnerRole, partnerRoleAtLeast, type PartnerRole } from '../domain/partner-users.ts';
+import { isUniqueViolation } from '../store/db.ts';
+import { clearLoginFailures, emailKey, lockedUntil, lockLoginAttempts, recordLoginFailure } from '../store/operators-store.ts';
+import { findPartner } from '../store/partners-store.ts';
+import {
+  advanceTotpStep,
+  closeOpenInvitations,
+  countUnusedRecoveryCodes,
+  findInvitation,
+  findPartnerUser,
+  findPartnerUserByEmail,
+  insertInvitation,
+  insertPartnerUser,
+  listPartnerUsers,
+  markInvitationUsed,
+  replaceRecoveryCodes,
+  updatePartnerUser,
+  useRecoveryCode,
+  type PartnerUserRow,
+} from '../store/partner-users-store.ts';
+import { deletePartnerUserSessions } from '../store/web-sessions-store.ts';
+import { audited } from './audit.ts';
+import { requireRole } from './back-office.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import type { ServiceContext } from './context.ts';
+import { LOCKOUT } from './operators.ts';
+import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import type { SecretBox } from './secret-box.ts';
+import { hashToken } from './tokens.ts';
+import { matchingStep, newRecoveryCodes, newTotpSecret, looksLikeRecoveryCode, recoveryCodeHash } from './two-factor.ts';
+
+export type { PartnerUserRow };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The lock-out counts a dashboard email apart from an operator's (a space never occurs in an email). */
+function lockKey(email: string): string {
+  return `dashboard ${emailKey(email).slice(0, 254)}`;
+}
+
+export function partnerActorOf(user: PartnerUserRow): Actor & { kind: 'partner_user' } {
+  return { kind: 'partner_user', partnerUserId: user.id, partnerId: user.partner_id, email: user.email, role: user.role };
+}
+
+/** A partner user's action needs at least `needed` (the dashboard's roles). */
+export function requirePartnerRole(actor: Actor & { kind: 'partner_user' }, needed: PartnerRole): void {
+  if (!partnerRoleAtLeast(actor.role, needed)) throw new DomainError('PermissionDenied', `this needs the ${needed} role`);
+}
+
+export interface Invitation {
+  userId: string;
+  /** The secret of the link (/dashboard/invite?token=…): shown once, stored only as a hash. */
+  token: string;
+  expiresAt: Date;
+}
+
+export function invitationLink(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl}/dashboard/invite?token=${token}`;
+}
+
+async function issueInvitation(ctx: ServiceContext, userId: string): Promise<Invitation> {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + INVITATION_HOURS * 3600 * 1000);
+  await closeOpenInvitations(ctx.db, userId, now);
+  await insertInvitation(ctx.db, { id: randomUUID(), userId, tokenHash: hashToken(token), now, expiresAt });
+  return { userId, token, expiresAt };
+}
+
+function inviteProblems(input: { email: string; name: string; role: string }): Problem[] {
+  const problems: Problem[] = [];
+  if (!EMAIL.test(input.email.trim()) || input.email.length > 254) problems.push({ detail: 'email must be an email address', source: { pointer: '/email' } });
+  if (input.name.trim().length === 0 || input.name.length > 200) problems.push({ detail: 'name must be 1 to 200 characters', source: { pointer: '/name' } });
+  if (!isPartnerRole(input.role)) problems.push({ detail: 'role must be one of viewer, developer, owner', source: { pointer: '/role' } });
+  return problems;
+}
+
+/**
+ * Invites a user to the partner's dashboard: an operator (admin) or the admin token invites anyone,
+ * typically the first owner; a partner's owner invites to their own partner.
+ */
+export async function inviteUser(
+  ctx: ServiceContext,
+  actor: Actor,
+  partnerId: string,
+  input: { email: string; name: string; role: string },
+): Promise<Invitation> {
+  if (actor.kind === 'partner_user') {
+    requirePartnerRole(actor, 'owner');
+    if (actor.partnerId !== partnerId) throw notFound('partner');
+  } else requireRole(actor, 'admin');
+  const problems = inviteProblems(input);
+  if (problems.length > 0) throw validationFailed(problems);
+  const email = input.email.trim();
+  const userId = randomUUID();
+  return audited(
+    ctx,
+    actor,
+    async (inner) => {
+      if (!(await findPartner(inner.db, partnerId))) throw notFound('partner');
+      try {
+        await inner.db.transaction((tx) =>
+          insertPartnerUser(tx, {
+            id: userId,
+            partnerId,
+            email,
+            emailKey: emailKey(email),
+            name: input.name.trim(),
+            role: input.role as PartnerRole,
+            now: ctx.now(),
+          }),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new DomainError('DuplicatePartnerUser', 'a dashboard user with this email already exists', { source: { pointer: '/email' } });
+        throw error;
+      }
+      return issueInvitation(inner, userId);
+    },
+    (inv) => ({ action: 'partner_user.invited', targetType: 'partner', targetId: partnerId, summary: { user_id: inv.userId, email, role: input.role } }),
+  );
+}
+
+export type InvitationState = { ok: true; user: PartnerUserRow } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+
+/** Whether an invitation link can still be used (it changes nothing). */
+export async function checkInvitation(ctx: ServiceContext, token: string): Promise<InvitationState> {
+  if (token.length === 0 || token.length > 100) return { ok: false, reason: 'unknown' };
+  const invitation = await findInvitation(ctx.db, hashToken(token));
+  if (!invitation) return { ok: false, reason: 'unknown' };
+  if (invitation.used_at) return { ok: false, reason: 'used' };
+  const user = await findPartnerUser(ctx.db, invitation.partner_user_id);
+  if (!user || user.removed_at || user.partner_status !== 'active') return { ok: false, reason: 'unknown' };
+  if (invitation.expires_at <= ctx.now()) return { ok: false, reason: 'expired' };
+  return { ok: true, user };
+}
+
+/** Why a chosen password is refused, in words; null when it will do. */
+export function dashboardPasswordProblem(password: string): string | null {
+  const problem = passwordProblem(password);
+  if (problem) return problem.replace('The new password', 'The password');
+  if (isCommonPassword(password)) return 'This password is one of the most common passwords: choose another';
+  return null;
+}
+
+export type AcceptResult = { ok: true; user: PartnerUserRow } | { ok: false; field: 'password' | 'token'; message: string };
+
+/** Uses the invitation once: sets the password; two-factor set-up comes next. */
+export async function acceptInvitation(ctx: ServiceContext, token: string, password: string): Promise<AcceptResult> {
+  const problem = dashboardPasswordProblem(password);
+  const state = await checkInvitation(ctx, token);
+  if (!state.ok) return { ok: false, field: 'token', message: state.reason };
+  if (problem) return { ok: false, field: 'password', message: problem };
+  const passwordHash = await hashPassword(password);
+  const user = state.user;
+  const actor = partnerActorOf(user);
+  return audited(
+    ctx,
+    actor,
+    async (inner) => {
+      const invitation = await findInvitation(inner.db, hashToken(token), true);
+      if (!invitation || invitation.expires_at <= ctx.now() || !(await markInvitationUsed(inner.db, invitation.id, ctx.now())))
+        return { ok: false as const, field: 'token' as const, message: 'used' };
+      await updatePartnerUser(inner.db, user.id, { passwordHash }, ctx.now());
+      return { ok: true as const, user: (await findPartnerUser(inner.db, user.id)) as PartnerUserRow };
+    },
+    (r) => (r.ok ? { action: 'partner_user.invitation_accepted', targetType: 'partner_user', targetId: user.id } : null),
+  );
+}
+
+/** The secret being set up (made on first ask, kept until confirmed), in clear for the page. */
+export async function pendingTotpSecret(ctx: ServiceContext, box: SecretBox, userId: string): Promise<string> {
+  const user = await findPartnerUser(ctx.db, userId);
+  if (!user || user.removed_at) throw notFound('user');
+  const existing = user.totp_pending_enc ? box.open(user.totp_pending_enc, user.id) : null;
+  if (existing) return existing;
+  const secret = newTotpSecret();
+  await updatePartnerUser(ctx.db, userId, { totpPendingEnc: box.seal(secret, user.id) }, ctx.now());
+  return secret;
+}
+
+/** Confirms the set-up with a code from the app: two-factor is on, and ten recovery codes are shown once. */
+export async function confirmTwoFactor(
+  ctx: ServiceContext,
+  box: SecretBox,
+  userId: string,
+  code: string,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
+  const user = await findPartnerUser(ctx.db, userId);
+  if (!user || user.removed_at) throw notFound('user');
+  const secret = user.totp_pending_enc ? box.open(user.totp_pending_enc, user.id) : null;
+  if (!secret) return { ok: false, message: 'Reload the page to get a new secret, then enter its code' };
+  const step = matchingStep(secret, code, ctx.now());
+  if (step === null) return { ok: false, message: 'That code is not right. Enter the 6-digit code your app shows now' };
+  const { codes, hashes } = newRecoveryCodes();
+  await audited(
+    ctx,
+    partnerActorOf(user),
+    async (inner) => {
+      await updatePartnerUser(
+        inner.db,
+        user.id,
+        { totpSecretEnc: box.seal(secret, user.id), totpPendingEnc: null, twoFactorEnabledAt: ctx.now(), totpLastStep: step },
+        ctx.now(),
+      );
+      await replaceRecoveryCodes(inner.db, user.id, hashes);
+    },
+    () => ({ action: 'partner_user.two_factor_enabled', targetType: 'partner_user', targetId: user.id }),
+  );
+  return { ok: true, recoveryCodes: codes };
+}
+
+export type LoginResult = { ok: true; user: PartnerUserRow } | { ok: false; reason: 'invalid' | 'locked' };
+
+/**
+ * The first factor, as the console's login: the same answer and the same work for a wrong email or
+ * password; 5 failures in 15 minutes lock the email for 15 minutes. The second factor comes next.
+ */
+export async function passwordLogin(ctx: ServiceContext, email: string, password: string): Promise<LoginResult> {
+  const key = lockKey(email);
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    await lockLoginAttempts(tx, key);
+    const user = emailKey(email).length > 0 ? await findPartnerUserByEmail(tx, emailKey(email).slice(0, 254)) : null;
+    const valid = await verifyPassword(password.slice(0, 200), user?.password_hash ?? (await decoyHash()));
+    if (await lockedUntil(tx, key, now)) return { ok: false, reason: 'locked' };
+    // The failures are cleared only after the second factor: a right password alone resets nothing.
+    if (valid && user && !user.removed_at && user.partner_status === 'active') return { ok: true, user };
+    return (await recordLoginFailure(tx, key, now, LOCKOUT)) ? { ok: false, reason: 'locked' } : { ok: false, reason: 'invalid' };
+  });
+}
+
+export type SecondFactorResult =
+  { ok: true; user: PartnerUserRow; usedRecoveryCode: boolean; recoveryCodesLeft: number } | { ok: false; reason: 'invalid' | 'locked' };
+
+/**
+ * The second factor: a TOTP code (each time step accepted once) or an unused recovery code (used
+ * up now). Wrong codes count towards the same lock-out as wrong passwords.
+ */
+export async function verifySecondFactor(ctx: ServiceContext, box: SecretBox, userId: string, code: string): Promise<SecondFactorResult> {
+  const now = ctx.now();
+  const user = await findPartnerUser(ctx.db, userId);
+  if (!user || user.removed_at || !user.totp_secret_enc) return { ok: false, reason: 'invalid' };
+  const key = lockKey(user.email);
+  return ctx.db.transaction(async (tx) => {
+    await lockLoginAttempts(tx, key);
+    if (await lockedUntil(tx, key, now)) return { ok: false, reason: 'locked' };
+    const typed = code.trim().slice(0, 64);
+    let ok = false;
+    let usedRecoveryCode = false;
+    const secret = box.open(user.totp_secret_enc as string, user.id);
+    const step = secret ? matchingStep(secret, typed, now) : null;
+    if (step !== null) ok = await advanceTotpStep(tx, user.id, step);
+    else if (looksLikeRecoveryCode(typed)) {
+      ok = await useRecoveryCode(tx, user.id, recoveryCodeHash(typed), now);
+      usedRecoveryCode = ok;
+    }
+    if (!ok) return (await recordLoginFailure(tx, key, now, LOCKOUT)) ? { ok: false, reason: 'locked' } : { ok: false, reason: 'invalid' };
+    await clearLoginFailures(tx, key);
+    return { ok: true, user, usedRecoveryCode, recoveryCodesLeft: await countUnusedRecoveryCodes(tx, user.id) };
+  });
+}
+
+/** The live user behind a dashboard session: not removed, of an active partner. */
+export async function activePartnerUser(ctx: ServiceContext, userId: string): Promise<PartnerUserRow | null> {
+  const user = await findPartnerUser(ctx.db, userId);
+  return user && !user.removed_at && user.partner_status === 'active' ? user : null;
+}
+
+export async function partnerUsers(ctx: ServiceContext, partnerId: string): Promise<PartnerUserRow[]> {
+  return listPartnerUsers(ctx.db, partnerId);
+}
+
+/** A user of the actor's own partner (another partner's: not found, as an id that does not exist). */
+async function ownPartnersUser(ctx: ServiceContext, actor: Actor & { kind: 'partner_user' }, userId: string): Promise<PartnerUserRow> {
+  const user = await findPartnerUser(ctx.db, userId, true);
+  if (!user || user.partner_id !== actor.partnerId || user.removed_at) throw notFound('user');
+  return user;
+}
+
+export async function changePartnerUserRole(ctx: ServiceContext, actor: Actor & { kind: 'partner_user' }, userId: string, role: string): Promise<void> {
+  requirePartnerRole(actor, 'owner');
+  if (!isPartnerRole(role)) throw validationFailed([{ detail: 'role must be one of viewer, developer, owner', source: { pointer: '/role' } }]);
+  if (actor.partnerUserId === userId) throw new DomainError('PermissionDenied', 'you cannot change your own role');
+  await audited(
+    ctx,
+    actor,
+    async (inner) => {
+      const before = await ownPartnersUser(inner, actor, userId);
+      if (before.role === role) return null;
+      await updatePartnerUser(inner.db, userId, { role }, ctx.now());
+      await deletePartnerUserSessions(inner.db, userId);
+      return before.role;
+    },
+    (from) => (from === null ? null : { action: 'partner_user.role_changed', targetType: 'partner_user', targetId: userId, summary: { from, to: role } }),
+  );
+}
+
+/** Removes a user: their sessions end at once and their invitation no longer opens. */
+export async function removePartnerUser(ctx: ServiceContext, actor: Actor & { kind: 'partner_user' }, userId: string): Promise<void> {
+  requirePartnerRole(actor, 'owner');
+  if (actor.partnerUserId === userId) throw new DomainError('PermissionDenied', 'you cannot remove yourself');
+  await audited(
+    ctx,
+    actor,
+    async (inner) => {
+      const user = await ownPartnersUser(inner, actor, userId);
+      await updatePartnerUser(inner.db, userId, { removedAt: ctx.now() }, ctx.now());
+      await closeOpenInvitations(inner.db, userId, ctx.now());
+      const ended = await deletePartnerUserSessions(inner.db, userId);
+      return { email: user.email, ended };
+    },
+    (r) => ({ action: 'partner_user.removed', targetType: 'partner_user', targetId: userId, summary: { email: r.email, sessions_ended: r.ended } }),
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * Pre-approvals (docs/behaviour.md, section 21): a standing flexi_loan limit of a customer, drawn
+ * without an application. Made by an operator (four eyes above the threshold, as for approvals),
+ * through the admin API or in the sandbox; a new one revokes the previous.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Static } from 'typebox';
+import { may, type Actor } from '../domain/actors.ts';
+import type { OfferTerms } from '../domain/decision-policy.ts';
+import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
+import { basisPointsToPercent, fromPence, percentToBasisPoints, toPence } from '../domain/money.ts';
+import { PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
+import { preApprovalStatus } from '../domain/pre-approvals.ts';
+import type { Tenant } from '../domain/tenant.ts';
+import type { PreApprovalInput, PreApprovalView } from '../schemas/funding-accounts.ts';
+import { confirmApproval } from '../store/approvals-store.ts';
+import { findCustomer, type CustomerRow } from '../store/customers-store.ts';
+import { drawnFromOffer } from '../store/fundings-store.ts';
+import { listFundingAccounts } from '../store/funding-accounts-store.ts';
+import type { OfferRow } from '../store/offers-store.ts';
+import {
+  findCustomerAnyTenant,
+  findPendingPreApproval,
+  findPreApprovalApproval,
+  insertPendingPreApproval,
+  insertPreApproval,
+  latestPreApproval,
+  listCustomerFundings,
+  revokePreApprovals,
+  withdrawPendingPreApprovals,
+} from '../store/pre-approvals-store.ts';
+import { audited } from './audit.ts';
+import type { ServiceContext } from './context.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface PreApprovalTerms {
+  terms: OfferTerms;
+  validForDays: number;
+}
+
+/** The terms of a request body (already schema-checked); the product ceiling at `pointer`/max_amount. */
+export function preApprovalTermsFrom(input: Static<typeof PreApprovalInput>, pointer: string): PreApprovalTerms {
+  const maxAmountPence = toPence(input.max_amount);
+  if (maxAmountPence > PRODUCT_CEILING_PENCE) {
+    throw invalidAt(`${pointer}/max_amount`, `must be at most ${fromPence(PRODUCT_CEILING_PENCE)}, the product ceiling`);
+  }
+  return {
+    terms: {
+      productType: 'flexi_loan',
+      maxAmountPence,
+      monthlyRateBp: percentToBasisPoints(input.monthly_interest_percentage),
+      feeBp: percentToBasisPoints(input.fee_percentage),
+      durationDays: input.duration_in_days,
+      isSuggested: true,
+    },
+    validForDays: input.valid_for_days,
+  };
+}
+
+export function termsSummary(p: PreApprovalTerms): Record<string, unknown> {
+  return {
+    max_amount: fromPence(p.terms.maxAmountPence),
+    monthly_interest_percentage: basisPointsToPercent(p.terms.monthlyRateBp),
+    fee_percentage: basisPointsToPercent(p.terms.feeBp),
+    duration_in_days: p.terms.durationDays,
+    valid_for_days: p.validForDays,
+  };
+}
+
+function tenantOfCustomer(c: CustomerRow): Tenant {
+  return { partnerId: c.partner_id, environment: c.environment as Tenant['environment'] };
+}
+
+/**
+ * Makes the pre-approval: with the customer locked, the customer's open pre-approval is revoked,
+ * any pre-approval waiting for a second operator is withdrawn, and the new offer is stored.
+ */
+export async function createPreApproval(
+  ctx: ServiceContext,
+  tenant: Tenant | null,
+  customerId: string,
+  p: PreApprovalTerms,
+  source: 'operator' | 'sandbox',
+  settledBy: string | null = null,
+): Promise<OfferRow> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const customer = tenant ? await findCustomer(tx, tenant, customerId, true) : await findCustomerAnyTenant(tx, customerId, true);
+    if (!customer) throw notFound('customer');
+    await revokePreApprovals(tx, customerId, now);
+    await withdrawPendingPreApprovals(tx, customerId, settledBy, now);
+    return insertPreApproval(tx, tenantOfCustomer(customer), {
+      id: randomUUID(),
+      customerId,
+      terms: p.terms,
+      expiresAt: new Date(now.getTime() + p.validForDays * DAY_MS),
+      source,
+      now,
+    });
+  });
+}
+
+export function preApprovalView(offer: OfferRow, drawnPence: number, now: Date): Static<typeof PreApprovalView> {
+  const status = preApprovalStatus({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, now);
+  const open = status === 'available' || status === 'funded';
+  return {
+    offer_id: offer.id,
+    max_amount: fromPence(offer.max_amount_pence),
+    available_amount: open ? fromPence(Math.max(0, offer.max_amount_pence - drawnPence)) : 0,
+    monthly_interest_percentage: basisPointsToPercent(offer.monthly_rate_bp),
+    fee_percentage: basisPointsToPercent(offer.fee_bp),
+    duration_in_days: offer.duration_days,
+    expires_at: offer.expires_at.toISOString(),
+    status,
+  };
+}
+
+/** The customer's latest pre-approval with what was drawn from it, or null when it never had one. */
+export async function currentPreApproval(ctx: ServiceContext, customerId: string): Promise<{ offer: OfferRow; drawnPence: number } | null> {
+  const offer = await latestPreApproval(ctx.db, customerId);
+  if (!offer) return null;
+  return { offer, drawnPence: await drawnFromOffer(ctx.db, offer.id) };
+}
+
+/** GET /customers/{id}/pre_approval/: 404 for an unknown customer or one that never had a pre-approval. */
+export async function getPreApproval(ctx: ServiceContext, tenant: Tenant, customerId: string): Promise<Static<typeof PreApprovalView>> {
+  if (!(await findCustomer(ctx.db, tenant, customerId))) throw notFound('customer');
+  const current = await currentPreApproval(ctx, customerId);
+  if (!current) throw notFound('pre-approval');
+  return preApprovalView(current.offer, current.drawnPence, ctx.now());
+}
+
+// --- The lender's staff (audited; four eyes as for approvals) ---
+
+function requireUnderwriter(actor: Actor): void {
+  if (!may(actor, 'underwriter')) throw new DomainError('PermissionDenied', 'this needs the underwriter role');
+}
+
+/** Made at once: the admin API, and console pre-approvals at most the four-eyes threshold. */
+export async function boCreatePreApproval(ctx: ServiceContext, actor: Actor, customerId: string, p: PreApprovalTerms): Promise<OfferRow> {
+  requireUnderwriter(actor);
+  return audited(
+    ctx,
+    actor,
+    (inner) => createPreApproval(inner, null, customerId, p, 'operator', actor.kind === 'operator' ? actor.operatorId : null),
+    (offer) => ({ action: 'customer.pre_approved', targetType: 'customer', targetId: customerId, summary: { offer_id: offer.id, ...termsSummary(p) } }),
+  );
+}
+
+export type PreApprovalResult = { kind: 'pre_approved'; offer: OfferRow } | { kind: 'pending'; approvalId: string };
+
+/** The console's "Pre-approve": above the threshold it waits for a second operator. */
+export async function boPreApprove(
+  ctx: ServiceContext,
+  actor: Actor & { kind: 'operator' },
+  customerId: string,
+  p: PreApprovalTerms,
+  thresholdPence: number,
+): Promise<PreApprovalResult> {
+  requireUnderwriter(actor);
+  if (p.terms.maxAmountPence <= thresholdPence) return { kind: 'pre_approved', offer: await boCreatePreApproval(ctx, actor, customerId, p) };
+  const id = randomUUID();
+  await audited(
+    ctx,
+    actor,
+    async (_inner, tx) => {
+      if (!(await findCustomerAnyTenant(tx, customerId, true))) throw notFound('customer');
+      if (await findPendingPreApproval(tx, customerId)) {
+        throw new DomainError('InvalidTransition', 'a pre-approval of this customer is already waiting for confirmation');
+      }
+      await insertPendingPreApproval(tx, {
+        id,
+        customerId,
+        terms: p.terms,
+        validForDays: p.validForDays,
+        requestedBy: actor.operatorId,
+        requestedByActor: actor.email,
+        now: ctx.now(),
+      });
+    },
+    () => ({
+      action: 'customer.pre_approval_requested',
+      targetType: 'customer',
+      targetId: customerId,
+      summary: { approval_id: id, ...termsSummary(p), threshold: fromPence(thresholdPence) },
+    }),
+  );
+  return { kind: 'pending', approvalId: id };
+}
+
+/** A second operator confirms a pre-approval above the threshold: it is made then. */
+export async function boConfirmPreApproval(ctx: ServiceContext, actor: Actor & { kind: 'operator' }, approvalId: string): Promise<OfferRow> {
+  requireUnderwriter(actor);
+  const approval = await findPreApprovalApproval(ctx.db, approvalId);
+  if (!approval) throw notFound('approval');
+  if (approval.requested_by === actor.operatorId)
+    throw new DomainError('PermissionDenied', 'the operator who pre-approved cannot confirm their own pre-approval');
+  const p: PreApprovalTerms = { terms: { ...(approval.terms as OfferTerms[])[0] }, validForDays: approval.valid_for_days };
+  return audited(
+    ctx,
+    actor,
+    async (inner, tx) => {
+      if (!(await findCustomerAnyTenant(tx, approval.customer_id, true))) throw notFound('customer');
+      if (!(await confirmApproval(tx, approvalId, actor.operatorId, ctx.now()))) {
+        throw new DomainError('InvalidTransition', 'this pre-approval is no longer waiting: it was confirmed or withdrawn');
+      }
+      return createPreApproval(inner, null, approval.customer_id, p, 'operator', actor.operatorId);
+    },
+    (offer) => ({
+      action: 'customer.pre_approval_confirmed',
+      targetType: 'customer',
+      targetId: approval.customer_id,
+      summary: { approval_id: approvalId, offer_id: offer.id, requested_by: approval.requested_by, ...termsSummary(p) },
+    }),
+  );
+}
+
+/** What the console's customer page shows: the customer, its bank accounts, pre-approval and fundings. */
+export async function customerOverview(ctx: ServiceContext, customerId: string) {
+  const customer = await findCustomerAnyTenant(ctx.db, customerId);
+  if (!customer) throw notFound('customer');
+  const [accounts, preApproval, pending, fundings] = [
+    await listFundingAccounts(ctx.db, customerId),
+    await currentPreApproval(ctx, customerId),
+    await findPendingPreApproval(ctx.db, customerId),
+    await listCustomerFundings(ctx.db, customerId),
+  ];
+  return { customer, accounts, preApproval, pending, fundings };
+}
