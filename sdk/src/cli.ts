@@ -120,6 +120,81 @@ customers
     }),
   );
 
+// funding accounts and pre-approvals
+
+function sortCode(value: string): string {
+  if (!/^(\d{6}|\d{2}-\d{2}-\d{2})$/.test(value)) throw new InvalidArgumentError('six digits, e.g. 12-34-56 or 123456');
+  return value;
+}
+
+function accountNumber(value: string): string {
+  if (!/^\d{8}$/.test(value)) throw new InvalidArgumentError('eight digits');
+  return value;
+}
+
+const ACCOUNT_WORDS: Record<string, string> = {
+  verified: 'verified: drawdowns are paid into it',
+  needs_review: 'needs review by the lender before drawdowns are paid into it',
+  rejected: 'rejected: the name does not match; set other details',
+};
+
+function printAccount(a: {
+  account_holder_name: string;
+  sort_code: string;
+  account_number_ending: string;
+  name_check: string;
+  status: string;
+  funding_account_id: string;
+}) {
+  out(`Funding account ${a.funding_account_id}`);
+  out(`  ${a.account_holder_name}, sort code ${a.sort_code}, account ending ${a.account_number_ending}`);
+  out(`  Name check: ${a.name_check.replace('_', ' ')}; status ${ACCOUNT_WORDS[a.status] ?? a.status}`);
+}
+
+const fundingAccount = program.command('funding-account').description("the customer's bank account for payouts");
+fundingAccount
+  .command('set')
+  .description('PUT /customers/{id}/funding_account/: set the bank details drawdowns are paid into')
+  .argument('<customer-id>')
+  .requiredOption('--name <name>', 'account holder name, as the bank shows it')
+  .requiredOption('--sort-code <sort-code>', 'six digits, e.g. 12-34-56', sortCode)
+  .requiredOption('--account-number <number>', 'eight digits', accountNumber)
+  .action(
+    run(async (customerId: string, options: { name: string; sortCode: string; accountNumber: string }) => {
+      const answer = await client().setFundingAccount(customerId, {
+        data: { account_holder_name: options.name, sort_code: options.sortCode, account_number: options.accountNumber },
+      });
+      if (json()) return printJson(answer);
+      printAccount(answer.data);
+    }),
+  );
+fundingAccount
+  .command('show')
+  .description("GET /customers/{id}/funding_account/: the customer's current bank account")
+  .argument('<customer-id>')
+  .action(
+    run(async (customerId: string) => {
+      const answer = await client().getFundingAccount(customerId);
+      if (json()) return printJson(answer);
+      printAccount(answer.data);
+    }),
+  );
+
+program
+  .command('pre-approval')
+  .description("GET /customers/{id}/pre_approval/: the customer's pre-approval and what can still be drawn")
+  .argument('<customer-id>')
+  .action(
+    run(async (customerId: string) => {
+      const answer = await client().getPreApproval(customerId);
+      if (json()) return printJson(answer);
+      const p = answer.data;
+      out(`Pre-approval ${p.offer_id}: ${p.status}`);
+      out(`  Limit £${p.max_amount}, available £${p.available_amount}, until ${p.expires_at}`);
+      out(`  ${p.monthly_interest_percentage}% a month, fee ${p.fee_percentage}%, over ${p.duration_in_days} days`);
+    }),
+  );
+
 // applications
 
 const applications = program.command('applications').description('loan applications');

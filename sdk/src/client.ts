@@ -275,6 +275,27 @@ export class LendingClient {
     return this.#json<AnswerOf<'/customers/{customer_id}/', 'put'>>({ method: 'PUT', path: `/customers/${enc(customerId)}/`, json: body }, call);
   }
 
+  /** PUT /customers/{id}/funding_account/: the bank account drawdowns are paid into (answers its last four digits only). */
+  setFundingAccount(customerId: string, body: BodyOf<'/customers/{customer_id}/funding_account/', 'put'>, call?: CallOptions) {
+    return this.#json<AnswerOf<'/customers/{customer_id}/funding_account/', 'put'>>(
+      { method: 'PUT', path: `/customers/${enc(customerId)}/funding_account/`, json: body },
+      call,
+    );
+  }
+
+  /** GET /customers/{id}/funding_account/: the current account and its status. */
+  getFundingAccount(customerId: string, call?: CallOptions) {
+    return this.#json<AnswerOf<'/customers/{customer_id}/funding_account/', 'get'>>(
+      { method: 'GET', path: `/customers/${enc(customerId)}/funding_account/` },
+      call,
+    );
+  }
+
+  /** GET /customers/{id}/pre_approval/: the customer's pre-approval (a limit drawn without an application). */
+  getPreApproval(customerId: string, call?: CallOptions) {
+    return this.#json<AnswerOf<'/customers/{customer_id}/pre_approval/', 'get'>>({ method: 'GET', path: `/customers/${enc(customerId)}/pre_approval/` }, call);
+  }
+
   createApplication(customerId: string, body: BodyOf<'/customers/{customer_id}/applications/', 'post'>, call?: CallOptions) {
     return this.#json<AnswerOf<'/customers/{customer_id}/applications/', 'post'>>(
       { method: 'POST', path: `/customers/${enc(customerId)}/applications/`, json: body },
@@ -530,6 +551,13 @@ export class LendingClient {
   sandboxFundOffer(offerId: string, body: BodyOf<'/sandbox/offers/{offer_id}/fundings', 'post'>, call?: CallOptions) {
     return this.#json<AnswerOf<'/sandbox/offers/{offer_id}/fundings', 'post'>>(
       { method: 'POST', path: `/sandbox/offers/${enc(offerId)}/fundings`, json: body },
+      call,
+    );
+  }
+
+  sandboxPreApprove(customerId: string, body: BodyOf<'/sandbox/customers/{customer_id}/pre_approvals', 'post'>, call?: CallOptions) {
+    return this.#json<AnswerOf<'/sandbox/customers/{customer_id}/pre_approvals', 'post'>>(
+      { method: 'POST', path: `/sandbox/customers/${enc(customerId)}/pre_approvals`, json: body },
       call,
     );
   }

@@ -1924,7 +1924,8 @@ export interface webhooks {
                      *             "max_amount": 25000,
                      *             "monthly_interest_percentage": 3,
                      *             "fee_percentage": 0,
-                     *             "duration_in_days": 365
+                     *             "duration_in_days": 365,
+                     *             "apr": 42.6
                      *           }
                      *         ],
                      *         "offered_at": "2026-07-01T09:30:00.000Z"
@@ -2595,6 +2596,8 @@ export interface components {
             /** Format: date-time */
             offered_at: string;
             offers: {
+                /** @description The annual percentage rate of charge (CONC App 1.2, docs/behaviour.md, section 23), percent to one decimal place (of the whole max_amount) */
+                apr: number;
                 duration_in_days: number;
                 fee_percentage: number;
                 max_amount: number;
@@ -3027,7 +3030,8 @@ export interface operations {
                      *             "is_suggested": true,
                      *             "status": "available",
                      *             "expires_at": "2026-07-31T09:30:00.000Z",
-                     *             "data_requirements": []
+                     *             "data_requirements": [],
+                     *             "apr": 42.6
                      *           },
                      *           {
                      *             "offer_id": "9efb28fb-610d-4274-8266-b80606f9d359",
@@ -3044,7 +3048,8 @@ export interface operations {
                      *             "is_suggested": false,
                      *             "status": "available",
                      *             "expires_at": "2026-07-31T09:30:00.000Z",
-                     *             "data_requirements": []
+                     *             "data_requirements": [],
+                     *             "apr": 38.4
                      *           }
                      *         ],
                      *         "data_requirements": []
@@ -3063,6 +3068,8 @@ export interface operations {
                             /** @enum {string} */
                             offer_creation_status: "offers_available" | "action_required" | "pending_underwriting" | "no_offers";
                             offers: {
+                                /** @description The annual percentage rate of charge (CONC App 1.2, docs/behaviour.md, section 23), percent to one decimal place, of the whole max_amount; on confirmed offers only */
+                                apr?: number;
                                 data_requirements: {
                                     actions: {
                                         name: string;
@@ -7583,6 +7590,7 @@ export interface operations {
                      *       "data": {
                      *         "amount_borrowed": 3000,
                      *         "amount_saved_by_repaying_early": 0,
+                     *         "apr": 42.6,
                      *         "fee_percentage": 0,
                      *         "monthly_interest_percentage": 3,
                      *         "repayments": [
@@ -7627,6 +7635,8 @@ export interface operations {
                         data: {
                             amount_borrowed: number;
                             amount_saved_by_repaying_early: number;
+                            /** @description The annual percentage rate of charge (CONC App 1.2, docs/behaviour.md, section 23), percent to one decimal place, for the amount asked, of the schedule without an early payoff */
+                            apr: number;
                             fee_percentage: number;
                             monthly_interest_percentage: number;
                             repayments: {

@@ -58,15 +58,16 @@ export const dashboardTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
           <${TableWrap} label="Tokens">
             <table class="dense responsive" id="tokens">
-              <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">State</th></tr></thead>
+              <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th></tr></thead>
               <tbody>
-                ${tokens.length === 0 ? html`<tr><td colspan="5" class="muted">No ${envName} tokens yet.</td></tr>` : null}
+                ${tokens.length === 0 ? html`<tr><td colspan="6" class="muted">No ${envName} tokens yet.</td></tr>` : null}
                 ${tokens.map(
                   (t) => html`<tr data-token-id=${t.id}>
                     <td>${t.name ?? html`<span class="muted">(made by the lender)</span>`}</td>
                     <td data-label="Prefix"><code>${PREFIX[environment]}…</code></td>
                     <td data-label="Scopes">${t.scopes.join(', ')}</td>
                     <td data-label="Created">${formatDateTime(t.created_at)}</td>
+                    <td data-label="Last used">${t.last_used_at ? formatDateTime(t.last_used_at) : 'never'}</td>
                     <td data-label="State">${
                       t.revoked_at
                         ? `Revoked ${formatDateTime(t.revoked_at)}`

@@ -21,7 +21,13 @@ export const dashboardUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    extra: { notice?: string | null; link?: { url: string; email: string; expiresAt: Date }; errors?: FieldErrors; values?: Record<string, string> } = {},
+    extra: {
+      notice?: string | null;
+      problem?: string | null;
+      link?: { url: string; email: string; expiresAt: Date };
+      errors?: FieldErrors;
+      values?: Record<string, string>;
+    } = {},
   ) => {
     const { user: me } = signedIn(request);
     const owner = canDo(request, 'owner');
@@ -37,7 +43,7 @@ export const dashboardUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '/dashboard/users',
         'Users',
         html`<h1>Users</h1>
-          <${Notices} notice=${extra.notice ?? null} />
+          <${Notices} notice=${extra.notice ?? null} problem=${extra.problem ?? null} />
           ${
             extra.link
               ? html`<div class="notice good" role="status" id="invitation">
@@ -86,7 +92,7 @@ export const dashboardUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
                   <${Field} name="email" label="Email" type="email" value=${values.email} error=${errors.email} />
                   <${Field} name="name" label="Name" value=${values.name} error=${errors.name} />
                   <${SelectField} name="role" label="Role" options=${ROLE_OPTIONS} value=${values.role} error=${errors.role}
-                    hint="Viewers read; developers also manage sandbox tokens and webhooks; owners do everything." />
+                    hint="Viewers read; developers also manage sandbox tokens and webhooks; owners do everything. Inviting someone again (who has not finished, or was removed) makes a new link." />
                   <div><button type="submit">Invite user</button></div>
                 </form>`
               : html`<p class="muted">Owners of your team invite users and change roles.</p>`
@@ -119,7 +125,12 @@ export const dashboardUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/users/:id/role', { schema: { params: IdParams }, ...owner }, async (request, reply) => {
     const { actor } = signedIn(request);
-    await changePartnerUserRole(app.ctx, actor, idParam(request.params.id, 'user'), formValues(request.body).role ?? '');
+    try {
+      await changePartnerUserRole(app.ctx, actor, idParam(request.params.id, 'user'), formValues(request.body).role ?? '');
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
+      return page(request, reply, 400, { problem: 'Choose a role from the list.' });
+    }
     return reply.redirect('/dashboard/users?done=role', 303);
   });
 

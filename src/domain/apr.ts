@@ -90,3 +90,9 @@ export function scheduleAprPercent(schedule: { amountBorrowedPence: number; repa
     schedule.repayments.map((r, index) => ({ months: index + 1, amountPence: r.amountPence })),
   );
 }
+
+/** An APR in tenths of a percent as people read it, always with its one decimal place: "42.6%", "27.0%". */
+export function formatAprTenths(tenths: number): string {
+  if (!Number.isSafeInteger(tenths) || tenths < 0) throw new RangeError(`not an APR in tenths of a percent: ${tenths}`);
+  return `${Math.floor(tenths / 10)}.${tenths % 10}%`;
+}

@@ -5,6 +5,7 @@
  * line, so the JSON and the PDF show exactly what a partner can recompute by hand.
  */
 
+import { aprTenths } from './apr.ts';
 import { addMonths, daysBetween } from './dates.ts';
 import type { IsoDate } from './dates.ts';
 import { basisPointsToPercent, divideHalfEven, fromPence, percentOf } from './money.ts';
@@ -38,6 +39,11 @@ export interface RepaymentSchedule {
   totalInterestPence: Pence;
   totalPrincipalPence: Pence;
   amountSavedByRepayingEarlyPence: Pence;
+  /**
+   * The agreement's APR (docs/behaviour.md, section 23) in tenths of a percent: of the schedule
+   * without an early payoff for this amount, whether or not one is asked for.
+   */
+  aprTenths: number;
   /** Not part of the JSON resource; kept so the PDF can state the simulated terms. */
   drawnOn?: IsoDate;
   payOffEarlyOn?: IsoDate | null;
@@ -46,6 +52,7 @@ export interface RepaymentSchedule {
 export type EarlyPayoffProblem = 'not_after_drawdown' | 'after_last_repayment';
 
 export interface RepaymentScheduleJson {
+  apr: number;
   amount_borrowed: number;
   amount_saved_by_repaying_early: number;
   fee_percentage: number;
@@ -152,6 +159,10 @@ export function repaymentSchedule(input: ScheduleInput): RepaymentSchedule {
     totalInterestPence: sum(repayments, (r) => r.interestPence),
     totalPrincipalPence: sum(repayments, (r) => r.principalPence),
     amountSavedByRepayingEarlyPence: sum(standard, (r) => r.amountPence) - totalPayablePence,
+    aprTenths: aprTenths(
+      input.amountPence,
+      standard.map((r, index) => ({ months: index + 1, amountPence: r.amountPence })),
+    ),
     drawnOn: input.drawnOn,
     payOffEarlyOn: payOffOn,
   };
@@ -162,6 +173,7 @@ export function scheduleToJson(s: RepaymentSchedule): RepaymentScheduleJson {
   return {
     amount_borrowed: fromPence(s.amountBorrowedPence),
     amount_saved_by_repaying_early: fromPence(s.amountSavedByRepayingEarlyPence),
+    apr: s.aprTenths / 10,
     fee_percentage: basisPointsToPercent(s.feeBp),
     monthly_interest_percentage: basisPointsToPercent(s.monthlyRateBp),
     repayments: s.repayments.map((r) => ({
@@ -180,4 +192,27 @@ export function scheduleToJson(s: RepaymentSchedule): RepaymentScheduleJson {
       total_principal: fromPence(s.totalPrincipalPence),
     },
   };
+}
+
+/** The terms of an offer, as the APR of its whole amount needs them. */
+export interface CreditTerms {
+  maxAmountPence: Pence;
+  monthlyRateBp: BasisPoints;
+  feeBp: BasisPoints;
+  durationDays: number;
+}
+
+/**
+ * An offer's APR in tenths of a percent: that of its schedule for the whole credit limit. The
+ * drawdown date does not matter (repayments fall whole months apart, each month a twelfth of a
+ * year), so any fixed date gives the same answer.
+ */
+export function offerAprTenths(terms: CreditTerms): number {
+  return repaymentSchedule({
+    amountPence: terms.maxAmountPence,
+    monthlyRateBp: terms.monthlyRateBp,
+    feeBp: terms.feeBp,
+    durationDays: terms.durationDays,
+    drawnOn: '2026-01-31',
+  }).aprTenths;
 }

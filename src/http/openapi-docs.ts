@@ -64,6 +64,7 @@ const OFFER = {
   status: 'available',
   expires_at: '2026-07-31T09:30:00.000Z',
   data_requirements: [],
+  apr: 42.6,
 };
 const OFFERS = {
   data: {
@@ -79,6 +80,7 @@ const OFFERS = {
         duration: { amount: 730, unit: 'days' },
         duration_in_days: 730,
         is_suggested: false,
+        apr: 38.4,
       },
     ],
     data_requirements: [],
@@ -89,6 +91,7 @@ const SCHEDULE = {
   data: {
     amount_borrowed: 3000,
     amount_saved_by_repaying_early: 0,
+    apr: 42.6,
     fee_percentage: 0,
     monthly_interest_percentage: 3,
     repayments: [repayment(1090, '2026-08-01', 90, 1000), repayment(1060, '2026-09-01', 60, 1000), repayment(1030, '2026-10-01', 30, 1000)],

@@ -48,6 +48,7 @@ export function installRequestLog(app: FastifyInstance, recorder: RequestLogReco
       duration_ms: Math.round(reply.elapsedTime),
       idempotency_key: idempotencyKeyOf(request),
       api_version: request.url.startsWith(LEGACY_PREFIX) ? '2.1' : '2.2',
+      token_id: principal.tokenId,
     });
     done();
   });

@@ -4,7 +4,7 @@
  * pieces (pdfkit, built-in Helvetica), from the same derived position the JSON answers.
  */
 
-import PDFDocument from 'pdfkit';
+import { renderPdf } from './document.ts';
 import type { IsoDate } from '../domain/dates.ts';
 import type { LoanPosition, LoanRepayment, LoanTerms } from '../domain/loans.ts';
 import { formatGbp } from '../domain/money-format.ts';
@@ -20,7 +20,7 @@ import {
   drawTableHeader,
   fits,
   formatPercent,
-  writePdf,
+  numberPages,
   type Column,
 } from './repayment-schedule-pdf.ts';
 
@@ -110,12 +110,9 @@ function drawStatement(doc: Doc, input: StatementPdfInput): void {
 }
 
 export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
-  const stamp = new Date(`${input.generatedOn}T00:00:00Z`);
-  const doc: Doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: 'Loan statement', Subject: `Statement of loan ${input.loanId}`, Creator: input.lenderName, CreationDate: stamp, ModDate: stamp },
+  const info = { title: 'Loan statement', subject: `Statement of loan ${input.loanId}`, generatedOn: input.generatedOn };
+  return renderPdf({ ...info, margin: MARGIN, bufferPages: true }, (doc) => {
+    drawStatement(doc, input);
+    numberPages(doc);
   });
-  return writePdf(doc, () => drawStatement(doc, input));
 }

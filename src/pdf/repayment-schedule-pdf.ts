@@ -4,11 +4,12 @@
  * never disagree with the JSON. Only pdfkit's built-in Helvetica is used: no font files to ship.
  */
 
-import PDFDocument from 'pdfkit';
 import type { IsoDate } from '../domain/dates.ts';
 import type { BasisPoints, Pence } from '../domain/money.ts';
+import { formatAprTenths } from '../domain/apr.ts';
 import { formatGbp } from '../domain/money-format.ts';
 import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';
+import { renderPdf, type Doc } from './document.ts';
 
 export interface SchedulePdfInput {
   offer: {
@@ -51,8 +52,6 @@ export function productLabel(productType: string): string {
   const words = productType.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-type Doc = PDFKit.PDFDocument;
 
 export function drawRow(doc: Doc, y: number, cells: string[], font: string, columns: Column[] = COLUMNS): void {
   doc.font(font).fontSize(9);
@@ -117,6 +116,7 @@ function drawDocument(doc: Doc, { offer, schedule, generatedOn }: SchedulePdfInp
     ['Monthly interest', formatPercent(offer.monthlyRateBp)],
     ['Fee', `${formatPercent(offer.feeBp)} (charged with the first repayment)`],
     ['Duration', `${offer.durationDays} days`],
+    ['APR', `${formatAprTenths(schedule.aprTenths)} (for the amount borrowed)`],
   ];
   if (schedule.drawnOn) terms.push(['Drawn on (simulated)', schedule.drawnOn]);
   if (schedule.payOffEarlyOn) terms.push(['Early payoff on', schedule.payOffEarlyOn]);
@@ -205,38 +205,9 @@ export function numberPages(doc: Doc): void {
 }
 
 export function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
-  // A fixed creation date (the generation day) keeps the output, and pdfkit's file ID derived
-  // from the info dictionary, stable for the same inputs.
-  const stamp = new Date(`${input.generatedOn}T00:00:00Z`);
-  const doc: Doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: 'Repayment schedule',
-      Subject: `Repayment schedule for offer ${input.offer.offerId}`,
-      Creator: 'Lending Partner API',
-      Producer: 'Lending Partner API',
-      CreationDate: stamp,
-      ModDate: stamp,
-    },
-  });
-  return writePdf(doc, () => drawDocument(doc, input));
-}
-
-/** Draws the document, numbers its pages and collects the bytes. */
-export function writePdf(doc: Doc, draw: () => void): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
-      draw();
-      numberPages(doc);
-      doc.end();
-    } catch (error) {
-      reject(error);
-    }
+  const info = { title: 'Repayment schedule', subject: `Repayment schedule for offer ${input.offer.offerId}`, generatedOn: input.generatedOn };
+  return renderPdf({ ...info, margin: MARGIN, bufferPages: true }, (doc) => {
+    drawDocument(doc, input);
+    numberPages(doc);
   });
 }

@@ -2,6 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { toPence } from '../domain/money.ts';
 import { checkCompanyFinancials, portalCustomer, portalOverview, updateCompanyFinancials, type CompanyFinancials } from '../services/portal.ts';
 import { penceToInput } from '../web/format.ts';
+import { preApprovalStatus } from '../domain/pre-approvals.ts';
+import { customerPreApproval } from '../services/portal-funding.ts';
 import { fieldErrorsFrom, formValues, readDate, readMoney, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { portalChrome, portalScope } from './context.ts';
@@ -20,7 +22,13 @@ export const portalOverviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = portalScope(request);
     const overview = await portalOverview(app.ctx, scope);
     const notice = request.query.saved ? NOTICES[request.query.saved] : null;
-    return reply.page(200, overviewPage(portalChrome(request, reply, '/portal/'), overview, app.ctx.now(), notice));
+    const pre = await customerPreApproval(app.ctx, scope);
+    const open = pre && preApprovalStatus({ offerType: pre.offer.offer_type, status: pre.offer.status, expiresAt: pre.offer.expires_at }, app.ctx.now());
+    const preApproval =
+      pre && (open === 'available' || open === 'funded')
+        ? { availablePence: pre.offer.max_amount_pence - pre.drawnPence, expiresAt: pre.offer.expires_at }
+        : null;
+    return reply.page(200, overviewPage(portalChrome(request, reply, '/portal/'), overview, app.ctx.now(), notice, preApproval));
   });
 
   app.get('/company', async (request, reply) => {

@@ -32,6 +32,10 @@ export const OfferSummarySchema = Closed({
   monthly_interest_percentage: Percent,
   fee_percentage: Percent,
   duration_in_days: Days,
+  apr: Type.Number({
+    minimum: 0,
+    description: 'The annual percentage rate of charge (CONC App 1.2, docs/behaviour.md, section 23), percent to one decimal place (of the whole max_amount)',
+  }),
 });
 
 export const ApplicationAttributedPayload = Closed({ ...ApplicationRef, amount: Amount, is_topup: Type.Boolean(), attributed_at: IsoDateTime });

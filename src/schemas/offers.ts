@@ -23,6 +23,13 @@ export const OfferView = Type.Object({
   status: StringEnum(['available', 'selected', 'funded', 'expired', 'revoked'] as const),
   expires_at: IsoDateTime,
   data_requirements: Type.Array(DataRequirement),
+  apr: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      description:
+        'The annual percentage rate of charge (CONC App 1.2, docs/behaviour.md, section 23), percent to one decimal place, of the whole max_amount; on confirmed offers only',
+    }),
+  ),
 });
 
 export const OffersResponse = Data(
@@ -49,6 +56,11 @@ export const ScheduleResponse = Data(
   Type.Object({
     amount_borrowed: Money2,
     amount_saved_by_repaying_early: Money2,
+    apr: Type.Number({
+      minimum: 0,
+      description:
+        'The annual percentage rate of charge (CONC App 1.2, docs/behaviour.md, section 23), percent to one decimal place, for the amount asked, of the schedule without an early payoff',
+    }),
     fee_percentage: Type.Number(),
     monthly_interest_percentage: Type.Number(),
     repayments: Type.Array(

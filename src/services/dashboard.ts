@@ -101,8 +101,8 @@ export async function dashboardSaveWebhook(
       return putConfiguration(inner, tenant, { url: input.url, token }, policy);
     },
     (config) => ({
-      action: 'webhook.configured',
-      targetType: 'partner',
+      action: 'webhook_configuration.updated',
+      targetType: 'webhook_configuration',
       targetId: actor.partnerId,
       summary: { environment, url: config.url, has_token: config.has_token },
     }),
@@ -125,7 +125,12 @@ export async function dashboardSetSubscriptions(ctx: ServiceContext, actor: Part
         false,
       );
     },
-    () => ({ action: 'webhook.subscriptions_changed', targetType: 'partner', targetId: actor.partnerId, summary: { environment, subscribed: types } }),
+    () => ({
+      action: 'webhook_configuration.updated',
+      targetType: 'webhook_configuration',
+      targetId: actor.partnerId,
+      summary: { environment, subscriptions: types },
+    }),
   );
 }
 
@@ -136,7 +141,12 @@ export async function dashboardRevealSecret(ctx: ServiceContext, actor: PartnerA
     ctx,
     actor,
     (inner) => getSigningSecret(inner, tenantOf(actor, environment)),
-    () => ({ action: 'webhook.signing_secret_revealed', targetType: 'partner', targetId: actor.partnerId, summary: { environment } }),
+    () => ({
+      action: 'webhook_configuration.signing_secret_revealed',
+      targetType: 'webhook_configuration',
+      targetId: actor.partnerId,
+      summary: { environment },
+    }),
   );
 }
 
@@ -146,7 +156,12 @@ export async function dashboardRotateSecret(ctx: ServiceContext, actor: PartnerA
     ctx,
     actor,
     (inner) => rotateSigningSecret(inner, tenantOf(actor, environment)),
-    () => ({ action: 'webhook.signing_secret_rotated', targetType: 'partner', targetId: actor.partnerId, summary: { environment } }),
+    () => ({
+      action: 'webhook_configuration.signing_secret_rotated',
+      targetType: 'webhook_configuration',
+      targetId: actor.partnerId,
+      summary: { environment },
+    }),
   );
 }
 

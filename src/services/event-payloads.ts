@@ -5,6 +5,7 @@
  */
 import type { ApplicationStatus } from '../domain/application-status.ts';
 import { basisPointsToPercent, fromPence } from '../domain/money.ts';
+import { offerAprTenths } from '../domain/repayment-schedule.ts';
 import type { QuoteView } from '../domain/prequalification-quotes.ts';
 import type { EventPayloads, OfferSummary } from '../schemas/events.ts';
 import type { FundingRow } from '../store/fundings-store.ts';
@@ -53,6 +54,7 @@ export function offerSummary(offer: OfferTerms & Pick<OfferInsert, 'productType'
     monthly_interest_percentage: basisPointsToPercent(offer.monthlyRateBp),
     fee_percentage: basisPointsToPercent(offer.feeBp),
     duration_in_days: offer.durationDays,
+    apr: offerAprTenths(offer) / 10,
   };
 }
 

@@ -31,8 +31,6 @@ import { actorLabel, appendAudit, audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { payeeNameCheck } from './payee-check.ts';
 
-const PARTNER_ACTOR: Actor = { kind: 'system', label: 'partner API' };
-
 export function fundingAccountView(row: FundingAccountRow): Static<typeof FundingAccountView> {
   return {
     funding_account_id: row.id,
@@ -62,7 +60,13 @@ export function accountSummary(row: FundingAccountRow): Record<string, unknown> 
  * calls leave one current account, the old account goes to the history and the new one is stored
  * and audited.
  */
-export async function putFundingAccount(ctx: ServiceContext, tenant: Tenant, customerId: string, details: BankDetails): Promise<FundingAccountRow> {
+export async function putFundingAccount(
+  ctx: ServiceContext,
+  tenant: Tenant,
+  customerId: string,
+  details: BankDetails,
+  via: 'partner API' | 'customer portal' = 'partner API',
+): Promise<FundingAccountRow> {
   const customer = await findCustomer(ctx.db, tenant, customerId);
   if (!customer) throw notFound('customer');
   if (!passesModulusCheck(details.sortCode, details.accountNumber)) {
@@ -96,7 +100,7 @@ export async function putFundingAccount(ctx: ServiceContext, tenant: Tenant, cus
     });
     await appendAudit(
       tx,
-      PARTNER_ACTOR,
+      { kind: 'system', label: via },
       {
         action: 'funding_account.set',
         targetType: 'customer',

@@ -8,6 +8,8 @@ import type { Tenant } from '../domain/tenant.ts';
 import type { Static } from 'typebox';
 import type { FundingView } from '../schemas/offers.ts';
 import { findApplicationAnyTenant } from '../store/applications-store.ts';
+import { drawdownAcknowledgements } from '../domain/credit-regulation.ts';
+import { insertCreditAcknowledgement } from '../store/credit-acknowledgements-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import { drawnFromOffer, insertFunding, type FundingRow } from '../store/fundings-store.ts';
 import { findOffer, findOfferAnyTenant, setOfferStatus, type OfferRow } from '../store/offers-store.ts';
@@ -17,6 +19,7 @@ import type { ServiceContext } from './context.ts';
 import * as events from './event-payloads.ts';
 import { startLoan } from './loans.ts';
 import { payoutAccount } from './funding-accounts.ts';
+import { offerRegulation, recordedAcknowledgements } from './regulation.ts';
 
 export interface DrawdownRequest {
   offerId: string;
@@ -26,7 +29,18 @@ export interface DrawdownRequest {
   tenant: Tenant | null;
   /** Where the amount came from in the request, for the error pointer. */
   amountPointer: string;
+  /** The boxes the customer ticked in the portal (docs/behaviour.md, section 23); none elsewhere. */
+  ticked?: { preContractRead: boolean; businessPurposeDeclared: boolean };
 }
+
+/** Where a missing acknowledgement points, and what it says. */
+const MISSING_ACKNOWLEDGEMENT = {
+  pre_contract_read: { pointer: '/pre_contract_read', detail: 'this credit is regulated: confirm you have read the pre-contract information' },
+  business_purpose_declared: {
+    pointer: '/business_purpose_declared',
+    detail: 'credit above 25,000 GBP is exempt only when you confirm it is wholly or mainly for your business',
+  },
+} as const;
 
 export function fundingView(funding: FundingRow, offer: OfferRow): Static<typeof FundingView> {
   return {
@@ -81,6 +95,17 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
         meta: { available_amount: fromPence(available) },
       });
     }
+    const customer = await findCustomer(tx, tenant, offer.customer_id);
+    const acknowledgements = drawdownAcknowledgements({
+      regulation: customer ? offerRegulation(customer, offer) : 'not_regulated',
+      channel: request.drawnBy,
+      ticked: request.ticked ?? { preContractRead: false, businessPurposeDeclared: false },
+      recorded: await recordedAcknowledgements(tx, offer.id),
+    });
+    if (acknowledgements.missing !== null) {
+      const missing = MISSING_ACKNOWLEDGEMENT[acknowledgements.missing];
+      throw new DomainError('ValidationError', missing.detail, { source: { pointer: missing.pointer }, meta: { offer_id: offer.id } });
+    }
     // Paid only into a verified account (in the sandbox, without one, into a simulated account).
     const account = await payoutAccount(tx, tenant, offer.customer_id);
     const funding = await insertFunding(tx, tenant, {
@@ -95,7 +120,9 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
       paidTo: account,
     });
     await startLoan(tx, tenant, funding, offer);
-    const customer = await findCustomer(tx, tenant, offer.customer_id);
+    for (const kind of acknowledgements.record) {
+      await insertCreditAcknowledgement(tx, { id: randomUUID(), offerId: offer.id, fundingId: funding.id, kind, givenThrough: request.drawnBy, now });
+    }
     const externalCustomerId = customer?.external_customer_id ?? null;
     if (offer.status !== 'funded') {
       await setOfferStatus(tx, offer.id, 'funded');

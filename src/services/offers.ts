@@ -3,6 +3,7 @@ import { basisPointsToPercent, fromPence } from '../domain/money.ts';
 import { allConfirmedOffersExpired, effectiveOfferStatus, offerCreationStatus, selectionProblem, type OfferCreationStatus } from '../domain/offers.ts';
 import type { DataRequirement } from '../domain/decision-policy.ts';
 import { londonToday } from '../domain/dates.ts';
+import { offerAprTenths, type CreditTerms } from '../domain/repayment-schedule.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Static } from 'typebox';
 import type { OfferView } from '../schemas/offers.ts';
@@ -31,7 +32,13 @@ export function offerView(offer: OfferRow, now: Date): Static<typeof OfferView> 
     status: effectiveOfferStatus({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, now),
     expires_at: offer.expires_at.toISOString(),
     data_requirements: offer.data_requirements,
+    ...(offer.offer_type === 'confirmed' ? { apr: offerAprTenths(offerCreditTerms(offer)) / 10 } : {}),
   };
+}
+
+/** An offer row's terms as the APR needs them. */
+export function offerCreditTerms(offer: OfferRow): CreditTerms {
+  return { maxAmountPence: offer.max_amount_pence, monthlyRateBp: offer.monthly_rate_bp, feeBp: offer.fee_bp, durationDays: offer.duration_days };
 }
 
 /**

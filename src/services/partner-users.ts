@@ -24,6 +24,7 @@ import {
   listPartnerUsers,
   markInvitationUsed,
   replaceRecoveryCodes,
+  resetPartnerUser,
   updatePartnerUser,
   useRecoveryCode,
   type PartnerUserRow,
@@ -102,32 +103,39 @@ export async function inviteUser(
   const problems = inviteProblems(input);
   if (problems.length > 0) throw validationFailed(problems);
   const email = input.email.trim();
-  const userId = randomUUID();
+  const name = input.name.trim();
+  const role = input.role as PartnerRole;
   return audited(
     ctx,
     actor,
     async (inner) => {
       if (!(await findPartner(inner.db, partnerId))) throw notFound('partner');
+      // The same email again: a new invitation for someone of this partner who was removed or never
+      // finished (their old links stop working); anyone else's email is taken.
+      const existing = await findPartnerUserByEmail(inner.db, emailKey(email));
+      if (existing) {
+        if (existing.partner_id !== partnerId || (existing.two_factor_enabled_at && !existing.removed_at))
+          throw new DomainError('DuplicatePartnerUser', 'a dashboard user with this email already exists', { source: { pointer: '/email' } });
+        await resetPartnerUser(inner.db, existing.id, { name, role }, ctx.now());
+        await deletePartnerUserSessions(inner.db, existing.id);
+        return { ...(await issueInvitation(inner, existing.id)), again: true };
+      }
+      const userId = randomUUID();
       try {
-        await inner.db.transaction((tx) =>
-          insertPartnerUser(tx, {
-            id: userId,
-            partnerId,
-            email,
-            emailKey: emailKey(email),
-            name: input.name.trim(),
-            role: input.role as PartnerRole,
-            now: ctx.now(),
-          }),
-        );
+        await inner.db.transaction((tx) => insertPartnerUser(tx, { id: userId, partnerId, email, emailKey: emailKey(email), name, role, now: ctx.now() }));
       } catch (error) {
         if (isUniqueViolation(error))
           throw new DomainError('DuplicatePartnerUser', 'a dashboard user with this email already exists', { source: { pointer: '/email' } });
         throw error;
       }
-      return issueInvitation(inner, userId);
+      return { ...(await issueInvitation(inner, userId)), again: false };
     },
-    (inv) => ({ action: 'partner_user.invited', targetType: 'partner', targetId: partnerId, summary: { user_id: inv.userId, email, role: input.role } }),
+    (inv) => ({
+      action: inv.again ? 'partner_user.invited_again' : 'partner_user.invited',
+      targetType: 'partner',
+      targetId: partnerId,
+      summary: { user_id: inv.userId, email, role },
+    }),
   );
 }
 

@@ -18,6 +18,8 @@ import { replaceCustomer } from './customers.ts';
 import { drawdown } from './fundings.ts';
 import { offersState, selectOffer, settleExpiryIfDue } from './offers.ts';
 import { scheduleForOffer } from './schedules.ts';
+import { offerRegulation, preContractInformationFor, recordedAcknowledgements } from './regulation.ts';
+import type { AcknowledgementKind, CreditRegulation } from '../domain/credit-regulation.ts';
 
 /** Who a portal session may act for: one customer of one tenant. */
 export type { ApplicationRow, FundingRow, OfferRow };
@@ -55,17 +57,42 @@ export async function portalOverview(ctx: ServiceContext, scope: CustomerScope):
 }
 
 /** One of the customer's own offers; anyone else's is not found. */
-export async function customerOffer(
-  ctx: ServiceContext,
-  scope: CustomerScope,
-  offerId: string,
-): Promise<{ offer: OfferRow; application: ApplicationRow | null; drawnPence: number }> {
+export async function customerOffer(ctx: ServiceContext, scope: CustomerScope, offerId: string): Promise<CustomerOffer> {
   const offer = await findOffer(ctx.db, scope.tenant, offerId);
   if (!offer || offer.customer_id !== scope.customerId) throw notFound('offer');
   const found = offer.application_id ? await findApplication(ctx.db, scope.tenant, offer.application_id) : null;
   // As in the partner API, an application whose offers have all expired reads as expired.
   const application = found ? await settleExpiryIfDue(ctx, scope.tenant, found) : null;
-  return { offer, application, drawnPence: await drawnFromOffer(ctx.db, offer.id) };
+  const customer = await portalCustomer(ctx, scope);
+  return {
+    offer,
+    application,
+    drawnPence: await drawnFromOffer(ctx.db, offer.id),
+    regulation: offerRegulation(customer, offer),
+    acknowledged: await recordedAcknowledgements(ctx.db, offer.id),
+  };
+}
+
+/** One of the customer's offers, with what the Consumer Credit Act asks of it (docs/behaviour.md, section 23). */
+export interface CustomerOffer {
+  offer: OfferRow;
+  application: ApplicationRow | null;
+  drawnPence: number;
+  regulation: CreditRegulation;
+  /** What the offer's drawdowns have recorded so far. */
+  acknowledged: Set<AcknowledgementKind>;
+}
+
+/** The pre-contract information of one of the customer's regulated offers (else not found). */
+export async function customerPreContract(
+  ctx: ServiceContext,
+  scope: CustomerScope,
+  offerId: string,
+  amountPence: number | null,
+  names: { lenderName: string; productName: string },
+) {
+  await customerOffer(ctx, scope, offerId);
+  return preContractInformationFor(ctx, scope.tenant, await portalCustomer(ctx, scope), offerId, amountPence, names);
 }
 
 /** The repayment schedule shown on the offer page: the partner API's, to the penny. */
@@ -86,10 +113,19 @@ export interface DrawdownConfirmation {
   remainingPence: number;
 }
 
-/** A drawdown as in docs/behaviour.md, section 9, by the customer; `amount` is the form field it came from. */
-export async function drawFromCustomerOffer(ctx: ServiceContext, scope: CustomerScope, offerId: string, amountPence: number): Promise<DrawdownConfirmation> {
+/**
+ * A drawdown as in docs/behaviour.md, section 9, by the customer; `amount` is the form field it came
+ * from, `ticked` the boxes of section 23.
+ */
+export async function drawFromCustomerOffer(
+  ctx: ServiceContext,
+  scope: CustomerScope,
+  offerId: string,
+  amountPence: number,
+  ticked: { preContractRead: boolean; businessPurposeDeclared: boolean } = { preContractRead: false, businessPurposeDeclared: false },
+): Promise<DrawdownConfirmation> {
   await customerOffer(ctx, scope, offerId);
-  const { funding } = await drawdown(ctx, { offerId, amountPence, drawnBy: 'portal', tenant: scope.tenant, amountPointer: '/amount' });
+  const { funding } = await drawdown(ctx, { offerId, amountPence, drawnBy: 'portal', tenant: scope.tenant, amountPointer: '/amount', ticked });
   return customerFunding(ctx, scope, funding.id);
 }
 

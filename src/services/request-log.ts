@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Db } from '../store/db.ts';
-import { insertRequestLog, listRequestLog, type RequestLogEntry } from '../store/request-log-store.ts';
+import { insertRequestLog, listRequestLog, markTokensUsed, type RequestLogEntry } from '../store/request-log-store.ts';
 import type { ServiceContext } from './context.ts';
 import { REQUEST_LOG_RETENTION_DAYS } from './partner-tools-sweeps.ts';
 
@@ -53,6 +53,7 @@ export class RequestLogRecorder {
         const batch = this.#buffer.splice(0, BATCH_SIZE);
         try {
           await insertRequestLog(this.#db, batch);
+          await markTokensUsed(this.#db, batch);
         } catch (error) {
           this.#dropped += batch.length;
           this.#log.warn({ err: error, dropped: this.#dropped }, 'request log entries could not be written; dropped');

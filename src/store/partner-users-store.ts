@@ -96,6 +96,20 @@ export async function updatePartnerUser(
   );
 }
 
+/**
+ * Makes a user invited afresh (a new invitation to someone removed, or who never finished): new
+ * name and role, no password, no two-factor, no recovery codes, not removed.
+ */
+export async function resetPartnerUser(db: Queryable, id: string, change: { name: string; role: PartnerRole }, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE partner_users SET name = $2, role = $3, password_hash = NULL, totp_secret_enc = NULL, totp_pending_enc = NULL,
+            totp_last_step = NULL, two_factor_enabled_at = NULL, removed_at = NULL, updated_at = $4
+      WHERE id = $1`,
+    [id, change.name, change.role, now],
+  );
+  await db.query('DELETE FROM partner_user_recovery_codes WHERE partner_user_id = $1', [id]);
+}
+
 /** Accepts a TOTP step only when it is later than the last one accepted (one statement: no race). */
 export async function advanceTotpStep(db: Queryable, id: string, step: number): Promise<boolean> {
   const result = await db.query('UPDATE partner_users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)', [id, step]);

@@ -80,12 +80,13 @@ export interface PartnerTokenRow {
   scopes: string[];
   created_at: Date;
   revoked_at: Date | null;
+  last_used_at: Date | null;
 }
 
 /** A partner's tokens, revoked ones too, oldest first (never their hashes). */
 export async function listPartnerTokens(db: Queryable, partnerId: string): Promise<PartnerTokenRow[]> {
   const { rows } = await db.query<PartnerTokenRow>(
-    'SELECT id, name, environment, scopes, created_at, revoked_at FROM api_tokens WHERE partner_id = $1 ORDER BY created_at, id',
+    'SELECT id, name, environment, scopes, created_at, revoked_at, last_used_at FROM api_tokens WHERE partner_id = $1 ORDER BY created_at, id',
     [partnerId],
   );
   return rows;

@@ -13,6 +13,8 @@ export interface RequestLogEntry {
   duration_ms: number;
   idempotency_key: string | null;
   api_version: string;
+  /** The token that made the request: not stored in the log, it dates the token's last use. */
+  token_id?: string;
 }
 
 const COLUMNS = [
@@ -42,6 +44,20 @@ export async function insertRequestLog(db: Queryable, entries: RequestLogEntry[]
        request_id text, partner_id uuid, environment text, time timestamptz, method text, path text,
        status integer, error_code text, duration_ms integer, idempotency_key text, api_version text)`,
     [JSON.stringify(entries)],
+  );
+}
+
+/** Records the latest request of each token in the batch as its last use (never moving it back). */
+export async function markTokensUsed(db: Queryable, entries: RequestLogEntry[]): Promise<void> {
+  const latest = new Map<string, Date>();
+  for (const e of entries) {
+    if (e.token_id && !(e.time <= (latest.get(e.token_id) ?? new Date(0)))) latest.set(e.token_id, e.time);
+  }
+  if (latest.size === 0) return;
+  await db.query(
+    `UPDATE api_tokens t SET last_used_at = GREATEST(COALESCE(t.last_used_at, u.at), u.at)
+       FROM jsonb_to_recordset($1::jsonb) AS u(id uuid, at timestamptz) WHERE t.id = u.id`,
+    [JSON.stringify([...latest].map(([id, at]) => ({ id, at })))],
   );
 }
 

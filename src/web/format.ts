@@ -3,7 +3,9 @@
  * 22 November 2026 (in London), percentages without trailing zeros.
  */
 import { formatGbp } from '../domain/money-format.ts';
+import { formatAprTenths } from '../domain/apr.ts';
 import { basisPointsToPercent, type BasisPoints, type Pence } from '../domain/money.ts';
+import { offerAprTenths } from '../domain/repayment-schedule.ts';
 
 export { formatGbp };
 
@@ -40,6 +42,16 @@ export function formatDateTime(value: Date): string {
 /** Basis points as "2.5%". */
 export function formatPercent(bp: BasisPoints): string {
   return `${basisPointsToPercent(bp)}%`;
+}
+
+/** An APR in tenths of a percent, always with its decimal: "42.6%". */
+export const formatApr = formatAprTenths;
+
+/** An offer's APR (of its whole credit limit, docs/behaviour.md, section 23) as "42.6%". */
+export function formatOfferApr(offer: { max_amount_pence: Pence; monthly_rate_bp: BasisPoints; fee_bp: BasisPoints; duration_days: number }): string {
+  return formatAprTenths(
+    offerAprTenths({ maxAmountPence: offer.max_amount_pence, monthlyRateBp: offer.monthly_rate_bp, feeBp: offer.fee_bp, durationDays: offer.duration_days }),
+  );
 }
 
 /** Pence as the plain number a form field shows and accepts back ("5000" or "5000.50"). */

@@ -143,6 +143,28 @@ export function SelectField(props: {
   });
 }
 
+/** A checkbox with its label beside it (value "yes" when ticked), its hint and its error. */
+export function CheckboxField(props: { name: string; label: string; checked?: boolean; error?: string; hint?: string }): VNode {
+  const id = `field-${props.name}`;
+  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return html`<div class="field checkbox">
+    ${props.error ? html`<span class="field-error" id=${`${id}-error`}><span class="visually-hidden">Error: </span>${props.error}</span>` : null}
+    <div class="checkbox-row">
+      <input
+        id=${id}
+        name=${props.name}
+        type="checkbox"
+        value="yes"
+        checked=${props.checked ? true : undefined}
+        aria-invalid=${props.error ? 'true' : undefined}
+        aria-describedby=${described}
+      />
+      <label for=${id}>${props.label}</label>
+    </div>
+    ${props.hint ? html`<span class="hint" id=${`${id}-hint`}>${props.hint}</span>` : null}
+  </div>`;
+}
+
 /** A summary of the errors at the top of a form, each linking to its field. */
 export function ErrorSummary({ errors }: { errors: FieldErrors }): VNode | null {
   const entries = Object.entries(errors);

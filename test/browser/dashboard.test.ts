@@ -66,7 +66,7 @@ describe.each(BACKENDS)('the partner dashboard on %s', (backend) => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
   }
 
-  it('takes an invited owner from the link to a token, a webhook, a test event, a redelivery and the logs', async () => {
+  it('takes an invited owner from the link to a token, a webhook, a test event, a redelivery and the logs', { timeout: 180_000 }, async () => {
     const invited = await server.t.admin('POST', `/partners/${partner.partnerId}/users`, { email: 'olivia@acme.example', name: 'Olivia Owner', role: 'owner' });
     expect(invited.statusCode).toBe(201);
     const link = new URL(invited.json().data.invitation_link as string);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { clientFor, customerBody, usePartner, useTestApp } from '../helpers/app.ts';
-import { signedInPartnerUser } from '../helpers/dashboard.ts';
+import { DashboardUser, invite, signedInPartnerUser } from '../helpers/dashboard.ts';
 import { eventually, useReceiver } from '../helpers/receiver.ts';
 import { useWorker } from '../helpers/worker.ts';
 
@@ -29,6 +29,7 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     const list = await user.get('/dashboard/tokens');
     expect(list.body).not.toContain(token);
     expect(list.body).toContain('Staging server');
+    expect(list.body).toMatch(/<td>Staging server<\/td>(?:(?!<\/tr>).)*<td data-label="Last used">never<\/td>/s);
     const tokenId = /data-token-id="([0-9a-f-]{36})"><td>Staging server/.exec(list.body)?.[1] as string;
 
     const api = clientFor(t.app, partner.partnerId, tokenId, token);
@@ -37,6 +38,9 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     ).toBe(201);
     expect((await api.post('/customers/', { data: {} })).statusCode).toBe(400);
     await t.app.requestLog.flush();
+    expect((await user.get('/dashboard/tokens')).body).toMatch(
+      /<td>Staging server<\/td>(?:(?!<\/tr>).)*<td data-label="Last used">\d{1,2} \w{3} \d{4}, \d\d:\d\d<\/td>/s,
+    );
     const logs = await user.get('/dashboard/logs');
     expect(logs.body).toMatch(/<code>POST \/api\/lending\/v2.2\/customers\/?<\/code>/);
     const failed = await user.get('/dashboard/logs?failed=1');
@@ -103,18 +107,18 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     expect(await auditActions(user.email)).toEqual([
       'partner_user.invitation_accepted',
       'partner_user.two_factor_enabled',
-      'webhook.configured',
-      'webhook.configured',
-      'webhook.subscriptions_changed',
-      'webhook.signing_secret_revealed',
-      'webhook.signing_secret_rotated',
+      'webhook_configuration.updated',
+      'webhook_configuration.updated',
+      'webhook_configuration.updated',
+      'webhook_configuration.signing_secret_revealed',
+      'webhook_configuration.signing_secret_rotated',
       'webhook.test_event_sent',
       'webhook.redelivery_requested',
     ]);
   });
 
   it('lets owners invite, change roles and remove; the others only see the team', async () => {
-    const { user: owner } = await signedInPartnerUser(t, partner.partnerId, 'owner');
+    const { user: owner, userId: ownerId } = await signedInPartnerUser(t, partner.partnerId, 'owner');
     const { user: viewer, userId: viewerId } = await signedInPartnerUser(t, partner.partnerId, 'viewer');
     const seen = await viewer.get('/dashboard/users');
     expect(seen.body).toContain(owner.email);
@@ -123,8 +127,21 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     const invited = await owner.post('/dashboard/users', { email: 'new.dev@pages.example', name: 'New Dev', role: 'developer' });
     expect(invited.statusCode).toBe(201);
     expect(invited.body).toMatch(/id="invitation-link" class="secret" type="text" readonly value="http:\/\/localhost:8080\/dashboard\/invite\?token=/);
-    const duplicate = await owner.post('/dashboard/users', { email: 'NEW.dev@pages.example', name: 'Again', role: 'developer' });
+    const firstLink = /id="invitation-link" class="secret" type="text" readonly value="([^"]+)"/.exec(invited.body)?.[1] as string;
+    // An active user's email is taken; inviting someone who has not finished again makes a new link and ends the old one.
+    const duplicate = await owner.post('/dashboard/users', { email: owner.email.toUpperCase(), name: 'Again', role: 'developer' });
     expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.body).toContain('already exists');
+    const again = await owner.post('/dashboard/users', { email: 'NEW.dev@pages.example', name: 'New Dev', role: 'viewer' });
+    expect(again.statusCode).toBe(201);
+    const firstPath = new URL(firstLink);
+    expect((await new DashboardUser(t).get(firstPath.pathname + firstPath.search)).statusCode).toBe(410);
+    const odd = await owner.post(`/dashboard/users/${viewerId}/role`, { role: 'emperor' });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.body).toContain('Choose a role from the list.');
+    // No one changes their own role (nor removes themselves).
+    expect((await owner.post(`/dashboard/users/${ownerId}/role`, { role: 'viewer' })).statusCode).toBe(403);
+    expect((await owner.post(`/dashboard/users/${ownerId}/remove`)).statusCode).toBe(403);
     const changed = await owner.post(`/dashboard/users/${viewerId}/role`, { role: 'developer' });
     expect(changed.headers.location).toBe('/dashboard/users?done=role');
     expect(notice((await owner.get('/dashboard/users?done=role')).body)).toContain('Role changed');
@@ -135,10 +152,15 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     expect((await owner.get(`/dashboard/users/${viewerId}/remove`)).body).toContain('Remove Viewer User?');
     expect((await owner.post(`/dashboard/users/${viewerId}/remove`)).headers.location).toBe('/dashboard/users?done=removed');
     expect((await viewer.get('/dashboard')).headers.location).toBe('/dashboard/login');
+    // A removed user may be invited again: with a new password and two-factor, nothing of before.
+    const back = await invite(t, partner.partnerId, 'viewer', viewer.email);
+    expect(back.userId).toBe(viewerId);
+    expect((await viewer.login()).statusCode).toBe(401);
     expect(await auditActions(owner.email)).toEqual([
       'partner_user.invitation_accepted',
       'partner_user.two_factor_enabled',
       'partner_user.invited',
+      'partner_user.invited_again',
       'partner_user.role_changed',
       'partner_user.removed',
     ]);

@@ -178,6 +178,28 @@ describe.each(BACKENDS)('partner dashboard users on %s', (backend) => {
     expect(tokens.rows).toHaveLength(0);
   });
 
+  it('ends sessions after 30 minutes idle and 12 hours in all, and opens nothing of a suspended partner', async () => {
+    const { user } = await signedInPartnerUser(t, partner.partnerId, 'viewer');
+    const start = t.clock.now().getTime();
+    for (let minutes = 25; minutes <= 12 * 60 - 25; minutes += 25) {
+      t.clock.set(new Date(start + minutes * 60_000));
+      expect((await user.get('/dashboard')).statusCode, `after ${minutes} minutes`).toBe(200);
+    }
+    t.clock.set(new Date(start + 12 * 3600_000 + 60_000));
+    expect((await user.get('/dashboard')).headers.location).toBe('/dashboard/login');
+    await user.signIn();
+    t.clock.set(new Date(t.clock.now().getTime() + 31 * 60_000));
+    expect((await user.get('/dashboard')).headers.location).toBe('/dashboard/login');
+
+    const suspended = await t.partner({ name: 'Suspended Ltd' });
+    const { user: member } = await signedInPartnerUser(t, suspended.partnerId, 'owner');
+    expect((await t.admin('POST', `/partners/${suspended.partnerId}/suspend`)).statusCode).toBeLessThan(300);
+    expect((await member.get('/dashboard')).headers.location).toBe('/dashboard/login');
+    expect((await member.login()).statusCode).toBe(401);
+    expect((await t.admin('POST', `/partners/${suspended.partnerId}/reinstate`)).statusCode).toBeLessThan(300);
+    await member.signIn();
+  });
+
   it("ends a removed user's live session at once", async () => {
     const { user: owner, userId: ownerId } = await signedInPartnerUser(t, partner.partnerId, 'owner');
     const { user: gone, userId: goneId } = await signedInPartnerUser(t, partner.partnerId, 'developer');

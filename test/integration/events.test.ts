@@ -88,8 +88,11 @@ describe.each(BACKENDS)('outbox events on %s', (backend) => {
         monthly_interest_percentage: o.monthly_interest_percentage,
         fee_percentage: o.fee_percentage,
         duration_in_days: o.duration_in_days,
+        // The same APR as the offer shows (docs/behaviour.md, section 23): 42.6 and 38.4 for these terms.
+        apr: (o as { apr?: number }).apr,
       })),
     );
+    expect(offers.map((o) => (o as { apr?: number }).apr).sort()).toEqual([38.4, 42.6]);
     for (const summary of offered.payload.offers as Record<string, unknown>[]) {
       expect(Object.keys(summary).sort()).toEqual(Object.keys(OfferSummarySchema.properties).sort());
     }

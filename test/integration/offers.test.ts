@@ -22,6 +22,7 @@ import { sweepExpiredOffers, sweepInactiveApplications } from '../../src/service
 import { UUID } from '../helpers/foundation.ts';
 
 const OFFER_KEYS = [
+  'apr',
   'data_requirements',
   'duration',
   'duration_in_days',
@@ -80,6 +81,8 @@ describe.each(BACKENDS)('offers and decisions on %s', (backend) => {
         duration: { amount: 365, unit: 'days' },
         duration_in_days: 365,
         is_suggested: true,
+        // docs/behaviour.md, section 23: no fee, so the APR is 1.03^12 - 1 = 42.58 %, shown 42.6.
+        apr: 42.6,
       });
       expect(business).toMatchObject({
         max_amount: 50000,
@@ -88,6 +91,9 @@ describe.each(BACKENDS)('offers and decisions on %s', (backend) => {
         duration: { amount: 730, unit: 'days' },
         duration_in_days: 730,
         is_suggested: false,
+        // 2.5 % a month with the 1,250 fee in the first repayment: 38.37 % (a plain bisection over
+        // the 24 repayments, apart from the code), shown 38.4.
+        apr: 38.4,
       });
 
       // The stored decision holds the inputs and the outcome.
@@ -285,6 +291,8 @@ describe.each(BACKENDS)('offers and decisions on %s', (backend) => {
       expect(answer.offers).toHaveLength(3);
       const indicative = answer.offers.find((o) => o.offer_id === indicativeId);
       expect(indicative).toMatchObject({ offer_type: 'indicative', status: 'available' });
+      // The APR is stated on confirmed offers only (docs/behaviour.md, section 23).
+      expect(indicative).not.toHaveProperty('apr');
       const res = await partner.post(`/offers/${indicativeId}/select/`, { data: { entity_to_contact: 'customer' } });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].code).toBe('OfferNotSelectable');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ScheduleResponse } from '../../src/schemas/offers.ts';
 import { BACKENDS } from '../helpers/db.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { apply, insertIndicativeOffer, offeredBySandbox, type OfferJson, type OfferTermsJson } from '../helpers/lending.ts';
 
@@ -24,15 +24,6 @@ const BUSINESS_FEE: OfferTermsJson = {
 
 function repayment(date: string, amount: number, fees: number, interest: number, principal: number) {
   return { amount, date, breakdown: { fees, interest, principal } };
-}
-
-async function pdfText(data: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
 }
 
 describe.each(BACKENDS)('repayment schedule on %s', (backend) => {
@@ -61,6 +52,8 @@ describe.each(BACKENDS)('repayment schedule on %s', (backend) => {
       data: {
         amount_borrowed: 10000,
         amount_saved_by_repaying_early: 0,
+        // docs/behaviour.md, section 23: no fee, so 1.03^12 - 1 = 42.58 %, shown 42.6.
+        apr: 42.6,
         fee_percentage: 0,
         monthly_interest_percentage: 3,
         repayments: [
@@ -82,6 +75,9 @@ describe.each(BACKENDS)('repayment schedule on %s', (backend) => {
     expect(res.json().data).toEqual({
       amount_borrowed: 1234.56,
       amount_saved_by_repaying_early: 0,
+      // The three repayments discounted at 47.24 % a year give back 1,234.56 (a plain bisection apart
+      // from the code): the fee over three months adds about 20 points to 1.02^12 - 1 = 26.8 %.
+      apr: 47.2,
       fee_percentage: 2.5,
       monthly_interest_percentage: 2,
       repayments: [
@@ -158,6 +154,8 @@ describe.each(BACKENDS)('repayment schedule on %s', (backend) => {
     expect(res.json().data).toEqual({
       amount_borrowed: 10000,
       amount_saved_by_repaying_early: 337.5,
+      // The agreement's APR: of the schedule without the early payoff.
+      apr: 42.6,
       fee_percentage: 0,
       monthly_interest_percentage: 3,
       repayments: [repayment('2026-02-15', 2800, 0, 300, 2500), repayment('2026-03-01', 7612.5, 0, 112.5, 7500)],
@@ -208,6 +206,7 @@ describe.each(BACKENDS)('repayment schedule on %s', (backend) => {
     expect(text).toContain('£2,575.00');
     expect(text).toContain('2026-05-15');
     expect(text).toContain('3.00%');
+    expect(text).toMatch(/APR\s+42\.6% \(for the amount borrowed\)/);
 
     const byContentType = await schedule(business.offer_id, '?amount=1234.56', { 'content-type': 'application/pdf' });
     expect(byContentType.statusCode).toBe(200);
@@ -216,6 +215,7 @@ describe.each(BACKENDS)('repayment schedule on %s', (backend) => {
     expect(feeText).toContain('£1,314.80');
     expect(feeText).toContain('£30.86');
     expect(feeText).toContain('2.50%');
+    expect(feeText).toMatch(/APR\s+47\.2%/);
 
     const early = await schedule(flexi.offer_id, '?pay_off_early_on=2026-03-01', { accept: 'application/pdf' });
     const earlyText = await pdfText(early.rawPayload);

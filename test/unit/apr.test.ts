@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aprPercent, aprTenths, scheduleAprPercent, type AprCashFlow } from '../../src/domain/apr.ts';
-import { repaymentSchedule } from '../../src/domain/repayment-schedule.ts';
+import { aprPercent, aprTenths, formatAprTenths, scheduleAprPercent, type AprCashFlow } from '../../src/domain/apr.ts';
+import { offerAprTenths, repaymentSchedule, scheduleToJson } from '../../src/domain/repayment-schedule.ts';
 
 /** `count` equal repayments of `amountPence`, one every `every` months from the first. */
 function level(count: number, amountPence: number, every = 1): AprCashFlow[] {
@@ -86,5 +86,37 @@ describe('aprPercent: discounting at the stated APR gives back the amount drawn,
       if (tenths > 0) expect(discounted(flows, (tenths - 0.5) / 1000), context).toBeGreaterThanOrEqual(amountPence);
       expect(discounted(flows, (tenths + 0.5) / 1000), context).toBeLessThan(amountPence);
     }
+  });
+});
+
+describe('the APR of a schedule and of an offer', () => {
+  it('a schedule carries the APR of the agreement, the same with or without an early payoff', () => {
+    const terms = { amountPence: 1_000_000, monthlyRateBp: 300, feeBp: 0, durationDays: 120, drawnOn: '2026-01-15' };
+    const full = repaymentSchedule(terms);
+    const early = repaymentSchedule({ ...terms, payOffEarlyOn: '2026-02-20' });
+    expect(full.aprTenths).toBe(426);
+    expect(early.aprTenths).toBe(426);
+    expect(scheduleToJson(early).apr).toBe(42.6);
+  });
+  it("an offer's APR is its whole credit limit's, whatever the drawdown date", () => {
+    // The default policy's business loan at band 2.0: 1.5 % a month, 2.5 % fee, 730 days.
+    const terms = { maxAmountPence: 1_000_000, monthlyRateBp: 150, feeBp: 250, durationDays: 730 };
+    const tenths = offerAprTenths(terms);
+    for (const drawnOn of ['2026-01-31', '2026-02-28', '2027-07-15']) {
+      const schedule = repaymentSchedule({ amountPence: terms.maxAmountPence, monthlyRateBp: 150, feeBp: 250, durationDays: 730, drawnOn });
+      expect(schedule.aprTenths).toBe(tenths);
+    }
+    // 1.5 % a month alone is 1.015^12 - 1 = 19.56 %; the fee, paid in the first month on a loan
+    // whose balance halves over two years, takes it to 22.81 % (checked apart, by a plain bisection).
+    expect(tenths).toBe(228);
+    // A flexi loan without fee: 3 % a month over a year is 42.6 %, 2 % is 26.8 %.
+    expect(offerAprTenths({ maxAmountPence: 500_000, monthlyRateBp: 300, feeBp: 0, durationDays: 365 })).toBe(426);
+    expect(offerAprTenths({ maxAmountPence: 500_000, monthlyRateBp: 200, feeBp: 0, durationDays: 365 })).toBe(268);
+  });
+  it('is written with its one decimal place', () => {
+    expect(formatAprTenths(426)).toBe('42.6%');
+    expect(formatAprTenths(270)).toBe('27.0%');
+    expect(formatAprTenths(0)).toBe('0.0%');
+    expect(() => formatAprTenths(1.5)).toThrow(RangeError);
   });
 });

@@ -48,6 +48,7 @@ describe('repaymentSchedule without early payoff', () => {
     expect(scheduleToJson(repaymentSchedule(example))).toEqual({
       amount_borrowed: 10_000,
       amount_saved_by_repaying_early: 0,
+      apr: 42.6,
       fee_percentage: 0,
       monthly_interest_percentage: 3,
       repayments: [

@@ -4,7 +4,7 @@ import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { OperatorRow } from '../../services/operators.ts';
 import { roleAtLeast } from '../../domain/actors.ts';
 import type { ApplicationReview } from '../../services/review.ts';
-import { formatDate, formatDateTime, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { formatDate, formatDateTime, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { paidToWords } from '../../web/paid-to.ts';
 import { html, type VNode } from '../../web/html.ts';
@@ -181,7 +181,7 @@ function OffersSection({ review }: { review: ApplicationReview }): VNode {
         ? html`<p class="muted">No offers.</p>`
         : html`<${TableWrap} label="Offers">
           <table class="dense responsive" id="offers">
-            <thead><tr><th scope="col">Product</th><th scope="col" class="num">Maximum</th><th scope="col" class="num">Monthly interest</th><th scope="col" class="num">Fee</th><th scope="col" class="num">Days</th><th scope="col">Status</th><th scope="col">Expires</th><th scope="col">Source</th></tr></thead>
+            <thead><tr><th scope="col">Product</th><th scope="col" class="num">Maximum</th><th scope="col" class="num">Monthly interest</th><th scope="col" class="num">Fee</th><th scope="col" class="num">APR</th><th scope="col" class="num">Days</th><th scope="col">Status</th><th scope="col">Expires</th><th scope="col">Source</th></tr></thead>
             <tbody>
               ${review.offers.map(
                 (o) => html`<tr>
@@ -189,6 +189,7 @@ function OffersSection({ review }: { review: ApplicationReview }): VNode {
                   <td class="num" data-label="Maximum">${formatGbp(o.max_amount_pence)}</td>
                   <td class="num" data-label="Interest">${formatPercent(o.monthly_rate_bp)}</td>
                   <td class="num" data-label="Fee">${formatPercent(o.fee_bp)}</td>
+                  <td class="num" data-label="APR">${o.offer_type === 'confirmed' ? formatOfferApr(o) : ''}</td>
                   <td class="num" data-label="Days">${o.duration_days}</td>
                   <td data-label="Status">${o.status}</td>
                   <td data-label="Expires">${formatDate(o.expires_at)}</td>

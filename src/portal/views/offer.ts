@@ -1,7 +1,7 @@
 import { effectiveOfferStatus } from '../../domain/offers.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { ApplicationRow, OfferRow } from '../../services/portal.ts';
-import { formatDate, formatDuration, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { formatApr, formatDate, formatDuration, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Page, type Chrome } from '../../web/layout.ts';
@@ -10,6 +10,8 @@ import { OFFER_STATUS_WORDS } from '../status-words.ts';
 
 export interface OfferPageModel {
   offer: OfferRow;
+  /** Whether the Consumer Credit Act regulates this offer (docs/behaviour.md, section 23). */
+  regulated: boolean;
   application: ApplicationRow | null;
   drawnPence: number;
   /** The schedule for the amount in the form (null when the amount is not valid). */
@@ -43,10 +45,17 @@ export function offerPage(chrome: Chrome, csrfToken: string, m: OfferPageModel):
         <dt>Over</dt><dd>${formatDuration(offer.duration_days)}</dd>
         <dt>Monthly interest</dt><dd>${formatPercent(offer.monthly_rate_bp)} of what you still owe</dd>
         <dt>Fee</dt><dd>${formatPercent(offer.fee_bp)} of what you draw, paid with the first repayment</dd>
+        ${offer.offer_type === 'confirmed' ? html`<dt>APR</dt><dd data-term="apr">${formatOfferApr(offer)}</dd>` : null}
         <dt>Status</dt><dd data-offer-status=${status}>${OFFER_STATUS_WORDS[status]}</dd>
         ${status === 'available' || status === 'selected' ? html`<dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>` : null}
         ${m.drawnPence > 0 ? html`<dt>Drawn so far</dt><dd>${formatGbp(m.drawnPence)}</dd>` : null}
       </dl>
+      ${
+        m.regulated
+          ? html`<p>This credit is regulated by the Consumer Credit Act: read the key facts and your rights before you draw.</p>
+            <p><a href=${`/portal/offers/${offer.id}/pre-contract?amount=${encodeURIComponent(m.amountInput)}`}>Pre-contract information</a></p>`
+          : null
+      }
     </section>
 
     <h2>What you would repay</h2>
@@ -61,6 +70,7 @@ export function offerPage(chrome: Chrome, csrfToken: string, m: OfferPageModel):
             <dt>Amount borrowed</dt><dd data-total="borrowed">${formatGbp(m.schedule.amountBorrowedPence)}</dd>
             <dt>Total payable</dt><dd data-total="total_payable">${formatGbp(m.schedule.totalPayablePence)}</dd>
             <dt>Total cost of credit</dt><dd data-total="cost_of_credit">${formatGbp(m.schedule.totalPayablePence - m.schedule.amountBorrowedPence)}</dd>
+            <dt>APR</dt><dd data-total="apr">${formatApr(m.schedule.aprTenths)}</dd>
           </dl>
           <${ScheduleTable} schedule=${m.schedule} />
           <p><a href=${pdfHref} download>Download schedule (PDF)</a></p>`

@@ -1,6 +1,6 @@
 import { effectiveOfferStatus } from '../../domain/offers.ts';
 import type { OfferRow, PortalOverview } from '../../services/portal.ts';
-import { formatDate, formatDuration, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { formatDate, formatDuration, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { Page, TableWrap, type Chrome } from '../../web/layout.ts';
 import { OFFER_STATUS_WORDS, requirementAction, STATUS_WORDS } from '../status-words.ts';
@@ -16,6 +16,7 @@ function OfferCard({ offer, now }: { offer: OfferRow; now: Date }): VNode {
       <dt>Over</dt><dd>${formatDuration(offer.duration_days)}</dd>
       <dt>Monthly interest</dt><dd>${formatPercent(offer.monthly_rate_bp)}</dd>
       <dt>Fee</dt><dd>${formatPercent(offer.fee_bp)} of what you draw</dd>
+      ${offer.offer_type === 'confirmed' ? html`<dt>APR</dt><dd>${formatOfferApr(offer)}</dd>` : null}
       <dt>Status</dt><dd>${offer.offer_type === 'indicative' ? 'Indicative (a guide, not yet an offer)' : OFFER_STATUS_WORDS[status]}</dd>
       ${status === 'available' || status === 'selected' ? html`<dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>` : null}
     </dl>
@@ -52,12 +53,27 @@ function Fundings({ overview }: { overview: PortalOverview }): VNode | null {
     })}`;
 }
 
-export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date, notice: string | null): VNode {
+/** What a pre-approved customer can draw (section 21), with the way to draw it. */
+export interface PreApprovalSummary {
+  availablePence: number;
+  expiresAt: Date;
+}
+
+function PreApprovalBanner({ preApproval }: { preApproval: PreApprovalSummary | null }): VNode | null {
+  if (!preApproval || preApproval.availablePence <= 0) return null;
+  return html`<div class="notice good" role="status" id="pre-approval-banner">
+    <p>You are pre-approved: you can draw up to <strong>${formatGbp(preApproval.availablePence)}</strong> without a new application, until ${formatDate(preApproval.expiresAt)}.</p>
+    <p><a href="/portal/pre-approval">See your pre-approval and draw funds</a></p>
+  </div>`;
+}
+
+export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date, notice: string | null, preApproval: PreApprovalSummary | null = null): VNode {
   const { application, customer } = overview;
   const company = customer.company.registered_company_name;
   if (!application) {
     return html`<${Page} chrome=${chrome} title="Your application">
       <h1>Your application</h1>
+      <${PreApprovalBanner} preApproval=${preApproval} />
       <p class="lead">We do not have an application for ${company ?? 'your company'} yet. Your broker will start one with us.</p>
     </${Page}>`;
   }
@@ -69,6 +85,7 @@ export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date
   return html`<${Page} chrome=${chrome} title="Your application">
     <h1>Your application${company ? html` <span class="muted">for ${company}</span>` : null}</h1>
     ${notice ? html`<div class="notice good" role="status"><p>${notice}</p></div>` : null}
+    <${PreApprovalBanner} preApproval=${preApproval} />
     <section class="card" aria-labelledby="status-heading">
       <h2 id="status-heading" class="visually-hidden">Status</h2>
       <p><strong class="status" data-status=${application.status} data-tone=${words.tone}>${words.headline}</strong></p>
