@@ -35,6 +35,8 @@ export type CreateCustomerBody = BodyOf<'/customers/', 'post'>;
 export type Application = AnswerOf<'/customers/{customer_id}/applications/latest/', 'get'>['data'];
 export type OffersAnswer = AnswerOf<'/applications/{application_id}/offers/', 'get'>['data'];
 export type RepaymentSchedule = AnswerOf<'/offers/{offer_id}/repayment_schedule/', 'get'>['data'];
+export type Loan = AnswerOf<'/loans/{loan_id}/', 'get'>['data'];
+export type SettlementQuote = AnswerOf<'/loans/{loan_id}/settlement_quote/', 'get'>['data'];
 export type DocumentType = NonNullable<
   NonNullable<Operation<P<'/document_upload/{customer_id}/'>, 'post'>['requestBody']>['content']['multipart/form-data']
 >['document_type'];
@@ -505,6 +507,45 @@ export class LendingClient {
       { method: 'POST', path: `/sandbox/applications/${enc(applicationId)}/decision`, json: body },
       call,
     );
+  }
+
+  // Loans (docs/behaviour.md, section 22)
+
+  /** A customer's loans, newest first. */
+  listCustomerLoans(customerId: string, call?: CallOptions) {
+    return this.#json<AnswerOf<'/customers/{customer_id}/loans/', 'get'>>({ method: 'GET', path: `/customers/${enc(customerId)}/loans/` }, call);
+  }
+
+  /** A loan: balance, next repayment, arrears and every repayment with its status. */
+  getLoan(loanId: string, call?: CallOptions) {
+    return this.#json<AnswerOf<'/loans/{loan_id}/', 'get'>>({ method: 'GET', path: `/loans/${enc(loanId)}/` }, call);
+  }
+
+  /** The figure that settles the loan on `on` (YYYY-MM-DD, default today). */
+  getSettlementQuote(loanId: string, query: QueryOf<'/loans/{loan_id}/settlement_quote/', 'get'> = {}, call?: CallOptions) {
+    return this.#json<AnswerOf<'/loans/{loan_id}/settlement_quote/', 'get'>>(
+      { method: 'GET', path: `/loans/${enc(loanId)}/settlement_quote/`, query: query as RequestSpec['query'] },
+      call,
+    );
+  }
+
+  /** The loan's statement as a PDF document (its bytes). */
+  async getLoanStatement(loanId: string, call?: CallOptions): Promise<Uint8Array> {
+    const response = await this.#send({ method: 'GET', path: `/loans/${enc(loanId)}/statement/`, accept: 'application/pdf' }, call);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  /** Sandbox: records Direct Debit outcomes up to `until`, the dates in `missed` missed. */
+  sandboxSimulateLoanCollections(loanId: string, body: BodyOf<'/sandbox/loans/{loan_id}/simulate', 'post'>, call?: CallOptions) {
+    return this.#json<AnswerOf<'/sandbox/loans/{loan_id}/simulate', 'post'>>(
+      { method: 'POST', path: `/sandbox/loans/${enc(loanId)}/simulate`, json: body },
+      call,
+    );
+  }
+
+  /** Sandbox: pays the settlement figure on `on` (default today) and settles the loan. */
+  sandboxSettleLoan(loanId: string, body: BodyOf<'/sandbox/loans/{loan_id}/settle', 'post'> = { data: {} }, call?: CallOptions) {
+    return this.#json<AnswerOf<'/sandbox/loans/{loan_id}/settle', 'post'>>({ method: 'POST', path: `/sandbox/loans/${enc(loanId)}/settle`, json: body }, call);
   }
 
   sandboxFundOffer(offerId: string, body: BodyOf<'/sandbox/offers/{offer_id}/fundings', 'post'>, call?: CallOptions) {

@@ -176,6 +176,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lending/v2.2/customers/{customer_id}/loans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's loans, newest first
+         * @description The customer's loans, newest first: one per funding, each with its balance, next repayment, arrears (with days past due) and every repayment with its status.
+         */
+        get: operations["listCustomerLoans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lending/v2.2/customers/{customer_id}/login_link/": {
         parameters: {
             query?: never;
@@ -292,6 +312,66 @@ export interface paths {
          * @description The introducers of your account, to name one on an application.
          */
         get: operations["listIntroducers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/loans/{loan_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A loan: balance, next repayment, arrears and every repayment with its status
+         * @description A loan (its id is the funding id): the repayment schedule from the funding date, each repayment `scheduled`, `collected` or `missed`; the balance is what remains of the repayments not yet collected; `days_past_due` counts from the oldest missed repayment to today.
+         */
+        get: operations["getLoan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/loans/{loan_id}/settlement_quote/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The figure that settles the loan on a day (default today)
+         * @description What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates.
+         */
+        get: operations["getSettlementQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/loans/{loan_id}/statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The loan's statement as a PDF (Accept: application/pdf)
+         * @description The loan's statement as a PDF (send Accept: application/pdf): the terms, every repayment with its status and the day it was collected, the balance and the arrears, as at today.
+         */
+        get: operations["getLoanStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -424,6 +504,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lending/v2.2/sandbox/loans/{loan_id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay the settlement figure and settle the loan (sandbox only)
+         * @description Sandbox only: records the payment of the settlement figure on `on` (default today) and settles the loan: the repayments from `on` are replaced by that payment, missed ones are paid with it. Every repayment due before `on` needs its outcome recorded first (400 RepaymentOutcomePending). Emits loan_settled_202611.
+         */
+        post: operations["sandboxSettleLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/sandbox/loans/{loan_id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record Direct Debit outcomes up to a date, some missed (sandbox only)
+         * @description Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing. Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.
+         */
+        post: operations["sandboxSimulateLoanCollections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lending/v2.2/sandbox/offers/{offer_id}/fundings": {
         parameters: {
             query?: never;
@@ -517,7 +637,7 @@ export interface paths {
         };
         /**
          * List subscribable event types
-         * @description The ten event types you can subscribe to, with what each means.
+         * @description The event types you can subscribe to, with what each means.
          */
         get: operations["listEventTypes"];
         put?: never;
@@ -1145,6 +1265,199 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    loan_repayment_collected_202611: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * loan_repayment_collected_202611
+         * @description A loan's repayment is collected (on its date, or late after a missed collection). Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "loan_repayment_collected_202611";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "due_date": "2026-07-01",
+                     *         "amount": 887.53,
+                     *         "balance_after": 9762.83,
+                     *         "days_past_due": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoanRepaymentCollected202611Payload"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    loan_repayment_missed_202611: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * loan_repayment_missed_202611
+         * @description A loan's repayment could not be collected on its date: the loan is in arrears. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "loan_repayment_missed_202611";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "due_date": "2026-07-01",
+                     *         "amount": 887.53,
+                     *         "balance_after": 9762.83,
+                     *         "days_past_due": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoanRepaymentMissed202611Payload"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    loan_settled_202611: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * loan_settled_202611
+         * @description A loan is repaid in full: its last repayment collected, or settled early for the settlement figure. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "loan_settled_202611";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "settled_on": "2026-07-01",
+                     *         "amount_paid": 10650.36
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoanSettled202611Payload"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     prequalification_202505: {
         parameters: {
             query?: never;
@@ -1468,6 +1781,30 @@ export interface components {
             event_id: string;
             /** @enum {string} */
             webhook_event_type: "prequalification_data_file_processed_202510";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["LoanRepaymentCollected202611Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "loan_repayment_collected_202611";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["LoanRepaymentMissed202611Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "loan_repayment_missed_202611";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["LoanSettled202611Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "loan_settled_202611";
         };
         /** @description Funds are sent to a customer; carries the funding and the offer it was drawn from. */
         FundingCreated202607Payload: {
@@ -1519,6 +1856,132 @@ export interface components {
             /** Format: uuid */
             offer_id: string;
         };
+        /** Loan */
+        Loan: {
+            /** @description GBP */
+            amount: number;
+            application_id: string | null;
+            arrears: {
+                /** @description GBP */
+                amount: number;
+                /** @description Days from the oldest missed repayment to today (London); 0 when none */
+                days_past_due: number;
+                oldest_due_date: string | null;
+            };
+            /** @description What remains of the schedule for the repayments not yet collected */
+            balance: {
+                /** @description GBP */
+                fees: number;
+                /** @description GBP */
+                interest: number;
+                /** @description GBP */
+                principal: number;
+                /** @description GBP */
+                total: number;
+            };
+            /** Format: uuid */
+            customer_id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            funded_on: string;
+            /** Format: uuid */
+            loan_id: string;
+            next_repayment: {
+                /** @description GBP */
+                amount: number;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                date: string;
+            } | null;
+            /** Format: uuid */
+            offer_id: string;
+            repayments: {
+                /** @description GBP */
+                amount: number;
+                breakdown: {
+                    /** @description GBP */
+                    fees: number;
+                    /** @description GBP */
+                    interest: number;
+                    /** @description GBP */
+                    principal: number;
+                };
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                collected_on?: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                date: string;
+                /** @enum {string} */
+                status: "scheduled" | "collected" | "missed";
+            }[];
+            /** @enum {string} */
+            status: "active" | "in_arrears" | "settled" | "withdrawn";
+        };
+        /** @description A loan's repayment is collected (on its date, or late after a missed collection). */
+        LoanRepaymentCollected202611Payload: {
+            /** @description The repayment scheduled for due_date */
+            amount: number;
+            /** @description What remains to be repaid once this outcome is recorded (the loan balance total) */
+            balance_after: number;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description Days from the oldest missed repayment to today, 0 when none is missed */
+            days_past_due: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            due_date: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** Format: uuid */
+            loan_id: string;
+        };
+        /** @description A loan's repayment could not be collected on its date: the loan is in arrears. */
+        LoanRepaymentMissed202611Payload: {
+            /** @description The repayment scheduled for due_date */
+            amount: number;
+            /** @description What remains to be repaid once this outcome is recorded (the loan balance total) */
+            balance_after: number;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description Days from the oldest missed repayment to today, 0 when none is missed */
+            days_past_due: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            due_date: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** Format: uuid */
+            loan_id: string;
+        };
+        /** @description A loan is repaid in full: its last repayment collected, or settled early for the settlement figure. */
+        LoanSettled202611Payload: {
+            /** @description Everything collected on the loan over its life, the settlement payment included */
+            amount_paid: number;
+            /** Format: uuid */
+            customer_id: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** Format: uuid */
+            loan_id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            settled_on: string;
+        };
         /** @description A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file. */
         Prequalification202505Payload: {
             /** Format: uuid */
@@ -1542,6 +2005,31 @@ export interface components {
         PrequalificationDataFileProcessed202510Payload: {
             /** Format: uuid */
             prequalification_data_id: string;
+        };
+        /** Settlement quote */
+        SettlementQuote: {
+            /** @description GBP */
+            amount: number;
+            breakdown: {
+                /** @description GBP */
+                arrears: number;
+                /** @description GBP */
+                fees: number;
+                /** @description GBP */
+                interest: number;
+                /** @description GBP */
+                principal: number;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            on: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            valid_until: string;
         };
     };
     responses: never;
@@ -4605,6 +5093,242 @@ export interface operations {
             };
         };
     };
+    listCustomerLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                     *           "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *           "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *           "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *           "funded_on": "2026-01-15",
+                     *           "amount": 10000,
+                     *           "status": "in_arrears",
+                     *           "balance": {
+                     *             "principal": 7500,
+                     *             "interest": 450,
+                     *             "fees": 0,
+                     *             "total": 7950
+                     *           },
+                     *           "next_repayment": {
+                     *             "date": "2026-04-15",
+                     *             "amount": 2650
+                     *           },
+                     *           "arrears": {
+                     *             "amount": 2725,
+                     *             "days_past_due": 5,
+                     *             "oldest_due_date": "2026-03-15"
+                     *           },
+                     *           "repayments": [
+                     *             {
+                     *               "date": "2026-02-15",
+                     *               "amount": 2800,
+                     *               "breakdown": {
+                     *                 "fees": 0,
+                     *                 "interest": 300,
+                     *                 "principal": 2500
+                     *               },
+                     *               "status": "collected",
+                     *               "collected_on": "2026-02-15"
+                     *             },
+                     *             {
+                     *               "date": "2026-03-15",
+                     *               "amount": 2725,
+                     *               "breakdown": {
+                     *                 "fees": 0,
+                     *                 "interest": 225,
+                     *                 "principal": 2500
+                     *               },
+                     *               "status": "missed"
+                     *             },
+                     *             {
+                     *               "date": "2026-04-15",
+                     *               "amount": 2650,
+                     *               "breakdown": {
+                     *                 "fees": 0,
+                     *                 "interest": 150,
+                     *                 "principal": 2500
+                     *               },
+                     *               "status": "scheduled"
+                     *             },
+                     *             {
+                     *               "date": "2026-05-15",
+                     *               "amount": 2575,
+                     *               "breakdown": {
+                     *                 "fees": 0,
+                     *                 "interest": 75,
+                     *                 "principal": 2500
+                     *               },
+                     *               "status": "scheduled"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Loan"][];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getLoginLink: {
         parameters: {
             query?: {
@@ -5898,6 +6622,582 @@ export interface operations {
                      *         {
                      *           "code": "PermissionDenied",
                      *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "funded_on": "2026-01-15",
+                     *         "amount": 10000,
+                     *         "status": "in_arrears",
+                     *         "balance": {
+                     *           "principal": 7500,
+                     *           "interest": 450,
+                     *           "fees": 0,
+                     *           "total": 7950
+                     *         },
+                     *         "next_repayment": {
+                     *           "date": "2026-04-15",
+                     *           "amount": 2650
+                     *         },
+                     *         "arrears": {
+                     *           "amount": 2725,
+                     *           "days_past_due": 5,
+                     *           "oldest_due_date": "2026-03-15"
+                     *         },
+                     *         "repayments": [
+                     *           {
+                     *             "date": "2026-02-15",
+                     *             "amount": 2800,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 300,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-02-15"
+                     *           },
+                     *           {
+                     *             "date": "2026-03-15",
+                     *             "amount": 2725,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 225,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "missed"
+                     *           },
+                     *           {
+                     *             "date": "2026-04-15",
+                     *             "amount": 2650,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 150,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "scheduled"
+                     *           },
+                     *           {
+                     *             "date": "2026-05-15",
+                     *             "amount": 2575,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 75,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "scheduled"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Loan"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSettlementQuote: {
+        parameters: {
+            query?: {
+                /** @description The settlement day, YYYY-MM-DD; defaults to today (London) */
+                on?: string;
+            };
+            header?: never;
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "on": "2026-04-01",
+                     *         "amount": 7807.26,
+                     *         "breakdown": {
+                     *           "principal": 5000,
+                     *           "interest": 82.26,
+                     *           "fees": 0,
+                     *           "arrears": 2725
+                     *         },
+                     *         "valid_until": "2026-04-01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SettlementQuote"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLoanStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
                      *         }
                      *       ]
                      *     }
@@ -7750,6 +9050,669 @@ export interface operations {
             };
         };
     };
+    sandboxSettleLoan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "on": "2026-04-01"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        on?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "funded_on": "2026-01-15",
+                     *         "amount": 10000,
+                     *         "status": "settled",
+                     *         "balance": {
+                     *           "principal": 0,
+                     *           "interest": 0,
+                     *           "fees": 0,
+                     *           "total": 0
+                     *         },
+                     *         "next_repayment": null,
+                     *         "arrears": {
+                     *           "amount": 0,
+                     *           "days_past_due": 0,
+                     *           "oldest_due_date": null
+                     *         },
+                     *         "repayments": [
+                     *           {
+                     *             "date": "2026-02-15",
+                     *             "amount": 2800,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 300,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-02-15"
+                     *           },
+                     *           {
+                     *             "date": "2026-03-15",
+                     *             "amount": 2725,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 225,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-04-01"
+                     *           },
+                     *           {
+                     *             "date": "2026-04-01",
+                     *             "amount": 5082.26,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 82.26,
+                     *               "principal": 5000
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-04-01"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Loan"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sandboxSimulateLoanCollections: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                loan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "until": "2026-03-15",
+                 *         "missed": [
+                 *           "2026-03-15"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        missed?: string[];
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD
+                         */
+                        until: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "54a8853b-8740-400e-a61e-147028d873e2",
+                     *         "customer_id": "3ada20af-1217-4192-883b-39fdda4b9110",
+                     *         "offer_id": "ee96144e-ab9b-4ea6-aa9d-78e722fcb400",
+                     *         "application_id": "3a918145-5048-48f1-aaa0-586edeedc09f",
+                     *         "funded_on": "2026-01-15",
+                     *         "amount": 10000,
+                     *         "status": "in_arrears",
+                     *         "balance": {
+                     *           "principal": 7500,
+                     *           "interest": 450,
+                     *           "fees": 0,
+                     *           "total": 7950
+                     *         },
+                     *         "next_repayment": {
+                     *           "date": "2026-04-15",
+                     *           "amount": 2650
+                     *         },
+                     *         "arrears": {
+                     *           "amount": 2725,
+                     *           "days_past_due": 5,
+                     *           "oldest_due_date": "2026-03-15"
+                     *         },
+                     *         "repayments": [
+                     *           {
+                     *             "date": "2026-02-15",
+                     *             "amount": 2800,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 300,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "collected",
+                     *             "collected_on": "2026-02-15"
+                     *           },
+                     *           {
+                     *             "date": "2026-03-15",
+                     *             "amount": 2725,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 225,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "missed"
+                     *           },
+                     *           {
+                     *             "date": "2026-04-15",
+                     *             "amount": 2650,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 150,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "scheduled"
+                     *           },
+                     *           {
+                     *             "date": "2026-05-15",
+                     *             "amount": 2575,
+                     *             "breakdown": {
+                     *               "fees": 0,
+                     *               "interest": 75,
+                     *               "principal": 2500
+                     *             },
+                     *             "status": "scheduled"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Loan"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit the answer */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     sandboxFundOffer: {
         parameters: {
             query?: never;
@@ -8917,6 +10880,18 @@ export interface operations {
                      *           {
                      *             "webhook_event_type": "prequalification_data_file_processed_202510",
                      *             "description": "A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_collected_202611",
+                     *             "description": "A loan's repayment is collected (on its date, or late after a missed collection)."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_missed_202611",
+                     *             "description": "A loan's repayment could not be collected on its date: the loan is in arrears."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_settled_202611",
+                     *             "description": "A loan is repaid in full: its last repayment collected, or settled early for the settlement figure."
                      *           }
                      *         ]
                      *       }
@@ -9765,6 +11740,21 @@ export interface operations {
                      *             "webhook_event_type": "prequalification_data_file_processed_202510",
                      *             "url": "https://partner.example.com/hooks",
                      *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_collected_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_missed_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_settled_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
                      *           }
                      *         ]
                      *       }
@@ -9989,6 +11979,21 @@ export interface operations {
                      *           },
                      *           {
                      *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_collected_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_missed_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_settled_202611",
                      *             "url": "https://partner.example.com/hooks",
                      *             "subscribed": false
                      *           }
@@ -10291,6 +12296,21 @@ export interface operations {
                      *           },
                      *           {
                      *             "webhook_event_type": "prequalification_data_file_processed_202510",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_collected_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_repayment_missed_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_settled_202611",
                      *             "url": "https://partner.example.com/hooks",
                      *             "subscribed": false
                      *           }

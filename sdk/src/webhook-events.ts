@@ -1,11 +1,11 @@
 /**
- * The webhook events, typed from the document's `webhooks` section (./openapi.ts): the ten event
+ * The webhook events, typed from the document's `webhooks` section (./openapi.ts): the event
  * types, each one's payload, and a verifier that hands back the payload typed by its event type.
  */
 import { verifyWebhook, type VerifyOptions, type WebhookHeaders } from '../verify-webhook.ts';
 import type { webhooks } from './openapi.ts';
 
-/** The ten event types (X-SVC-Event-Type, webhook_event_type). */
+/** The event types (X-SVC-Event-Type, webhook_event_type). */
 export type WebhookEventType = keyof webhooks;
 
 /** A webhook's JSON body as delivered: `{"data": payload}`. */

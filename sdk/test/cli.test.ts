@@ -190,6 +190,31 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
     expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('loans CUSTOMER and loan ID [--settle-on D] [--statement FILE]', async () => {
+    await sdk.selectOffer(offerId, { data: { entity_to_contact: 'introducer' } });
+    const funded = await sdk.sandboxFundOffer(offerId, { data: { amount: 4000 } });
+    const loanId = funded.data.funding_id;
+    const loans = await lending(env, 'loans', customerId);
+    expect(loans.code, loans.stderr).toBe(0);
+    expect(loans.stdout).toMatch(/^LOAN\s+FUNDED ON\s+AMOUNT\s+STATUS\s+BALANCE/m);
+    expect(loans.stdout).toMatch(new RegExp(`^${loanId}\\s+\\S+\\s+4000\\.00\\s+active`, 'm'));
+
+    const loan = await sdk.getLoan(loanId);
+    const on = new Date(Date.parse(`${loan.data.funded_on}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const shown = await lending(env, 'loan', loanId, '--settle-on', on);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^DATE\s+AMOUNT\s+PRINCIPAL\s+INTEREST\s+FEES\s+STATUS/m);
+    const quote = await sdk.getSettlementQuote(loanId, { on });
+    expect(shown.stdout).toContain(`Settlement on ${on}: ${quote.data.amount.toFixed(2)}`);
+    const asJson = await lending(env, '--json', 'loan', loanId);
+    expect(JSON.parse(asJson.stdout)).toEqual(loan);
+
+    const file = join(scratch, `statement-${backend}.pdf`);
+    const written = await lending(env, 'loan', loanId, '--statement', file);
+    expect(written.code, written.stderr).toBe(0);
+    expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('documents upload with a progress bar', async () => {
     const file = join(scratch, `accounts-${backend}.pdf`);
     await writeFile(file, pdf({ padding: 400_000 }));

@@ -48,6 +48,12 @@ const CALLS: Record<string, unknown[]> = {
   sandboxDecideApplication: [ID, { data: { outcome: 'declined' } }],
   sandboxFundOffer: [ID, { data: { amount: 100 } }],
   sandboxTestEvent: ['application_offered'],
+  listCustomerLoans: [ID],
+  getLoan: [ID],
+  getSettlementQuote: [ID, { on: '2026-04-01' }],
+  getLoanStatement: [ID],
+  sandboxSimulateLoanCollections: [ID, { data: { until: '2026-04-01' } }],
+  sandboxSettleLoan: [ID],
 };
 
 interface Document {

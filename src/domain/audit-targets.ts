@@ -3,7 +3,7 @@
  * type there is. One per line; the target id is the id of that thing (for a webhook
  * configuration, the partner's id, with the environment in the summary).
  */
-export const AUDIT_TARGET_TYPES = ['application', 'document', 'partner', 'operator', 'webhook_configuration', 'partner_user', 'customer'] as const;
+export const AUDIT_TARGET_TYPES = ['application', 'document', 'partner', 'operator', 'webhook_configuration', 'partner_user', 'customer', 'loan'] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The ten webhook event types of the spec (Events part). The names are the exact values of the
+ * The ten webhook event types of the spec (Events part), then ours (loans, docs/behaviour.md section 22). The names are the exact values of the
  * X-SVC-Event-Type header and of webhook_event_type in GET /webhooks/event_types/, including the
  * date suffixes of the versioned ones. Each has its payload schema in schemas/events.ts (one
  * missing there is a compile error).
@@ -44,6 +44,18 @@ export const EVENT_TYPES = [
   {
     webhook_event_type: 'prequalification_data_file_processed_202510',
     description: 'A prequalification data file has been processed; holds only prequalification_data_id, to pass to GET /prequalification_data.',
+  },
+  {
+    webhook_event_type: 'loan_repayment_collected_202611',
+    description: "A loan's repayment is collected (on its date, or late after a missed collection).",
+  },
+  {
+    webhook_event_type: 'loan_repayment_missed_202611',
+    description: "A loan's repayment could not be collected on its date: the loan is in arrears.",
+  },
+  {
+    webhook_event_type: 'loan_settled_202611',
+    description: 'A loan is repaid in full: its last repayment collected, or settled early for the settlement figure.',
   },
 ] as const satisfies readonly { webhook_event_type: string; description: string }[];
 

@@ -5,6 +5,7 @@ import { adminPartnerRoutes } from './routes/admin/partners.ts';
 import { adminApplicationRoutes } from './routes/admin/applications.ts';
 import { adminDocumentRoutes } from './routes/admin/documents.ts';
 import { adminOperatorRoutes } from './routes/admin/operators.ts';
+import { adminLoanRoutes } from './routes/admin/loans.ts';
 import { adminPartnerUserRoutes } from './routes/admin/partner-users.ts';
 import { adminPreApprovalRoutes } from './routes/admin/pre-approvals.ts';
 
@@ -22,6 +23,7 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
   await app.register(adminApplicationRoutes);
   await app.register(adminDocumentRoutes);
   await app.register(adminOperatorRoutes);
+  await app.register(adminLoanRoutes);
   await app.register(adminPartnerUserRoutes);
   await app.register(adminPreApprovalRoutes);
   // openapi.admin.json, served to operators only (docs/behaviour.md, section 26).

@@ -6,6 +6,7 @@
  * error statuses of commonAdminErrors, in the error envelope.
  */
 import type { TSchema } from 'typebox';
+import { LoanResponse } from '../schemas/loans.ts';
 import {
   AdminApplicationAnswer,
   AdminFunding,
@@ -33,6 +34,7 @@ export const ADMIN_TAGS = [
   { name: 'Offers', description: 'Revoking an offer and drawing funds from a selected one.' },
   { name: 'Documents', description: "Overriding a document's processing outcome." },
   { name: 'Operators', description: "Console accounts of the lender's staff and their roles." },
+  { name: 'Loans', description: "Recording a loan's collection outcomes (collected or missed) as the bank reports them." },
   { name: 'Audit', description: 'Every operator and admin action, newest first.' },
 ];
 
@@ -192,6 +194,14 @@ export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
     description:
       'Gives a customer in no application a confirmed flexi_loan limit, drawn by the funding routes without selection; a new one revokes the old. Audited.',
     success: [201, AdminPreApproval],
+  },
+  'POST /loans/:id/collections': {
+    operationId: 'recordCollection',
+    tag: 'Loans',
+    summary: "Record a repayment's collection outcome",
+    description:
+      'Records that the repayment due on `due_date` was collected (on `collected_on`, late or on time) or missed; the same outcome twice changes nothing. Answers the loan as it stands. Audited.',
+    success: [200, LoanResponse],
   },
   'GET /audit': {
     operationId: 'listAudit',

@@ -7,6 +7,7 @@
  */
 import { EVENT_TYPES } from '../domain/event-types.ts';
 import { fixedSample, typedEventAnswers } from './openapi-events.ts';
+import { LOAN_ROUTE_DOCS } from './openapi-loan-docs.ts';
 
 const CUSTOMER_ID = '3ada20af-1217-4192-883b-39fdda4b9110';
 const APPLICATION_ID = '3a918145-5048-48f1-aaa0-586edeedc09f';
@@ -256,7 +257,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: { data: { signing_secret: 'whsec_N3wS3cr3tN3wS3cr3tN3wS3cr3tN3wS3cr3tN3w' } },
   },
   'GET /webhooks/event_types/': {
-    description: 'The ten event types you can subscribe to, with what each means.',
+    description: 'The event types you can subscribe to, with what each means.',
     response: { data: { webhook_event_types: EVENT_TYPES.map((e) => ({ ...e })) } },
   },
   'GET /webhooks/subscriptions/': { description: 'Every event type with whether you subscribe to it.', response: SUBSCRIPTIONS },
@@ -365,6 +366,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       ],
     },
   },
+  ...LOAN_ROUTE_DOCS,
 };
 
 const error = (code: string, detail: string, source?: Record<string, string>) => ({ errors: [{ code, detail, ...(source ? { source } : {}) }] });
@@ -423,6 +425,9 @@ function successResponse(code: number, response: Schema, doc: RouteDoc | undefin
   if (response.type === 'null') return { description: `${description}: no body`, type: 'null' };
   const json: Schema = { ...(code === 200 && doc?.responseSchema ? doc.responseSchema : response) };
   delete json.description;
+  if (produces?.includes('application/pdf') && !produces.includes('application/json')) {
+    return { description: `${description}: a PDF`, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+  }
   if (!produces?.includes('application/pdf')) return { description, ...json, ...(doc?.response !== undefined ? { examples: [doc.response] } : {}) };
   return {
     description: `${description}: JSON, or a PDF when the request asks for application/pdf`,

@@ -38,6 +38,7 @@ export const PARTNER_TAGS = [
   { name: 'Webhooks', description: 'Where events are sent, the signing secret, subscriptions, the delivery log and redelivery.' },
   { name: 'Events', description: 'Every event of the last 30 days, to catch up or long-poll instead of (or beside) webhooks.' },
   { name: 'Request log', description: 'Your own recent requests, to debug an integration.' },
+  { name: 'Loans', description: 'Loans after funding: balances, repayments and their collection, arrears, settlement figures and statements.' },
   { name: 'Sandbox', description: 'Sandbox tokens only: decide applications, fund offers and send sample events without waiting for the lender.' },
 ];
 

@@ -57,7 +57,7 @@ export function withEvents(document: { components?: { schemas?: Record<string, u
   return { ...document, components: { ...components, schemas: { ...components.schemas, ...eventComponents() } }, webhooks: webhooksSection() };
 }
 
-/** The ten webhooks: the body `{"data": payload}` and the headers of every delivery (docs/behaviour.md, section 13). */
+/** The webhooks: the body `{"data": payload}` and the headers of every delivery (docs/behaviour.md, section 13). */
 export function webhooksSection(): Record<string, unknown> {
   return Object.fromEntries(
     EVENT_TYPES.map((e) => [

@@ -16,6 +16,7 @@ import { installIdempotency } from './idempotency.ts';
 import { installRequestLog } from './request-log.ts';
 import { eventRoutes } from './routes/events.ts';
 import { requestLogRoutes } from './routes/request-log.ts';
+import { loanRoutes, sandboxLoanRoutes } from './routes/loans.ts';
 
 declare module 'fastify' {
   // Declaration merging: route configs carry the negotiation settings.
@@ -51,4 +52,6 @@ export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | nu
   await app.register(prequalificationRoutes);
   await app.register(eventRoutes);
   await app.register(requestLogRoutes);
+  await app.register(loanRoutes);
+  await app.register(sandboxLoanRoutes);
 };

@@ -24,13 +24,15 @@ export interface SchedulePdfInput {
   generatedOn: IsoDate;
 }
 
-const MARGIN = 50;
-const ROW_HEIGHT = 16;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+export const MARGIN = 50;
+export const ROW_HEIGHT = 16;
+export const FONT = 'Helvetica';
+export const BOLD = 'Helvetica-Bold';
+
+export type Column = { title: string; width: number; align: 'left' | 'right' };
 
 /** Table columns; widths add up to the A4 text width (595.28 − 2 × 50 ≈ 495). */
-const COLUMNS: Array<{ title: string; width: number; align: 'left' | 'right' }> = [
+const COLUMNS: Column[] = [
   { title: '#', width: 30, align: 'left' },
   { title: 'Date', width: 85, align: 'left' },
   { title: 'Fees', width: 95, align: 'right' },
@@ -40,29 +42,29 @@ const COLUMNS: Array<{ title: string; width: number; align: 'left' | 'right' }> 
 ];
 
 /** 300 bp -> "3.00%", with integer arithmetic like the money. */
-function formatPercent(bp: BasisPoints): string {
+export function formatPercent(bp: BasisPoints): string {
   const sign = bp < 0 ? '-' : '';
   const magnitude = Math.abs(bp);
   return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}%`;
 }
 
-function productLabel(productType: string): string {
+export function productLabel(productType: string): string {
   const words = productType.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function drawRow(doc: Doc, y: number, cells: string[], font: string): void {
+export function drawRow(doc: Doc, y: number, cells: string[], font: string, columns: Column[] = COLUMNS): void {
   doc.font(font).fontSize(9);
   let x = MARGIN;
   cells.forEach((cell, i) => {
-    const column = COLUMNS[i];
+    const column = columns[i];
     // lineBreak: false keeps pdfkit from wrapping or paginating on its own; we paginate explicitly.
     doc.text(cell, x, y, { width: column.width, align: column.align, lineBreak: false });
     x += column.width;
   });
 }
 
-function drawRule(doc: Doc, y: number): void {
+export function drawRule(doc: Doc, y: number): void {
   doc
     .moveTo(MARGIN, y)
     .lineTo(doc.page.width - MARGIN, y)
@@ -71,23 +73,24 @@ function drawRule(doc: Doc, y: number): void {
     .stroke();
 }
 
-function drawTableHeader(doc: Doc, y: number): number {
+export function drawTableHeader(doc: Doc, y: number, columns: Column[] = COLUMNS): number {
   drawRow(
     doc,
     y,
-    COLUMNS.map((c) => c.title),
+    columns.map((c) => c.title),
     BOLD,
+    columns,
   );
   drawRule(doc, y + ROW_HEIGHT - 4);
   return y + ROW_HEIGHT;
 }
 
 /** Room left on this page before the bottom margin. */
-function fits(doc: Doc, y: number, height: number): boolean {
+export function fits(doc: Doc, y: number, height: number): boolean {
   return y + height <= doc.page.height - doc.page.margins.bottom;
 }
 
-function drawKeyValues(doc: Doc, y: number, rows: Array<[string, string]>): number {
+export function drawKeyValues(doc: Doc, y: number, rows: Array<[string, string]>): number {
   for (const [label, value] of rows) {
     doc.font(BOLD).fontSize(10).text(label, MARGIN, y, { width: 180, lineBreak: false });
     doc
@@ -154,30 +157,36 @@ function drawDocument(doc: Doc, { offer, schedule, generatedOn }: SchedulePdfInp
     ['Total payable', formatGbp(schedule.totalPayablePence)],
     ['Amount saved by repaying early', formatGbp(schedule.amountSavedByRepayingEarlyPence)],
   ];
-  // Keep the totals block together rather than splitting it across a page break.
-  if (!fits(doc, y, 22 + ROW_HEIGHT * (totals.length + 2))) {
+  drawClosingBlock(
+    doc,
+    y,
+    'Totals',
+    totals,
+    `Generated on ${generatedOn}. Illustration only: each repayment's interest is a whole month's rate on the balance outstanding before it (an early payoff pays it pro rata to the days elapsed); amounts are rounded half-even to the penny.`,
+  );
+}
+
+/** A titled block of label/value rows and a small-print note, kept together on one page. */
+export function drawClosingBlock(doc: Doc, y: number, title: string, rows: Array<[string, string]>, note: string): void {
+  // Keep the block together rather than splitting it across a page break.
+  if (!fits(doc, y, 22 + ROW_HEIGHT * (rows.length + 2))) {
     doc.addPage();
     y = MARGIN;
   }
-  doc.font(BOLD).fontSize(13).text('Totals', MARGIN, y, { lineBreak: false });
+  doc.font(BOLD).fontSize(13).text(title, MARGIN, y, { lineBreak: false });
   y += 22;
-  y = drawKeyValues(doc, y, totals);
+  y = drawKeyValues(doc, y, rows);
   y += 12;
   doc
     .font(FONT)
     .fontSize(8)
     .fillColor('#555555')
-    .text(
-      `Generated on ${generatedOn}. Illustration only: each repayment's interest is a whole month's rate on the balance outstanding before it (an early payoff pays it pro rata to the days elapsed); amounts are rounded half-even to the penny.`,
-      MARGIN,
-      y,
-      { width: doc.page.width - 2 * MARGIN },
-    )
+    .text(note, MARGIN, y, { width: doc.page.width - 2 * MARGIN })
     .fillColor('black');
 }
 
 /** Stamps "Page i of n" in each page's bottom margin once the page count is known. */
-function numberPages(doc: Doc): void {
+export function numberPages(doc: Doc): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);

@@ -8,7 +8,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { APPLICATION_STATUSES } from '../domain/application-status.ts';
 import type { EventType } from '../domain/event-types.ts';
-import { Closed, IsoDateTime, Money, StringEnum, Uuid } from './common.ts';
+import { Closed, IsoDate, IsoDateTime, Money, StringEnum, Uuid } from './common.ts';
 import { PRODUCT_TYPES } from './offers.ts';
 import { QuoteSchema } from './prequalification.ts';
 
@@ -98,6 +98,27 @@ export const PrequalificationFileProcessedPayload = Closed({
   prequalification_data_id: Uuid,
 });
 
+const LoanRepaymentPayload = Closed({
+  loan_id: Uuid,
+  customer_id: Uuid,
+  external_customer_id: ExternalCustomerId,
+  due_date: IsoDate,
+  amount: amount('The repayment scheduled for due_date'),
+  balance_after: amount('What remains to be repaid once this outcome is recorded (the loan balance total)'),
+  days_past_due: days('Days from the oldest missed repayment to today, 0 when none is missed'),
+});
+
+export const LoanRepaymentCollectedPayload = LoanRepaymentPayload;
+export const LoanRepaymentMissedPayload = LoanRepaymentPayload;
+
+export const LoanSettledPayload = Closed({
+  loan_id: Uuid,
+  customer_id: Uuid,
+  external_customer_id: ExternalCustomerId,
+  settled_on: IsoDate,
+  amount_paid: amount('Everything collected on the loan over its life, the settlement payment included'),
+});
+
 /** The schema of each event type's payload. */
 export const EVENT_PAYLOADS = {
   application_attributed: ApplicationAttributedPayload,
@@ -110,6 +131,9 @@ export const EVENT_PAYLOADS = {
   funding_created_202607: FundingCreatedPayload,
   prequalification_202505: PrequalificationPayload,
   prequalification_data_file_processed_202510: PrequalificationFileProcessedPayload,
+  loan_repayment_collected_202611: LoanRepaymentCollectedPayload,
+  loan_repayment_missed_202611: LoanRepaymentMissedPayload,
+  loan_settled_202611: LoanSettledPayload,
 } as const satisfies Record<EventType, TSchema>;
 
 /** The payload type of each event type. */

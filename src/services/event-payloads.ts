@@ -126,3 +126,35 @@ export function prequalificationQuoted(fileId: string, quotes: QuoteView[]): Eve
 export function prequalificationFileProcessed(fileId: string): EventPayloads['prequalification_data_file_processed_202510'] {
   return { prequalification_data_id: fileId };
 }
+
+export interface LoanRef extends CustomerRef {
+  loanId: string;
+}
+
+/** docs/behaviour.md, section 22: one repayment's outcome, with the balance and days past due after it. */
+export function loanRepaymentOutcome(
+  ref: LoanRef,
+  repayment: { date: string; amountPence: number },
+  balanceAfterPence: number,
+  daysPastDue: number,
+): EventPayloads['loan_repayment_collected_202611'] {
+  return {
+    loan_id: ref.loanId,
+    customer_id: ref.customerId,
+    ...external(ref.externalCustomerId),
+    due_date: repayment.date,
+    amount: fromPence(repayment.amountPence),
+    balance_after: fromPence(balanceAfterPence),
+    days_past_due: daysPastDue,
+  };
+}
+
+export function loanSettled(ref: LoanRef, settledOn: string, amountPaidPence: number): EventPayloads['loan_settled_202611'] {
+  return {
+    loan_id: ref.loanId,
+    customer_id: ref.customerId,
+    ...external(ref.externalCustomerId),
+    settled_on: settledOn,
+    amount_paid: fromPence(amountPaidPence),
+  };
+}

@@ -17,6 +17,7 @@ import { recordEvent } from '../store/outbox-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
 import * as events from './event-payloads.ts';
+import { startLoan } from './loans.ts';
 import { payoutAccount } from './funding-accounts.ts';
 import { offerRegulation, recordedAcknowledgements } from './regulation.ts';
 
@@ -118,6 +119,7 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
       now,
       paidTo: account,
     });
+    await startLoan(tx, tenant, funding, offer);
     for (const kind of acknowledgements.record) {
       await insertCreditAcknowledgement(tx, { id: randomUUID(), offerId: offer.id, fundingId: funding.id, kind, givenThrough: request.drawnBy, now });
     }

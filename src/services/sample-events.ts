@@ -3,6 +3,7 @@
  * same builders as real events (event-payloads.ts), with fresh ids and the current time.
  */
 import { randomUUID } from 'node:crypto';
+import { londonToday } from '../domain/dates.ts';
 import type { EventType } from '../domain/event-types.ts';
 import { quoteView } from '../domain/prequalification-quotes.ts';
 import type { EventPayloads } from '../schemas/events.ts';
@@ -56,6 +57,11 @@ const SAMPLES: { [T in EventType]: (sample: ReturnType<typeof facts>) => EventPa
       }),
     ]),
   prequalification_data_file_processed_202510: () => events.prequalificationFileProcessed(randomUUID()),
+  loan_repayment_collected_202611: ({ ref, funding, now }) =>
+    events.loanRepaymentOutcome({ ...ref, loanId: funding.id }, { date: londonToday(now), amountPence: 88_753 }, 976_283, 0),
+  loan_repayment_missed_202611: ({ ref, funding, now }) =>
+    events.loanRepaymentOutcome({ ...ref, loanId: funding.id }, { date: londonToday(now), amountPence: 88_753 }, 976_283, 0),
+  loan_settled_202611: ({ ref, funding, now }) => events.loanSettled({ ...ref, loanId: funding.id }, londonToday(now), 1_065_036),
 };
 
 export function sampleEvent<T extends EventType>(type: T, now: Date): EventPayloads[T] {

@@ -10,7 +10,7 @@ import { BACKENDS } from '../helpers/db.ts';
 import { usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import { eventually } from '../helpers/receiver.ts';
 
-/** The ten event types of the spec's Events part, spelled as the X-SVC-Event-Type header. */
+/** The event types (the ten of the spec's Events part, then ours), spelled as the X-SVC-Event-Type header. */
 const SPEC_TYPES = [
   'application_attributed',
   'application_offered',
@@ -22,6 +22,10 @@ const SPEC_TYPES = [
   'funding_created_202607',
   'prequalification_202505',
   'prequalification_data_file_processed_202510',
+  // Ours, after funding (docs/behaviour.md, section 22).
+  'loan_repayment_collected_202611',
+  'loan_repayment_missed_202611',
+  'loan_settled_202611',
 ];
 
 const PRIVATE_URLS = [
@@ -184,7 +188,7 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
   });
 
   describe('event types', () => {
-    it('lists all ten types of the spec, each with a description', async () => {
+    it('lists every type, each with a description', async () => {
       const res = await partner.get('/webhooks/event_types/');
       expect(res.statusCode, res.body).toBe(200);
       const list = res.json().data.webhook_event_types as { webhook_event_type: string; description: string }[];
@@ -233,7 +237,7 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
       const first = await change(client, 'POST', ['customer_funded', 'application_offered']);
       expect(first.statusCode, first.body).toBe(200);
       const rows = first.json().data.subscriptions;
-      expect(rows).toHaveLength(10);
+      expect(rows).toHaveLength(SPEC_TYPES.length);
       expect(subscribedOf(rows)).toEqual(['application_offered', 'customer_funded']);
 
       const again = await change(client, 'POST', ['customer_funded', 'customer_funded', 'application_offered']);
@@ -251,12 +255,12 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
       expect(subscribedOf(await subs(client))).toEqual(['application_offered']);
     });
 
-    it('subscribing to all ten works', async () => {
+    it('subscribing to all of them works', async () => {
       const client = await t.partner();
       const res = await change(client, 'POST', SPEC_TYPES);
       expect(res.statusCode, res.body).toBe(200);
       expect(subscribedOf(res.json().data.subscriptions)).toEqual([...SPEC_TYPES].sort());
-      expect(await storedRows(client)).toHaveLength(10);
+      expect(await storedRows(client)).toHaveLength(SPEC_TYPES.length);
     });
 
     it('an unknown type is a 400 pointing at it, and nothing of that request is applied', async () => {

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../schemas/common.ts';
+import { CustomerIdParams } from '../../schemas/customer.ts';
+import { LoanIdParams, LoanResponse, LoansResponse, SettleBody, SettlementQuoteQuery, SettlementQuoteResponse, SimulateBody } from '../../schemas/loans.ts';
+import {
+  customerLoans,
+  getLoan,
+  loanSettlementQuote,
+  loanStatementPdf,
+  loanView,
+  quoteView,
+  settleLoan,
+  simulateCollections,
+  today,
+} from '../../services/loans.ts';
+import { tenantOf } from '../auth.ts';
+import { idParam } from '../../domain/ids.ts';
+
+/** Loans after funding (docs/behaviour.md, section 22). */
+export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/customers/:customer_id/loans/',
+    {
+      schema: {
+        tags: ['Loans'],
+        operationId: 'listCustomerLoans',
+        summary: "A customer's loans, newest first",
+        params: CustomerIdParams,
+        response: { 200: LoansResponse, ...errorResponses(401, 403, 404, 406) },
+      },
+    },
+    async (request) => {
+      const loans = await customerLoans(app.ctx, tenantOf(request), idParam(request.params.customer_id, 'customer'));
+      const day = today(app.ctx);
+      return { data: loans.map((loan) => loanView(loan, day)) };
+    },
+  );
+
+  app.get(
+    '/loans/:loan_id/',
+    {
+      schema: {
+        tags: ['Loans'],
+        operationId: 'getLoan',
+        summary: 'A loan: balance, next repayment, arrears and every repayment with its status',
+        params: LoanIdParams,
+        response: { 200: LoanResponse, ...errorResponses(401, 403, 404, 406) },
+      },
+    },
+    async (request) => ({ data: loanView(await getLoan(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan')), today(app.ctx)) }),
+  );
+
+  app.get(
+    '/loans/:loan_id/settlement_quote/',
+    {
+      schema: {
+        tags: ['Loans'],
+        operationId: 'getSettlementQuote',
+        summary: 'The figure that settles the loan on a day (default today)',
+        params: LoanIdParams,
+        querystring: SettlementQuoteQuery,
+        response: { 200: SettlementQuoteResponse, ...errorResponses(400, 401, 403, 404, 406) },
+      },
+    },
+    async (request) => {
+      const quote = await loanSettlementQuote(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), request.query.on ?? null);
+      return { data: quoteView(quote) };
+    },
+  );
+
+  app.get(
+    '/loans/:loan_id/statement/',
+    {
+      config: { produces: ['application/pdf'] },
+      schema: {
+        tags: ['Loans'],
+        operationId: 'getLoanStatement',
+        summary: "The loan's statement as a PDF (Accept: application/pdf)",
+        params: LoanIdParams,
+        response: {
+          200: { description: 'The statement (application/pdf)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+          ...errorResponses(401, 403, 404, 406),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { loan, pdf } = await loanStatementPdf(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), app.config.lenderName);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="loan-statement-${loan.id}.pdf"`)
+        .send(pdf as never);
+    },
+  );
+};
+
+/** Sandbox controls for loans: a production token gets 403 on every route here. */
+export const sandboxLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/sandbox/loans/:loan_id/simulate',
+    {
+      config: { sandboxOnly: true },
+      schema: {
+        tags: ['Sandbox'],
+        operationId: 'sandboxSimulateLoanCollections',
+        summary: 'Record Direct Debit outcomes up to a date, some missed (sandbox only)',
+        params: LoanIdParams,
+        body: SimulateBody,
+        response: { 200: LoanResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request) => {
+      const { until, missed } = request.body.data;
+      const loan = await simulateCollections(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), until, missed ?? []);
+      return { data: loanView(loan, today(app.ctx)) };
+    },
+  );
+
+  app.post(
+    '/sandbox/loans/:loan_id/settle',
+    {
+      config: { sandboxOnly: true },
+      schema: {
+        tags: ['Sandbox'],
+        operationId: 'sandboxSettleLoan',
+        summary: 'Pay the settlement figure and settle the loan (sandbox only)',
+        params: LoanIdParams,
+        body: SettleBody,
+        response: { 200: LoanResponse, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request) => {
+      const { loan } = await settleLoan(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), request.body.data.on ?? null, {
+        pointer: '/data/on',
+      });
+      return { data: loanView(loan, today(app.ctx)) };
+    },
+  );
+};

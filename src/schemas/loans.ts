@@ -1,0 +1,77 @@
+import { Type } from 'typebox';
+import { COLLECTION_OUTCOMES, LOAN_STATUSES, REPAYMENT_STATUSES } from '../domain/loans.ts';
+import { Closed, Data, IsoDate, StringEnum, Uuid } from './common.ts';
+
+const Amount = Type.Number({ description: 'GBP' });
+
+export const LoanRepaymentView = Type.Object({
+  date: IsoDate,
+  amount: Amount,
+  breakdown: Type.Object({ fees: Amount, interest: Amount, principal: Amount }),
+  status: StringEnum(REPAYMENT_STATUSES),
+  collected_on: Type.Optional(IsoDate),
+});
+
+export const LoanView = Type.Object(
+  {
+    loan_id: Uuid,
+    customer_id: Uuid,
+    offer_id: Uuid,
+    application_id: Type.Union([Uuid, Type.Null()]),
+    funded_on: IsoDate,
+    amount: Amount,
+    status: StringEnum(LOAN_STATUSES),
+    balance: Type.Object(
+      { principal: Amount, interest: Amount, fees: Amount, total: Amount },
+      { description: 'What remains of the schedule for the repayments not yet collected' },
+    ),
+    next_repayment: Type.Union([Type.Object({ date: IsoDate, amount: Amount }), Type.Null()]),
+    arrears: Type.Object({
+      amount: Amount,
+      days_past_due: Type.Integer({ minimum: 0, description: 'Days from the oldest missed repayment to today (London); 0 when none' }),
+      oldest_due_date: Type.Union([IsoDate, Type.Null()]),
+    }),
+    repayments: Type.Array(LoanRepaymentView),
+  },
+  { $id: 'Loan', title: 'Loan' },
+);
+
+export const LoanResponse = Data(LoanView);
+export const LoansResponse = Data(Type.Array(LoanView));
+
+export const LoanIdParams = Type.Object({ loan_id: Type.String() });
+
+export const SettlementQuoteQuery = Type.Object({
+  on: Type.Optional(Type.String({ format: 'date', description: 'The settlement day, YYYY-MM-DD; defaults to today (London)' })),
+});
+
+export const SettlementQuoteView = Type.Object(
+  {
+    on: IsoDate,
+    amount: Amount,
+    breakdown: Type.Object({ principal: Amount, interest: Amount, fees: Amount, arrears: Amount }),
+    valid_until: IsoDate,
+  },
+  { $id: 'SettlementQuote', title: 'Settlement quote' },
+);
+export const SettlementQuoteResponse = Data(SettlementQuoteView);
+
+/** The operator's record of one Direct Debit outcome (admin bodies are plain objects). */
+export const CollectionBody = Closed(
+  {
+    due_date: IsoDate,
+    outcome: StringEnum(COLLECTION_OUTCOMES),
+    collected_on: Type.Optional(IsoDate),
+  },
+  { $id: 'CollectionBody' },
+);
+
+export const SimulateBody = Data(
+  Closed({
+    until: IsoDate,
+    missed: Type.Optional(Type.Array(IsoDate, { maxItems: 120, uniqueItems: true })),
+  }),
+  { $id: 'SimulateCollectionsBody' },
+);
+
+export const SettleBody = Data(Closed({ on: Type.Optional(IsoDate) }), { $id: 'SettleLoanBody' });

@@ -1,0 +1,35 @@
+/**
+ * The lender's staff's changes to loans (admin API and console): the role check, the service and
+ * the audit row in one transaction, as back-office.ts does for the rest.
+ */
+import type { Actor } from '../domain/actors.ts';
+import { fromPence } from '../domain/money.ts';
+import { audited } from './audit.ts';
+import { requireRole } from './back-office.ts';
+import type { ServiceContext } from './context.ts';
+import { recordCollection, settleLoan, type CollectionInput } from './loans.ts';
+
+export async function boRecordCollection(ctx: ServiceContext, actor: Actor, loanId: string, input: CollectionInput, pointerPrefix = '/') {
+  requireRole(actor, 'underwriter');
+  return audited(
+    ctx,
+    actor,
+    (inner) => recordCollection(inner, loanId, input, pointerPrefix),
+    () => ({
+      action: 'loan.collection_recorded',
+      targetType: 'loan',
+      targetId: loanId,
+      summary: { due_date: input.dueDate, outcome: input.outcome, ...(input.collectedOn ? { collected_on: input.collectedOn } : {}) },
+    }),
+  );
+}
+
+export async function boSettleLoan(ctx: ServiceContext, actor: Actor, loanId: string, on: string | null, pointer: string) {
+  requireRole(actor, 'underwriter');
+  return audited(
+    ctx,
+    actor,
+    (inner) => settleLoan(inner, null, loanId, on, { pointer }),
+    ({ quote }) => ({ action: 'loan.settled', targetType: 'loan', targetId: loanId, summary: { on: quote.on, amount_paid: fromPence(quote.amountPence) } }),
+  );
+}

@@ -1,0 +1,152 @@
+import type { Queryable } from './db.ts';
+import type { Environment, Tenant } from '../domain/tenant.ts';
+import type { LoanRepayment, RepaymentStatus } from '../domain/loans.ts';
+
+/** A loan with its repayments, read in one statement. */
+export interface LoanRow {
+  id: string;
+  partner_id: string;
+  environment: Environment;
+  customer_id: string;
+  application_id: string | null;
+  offer_id: string;
+  funded_on: string;
+  amount_pence: number;
+  monthly_rate_bp: number;
+  fee_bp: number;
+  duration_days: number;
+  created_at: Date;
+  external_customer_id: string | null;
+  company_name: string | null;
+  repayments: LoanRepayment[];
+}
+
+export interface NewLoan {
+  id: string;
+  customerId: string;
+  applicationId: string | null;
+  offerId: string;
+  fundedOn: string;
+  amountPence: number;
+  monthlyRateBp: number;
+  feeBp: number;
+  durationDays: number;
+  now: Date;
+}
+
+/** The repayments as one JSON array, in date order, shaped as the domain's LoanRepayment. */
+const REPAYMENTS = `COALESCE((SELECT json_agg(json_build_object(
+    'date', r.due_date, 'amountPence', r.amount_pence, 'feesPence', r.fees_pence, 'interestPence', r.interest_pence,
+    'principalPence', r.principal_pence, 'status', r.status, 'collectedOn', r.collected_on, 'settlement', r.settlement)
+    ORDER BY r.due_date) FROM loan_repayments r WHERE r.loan_id = l.id), '[]') AS repayments`;
+
+const LOAN_COLUMNS = `l.id, l.partner_id, l.environment, l.customer_id, l.application_id, l.offer_id, l.funded_on, l.amount_pence,
+  l.monthly_rate_bp, l.fee_bp, l.duration_days, l.created_at, c.external_customer_id,
+  c.company->>'registered_company_name' AS company_name, ${REPAYMENTS}`;
+
+function repaymentValues(loanId: string, repayments: readonly LoanRepayment[]): { sql: string; params: unknown[] } {
+  const params: unknown[] = [loanId];
+  const rows = repayments.map((r) => {
+    const at = params.length;
+    params.push(r.date, r.amountPence, r.feesPence, r.interestPence, r.principalPence, r.status, r.collectedOn, r.settlement);
+    return `($1, $${at + 1}::date, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}::date, $${at + 8})`;
+  });
+  return {
+    sql: `INSERT INTO loan_repayments (loan_id, due_date, amount_pence, fees_pence, interest_pence, principal_pence, status, collected_on, settlement)
+          VALUES ${rows.join(', ')}`,
+    params,
+  };
+}
+
+export async function insertLoan(db: Queryable, tenant: Tenant, loan: NewLoan, repayments: readonly LoanRepayment[]): Promise<void> {
+  await db.query(
+    `INSERT INTO loans (id, partner_id, environment, customer_id, application_id, offer_id, funded_on, amount_pence, monthly_rate_bp, fee_bp, duration_days, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      loan.id,
+      tenant.partnerId,
+      tenant.environment,
+      loan.customerId,
+      loan.applicationId,
+      loan.offerId,
+      loan.fundedOn,
+      loan.amountPence,
+      loan.monthlyRateBp,
+      loan.feeBp,
+      loan.durationDays,
+      loan.now,
+    ],
+  );
+  const insert = repaymentValues(loan.id, repayments);
+  await db.query(insert.sql, insert.params);
+}
+
+/** One loan with its repayments; confined to `tenant` when given (operators see every tenant). */
+export async function findLoan(db: Queryable, tenant: Tenant | null, id: string): Promise<LoanRow | null> {
+  const { rows } = tenant
+    ? await db.query<LoanRow>(
+        `SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id WHERE l.id = $1 AND l.partner_id = $2 AND l.environment = $3`,
+        [id, tenant.partnerId, tenant.environment],
+      )
+    : await db.query<LoanRow>(`SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id WHERE l.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Locks the loan row: collections and settlement of one loan are serialised. */
+export async function lockLoan(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT id FROM loans WHERE id = $1 FOR UPDATE', [id]);
+  return rows.length > 0;
+}
+
+/** A customer's loans, newest first. */
+export async function listCustomerLoans(db: Queryable, tenant: Tenant, customerId: string): Promise<LoanRow[]> {
+  const { rows } = await db.query<LoanRow>(
+    `SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id
+      WHERE l.customer_id = $1 AND l.partner_id = $2 AND l.environment = $3 ORDER BY l.created_at DESC, l.id DESC`,
+    [customerId, tenant.partnerId, tenant.environment],
+  );
+  return rows;
+}
+
+/**
+ * Loans for the console, with every tenant: all of them newest first, or only those in arrears,
+ * the longest overdue (the oldest missed repayment) first.
+ */
+export async function listLoansForOperators(db: Queryable, filter: { inArrears: boolean; limit: number }): Promise<LoanRow[]> {
+  const { rows } = filter.inArrears
+    ? await db.query<LoanRow>(
+        `SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id
+           JOIN (SELECT loan_id, min(due_date) AS oldest FROM loan_repayments WHERE status = 'missed' GROUP BY loan_id) m ON m.loan_id = l.id
+          ORDER BY m.oldest, l.id LIMIT $1`,
+        [filter.limit],
+      )
+    : await db.query<LoanRow>(`SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id ORDER BY l.created_at DESC, l.id DESC LIMIT $1`, [
+        filter.limit,
+      ]);
+  return rows;
+}
+
+export async function setRepaymentStatus(db: Queryable, loanId: string, dueDate: string, status: RepaymentStatus, collectedOn: string | null): Promise<void> {
+  await db.query('UPDATE loan_repayments SET status = $3, collected_on = $4::date WHERE loan_id = $1 AND due_date = $2::date', [
+    loanId,
+    dueDate,
+    status,
+    collectedOn,
+  ]);
+}
+
+/** Replaces every repayment of the loan with `repayments` (a settlement rewrites the tail of the schedule). */
+export async function replaceRepayments(db: Queryable, loanId: string, repayments: readonly LoanRepayment[]): Promise<void> {
+  await db.query('DELETE FROM loan_repayments WHERE loan_id = $1', [loanId]);
+  const insert = repaymentValues(loanId, repayments);
+  await db.query(insert.sql, insert.params);
+}
+
+/** Fundings recorded before loans existed, which have no loan yet (started at boot). */
+export async function fundingsWithoutLoan(db: Queryable, limit: number): Promise<{ id: string }[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT f.id FROM fundings f WHERE NOT EXISTS (SELECT 1 FROM loans l WHERE l.id = f.id) ORDER BY f.created_at LIMIT $1',
+    [limit],
+  );
+  return rows;
+}
