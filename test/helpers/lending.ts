@@ -16,6 +16,8 @@ export interface OfferJson {
   fee_percentage: number;
   duration: { amount: number; unit: 'days' };
   duration_in_days: number;
+  /** On confirmed offers only (docs/behaviour.md, section 23). */
+  apr?: number;
   is_suggested: boolean;
   status: string;
   expires_at: string;

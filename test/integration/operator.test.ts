@@ -180,6 +180,7 @@ describe.each(BACKENDS)('operator API on %s', (backend) => {
           monthly_interest_percentage: 1.75,
           fee_percentage: 1.5,
           duration_in_days: 540,
+          apr: business!.apr,
         },
         {
           offer_id: flexi!.offer_id,
@@ -188,10 +189,13 @@ describe.each(BACKENDS)('operator API on %s', (backend) => {
           monthly_interest_percentage: 2.25,
           fee_percentage: 0,
           duration_in_days: 180,
+          apr: flexi!.apr,
         },
       ],
       offered_at: offered.payload.offered_at,
     });
+    // The event's APR is the offer's, as the offers route answers it (docs/behaviour.md, section 23).
+    expect([business!.apr, flexi!.apr].every((apr) => typeof apr === 'number' && apr > 0)).toBe(true);
     expect(offered.payload.offered_at).toMatch(/Z$/);
   });
 
