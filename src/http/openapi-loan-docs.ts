@@ -43,6 +43,7 @@ const LOAN_ROW: LoanRow = {
   created_at: new Date('2026-01-15T09:30:00Z'),
   external_customer_id: 'crm-1042',
   company_name: 'Acme Widgets Ltd',
+  product_type: 'business_loan',
   repayments: REPAYMENTS,
 };
 

@@ -19,6 +19,7 @@ import {
   simulatedOutcomes,
   type CollectionOutcome,
   type CollectionProblem,
+  type LoanPosition,
   type LoanTerms,
   type SettlementProblem,
   type SettlementQuote,
@@ -81,8 +82,13 @@ export type { LoanRow };
 
 export type LoanJson = Static<typeof LoanView>;
 
+/** Where the loan stands on `today` (London): status, balance, next repayment and arrears, from its repayments. */
+export function positionOf(loan: LoanRow, today: string): LoanPosition {
+  return loanPosition(loan.repayments, today);
+}
+
 export function loanView(loan: LoanRow, today: string): LoanJson {
-  const position = loanPosition(loan.repayments, today);
+  const position = positionOf(loan, today);
   return {
     loan_id: loan.id,
     customer_id: loan.customer_id,
@@ -274,8 +280,13 @@ function quoteError(problem: SettlementProblem, source: ErrorSource): DomainErro
   }
 }
 
+/** The settlement figure for `on` as of `day`, or why there is none (the API, the portal and the console all read it here). */
+export function settlementFigure(loan: LoanRow, on: string, day: string): SettlementQuote | SettlementProblem {
+  return settlementQuote(loanTerms(loan), loan.repayments, on, day);
+}
+
 export function quoteFor(loan: LoanRow, on: string | null, day: string, where: ErrorSource): SettlementQuote {
-  const quote = settlementQuote(loanTerms(loan), loan.repayments, on ?? day, day);
+  const quote = settlementFigure(loan, on ?? day, day);
   if (isSettlementProblem(quote)) throw quoteError(quote, where);
   return quote;
 }
@@ -327,7 +338,7 @@ export async function loanStatementPdf(
     companyName: loan.company_name,
     terms: loanTerms(loan),
     repayments: loan.repayments,
-    position: loanPosition(loan.repayments, day),
+    position: positionOf(loan, day),
     generatedOn: day,
   });
   return { loan, pdf };
