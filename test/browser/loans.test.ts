@@ -9,7 +9,6 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { toPence } from '../../src/domain/money.ts';
-import { createOperator } from '../../src/services/operators.ts';
 import { formatDate, formatGbp } from '../../src/web/format.ts';
 import { BACKENDS } from '../helpers/db.ts';
 import { usePartner } from '../helpers/app.ts';
@@ -19,9 +18,9 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   expectWebSecurityHeaders,
-  newLaptopContext,
   newPhoneContext,
   screenshot,
+  signedInOperatorPage,
   useBrowser,
   useWebServer,
 } from '../helpers/browser.ts';
@@ -68,19 +67,7 @@ describe.each(BACKENDS)('loans in the browser on %s', (backend) => {
     return { customerId, loanId, loan: res.json().data };
   }
 
-  async function signedInUnderwriter(): Promise<Page> {
-    const email = `uma.${Math.random().toString(36).slice(2, 7)}@lender.example`;
-    const { password } = await createOperator(server.t.app.ctx, { kind: 'admin_token' }, { email, name: 'Uma Underwriter', role: 'underwriter' });
-    const context = await newLaptopContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.base}/console/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL('**/console/applications');
-    return page;
-  }
+  const signedInUnderwriter = (): Promise<Page> => signedInOperatorPage(server, browser, contexts, { name: 'Uma Underwriter', role: 'underwriter' });
 
   it('shows the customer their loans on a phone: a missed payment with what to do, a settlement figure, the statement', async () => {
     const { customerId, loanId, loan } = await loanInArrears();
