@@ -92,6 +92,7 @@ describe.each(BACKENDS)('the loan pages on %s', (backend) => {
     expect(words).toContain('Settle on');
     expect(words).toContain('Get settlement figure');
     expect(page.body).toContain('value="2026-03-20"');
+    expect(words).toContain('A date from 16 March 2026 to 17 April 2026');
     expect(page.body).not.toContain('data-settlement="amount"');
 
     for (const on of ['2026-03-20', '2026-04-10', '2026-04-15']) {
