@@ -1,4 +1,4 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -61,19 +61,27 @@ async function endWith<T>(span: Span, work: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Whether a statement run in `parent` is part of a request or a job still running. The dispatcher's
+ * polls and the sweeps run in none; the request log's batched write runs in the context of the
+ * request whose entry opened the batch, after that request's span has ended: neither is traced.
+ */
+function tracedWork(parent: Context): boolean {
+  return trace.getSpan(parent)?.isRecording() === true;
+}
+
 function statementSpans(tracer: Tracer): StatementSpans {
   return {
     statement(sql, run) {
       const parent = context.active();
-      // Only work that is part of a request or a job is traced: the dispatcher's polls are not.
-      if (trace.getSpan(parent) === undefined) return run();
+      if (!tracedWork(parent)) return run();
       const operation = operationOf(sql);
       const attributes: Attributes = { ...DB_ATTRIBUTES, 'db.operation.name': operation, 'db.query.text': sql };
       return endWith(tracer.startSpan(operation, { kind: SpanKind.CLIENT, attributes }, parent), run());
     },
     transaction(run) {
       const parent = context.active();
-      if (trace.getSpan(parent) === undefined) return run((callback) => callback);
+      if (!tracedWork(parent)) return run((callback) => callback);
       const span = tracer.startSpan('transaction', { kind: SpanKind.CLIENT, attributes: { ...DB_ATTRIBUTES, 'db.operation.name': 'transaction' } }, parent);
       const inside = trace.setSpan(parent, span);
       return endWith(

@@ -130,6 +130,20 @@ for (const backend of BACKENDS) {
       expect(statements.map((s) => s.attributes['db.query.text']).join('\n')).toMatch(/webhook_deliveries/);
     });
 
+    it("leaves out the request log's batched write, made after the request it records has answered", async () => {
+      await t.app.requestLog.flush();
+      const res = await partner.get('/authentication_check/', { 'x-request-id': `trace-${backend}-3` });
+      expect(res.statusCode).toBe(200);
+      // Written by the recorder's own timer, as in production.
+      const logged = async () =>
+        (await t.testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM request_log WHERE request_id = $1', [`trace-${backend}-3`])).rows[0].n === 1;
+      await eventually(logged, 10_000, 'the request log entry');
+      const server = spans().find((s) => s.attributes['lending.request_id'] === `trace-${backend}-3`);
+      expect(server).toBeDefined();
+      const texts = spans().map((s) => String(s.attributes['db.query.text'] ?? ''));
+      expect(texts.filter((text) => text.includes('INSERT INTO request_log'))).toEqual([]);
+    });
+
     it('does not trace the health routes', async () => {
       const before = spans().length;
       expect((await t.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
