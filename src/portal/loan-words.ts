@@ -25,9 +25,14 @@ export function paidOffOn(repayments: readonly LoanRepayment[]): IsoDate | null 
 }
 
 /** One sentence on where the loan stands: what comes next, or that it is paid off. */
-export function loanSituation(position: LoanPosition, repayments: readonly LoanRepayment[]): string {
+export function loanSituation(position: LoanPosition, repayments: readonly LoanRepayment[], today: IsoDate): string {
   const next = position.nextRepayment;
-  const nextWords = next ? `Your next repayment of ${formatGbp(next.amountPence)} will be collected by Direct Debit on ${formatDate(next.date)}.` : '';
+  // A repayment whose date has come is being collected until its outcome is recorded.
+  const nextWords = !next
+    ? ''
+    : next.date > today
+      ? `Your next repayment of ${formatGbp(next.amountPence)} will be collected by Direct Debit on ${formatDate(next.date)}.`
+      : `Your repayment of ${formatGbp(next.amountPence)} due on ${formatDate(next.date)} is being collected by Direct Debit.`;
   switch (position.status) {
     case 'settled': {
       const on = paidOffOn(repayments);

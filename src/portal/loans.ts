@@ -46,7 +46,7 @@ export const portalLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const day = today(app.ctx);
     const loans = await portalLoans(app.ctx, scope);
     const items = loans.map((loan) => ({ loan, position: positionOf(loan, day) }));
-    return reply.page(200, loansPage(portalChrome(request, reply, '/portal/loans'), items));
+    return reply.page(200, loansPage(portalChrome(request, reply, '/portal/loans'), items, day));
   });
 
   app.get('/loans/:loan_id', { schema: { params: LoanIdParams, querystring: LoanPageQuery } }, async (request, reply) => {

@@ -21,8 +21,8 @@ export function LoanFacts({ position, fundedOn, amountPence }: { position: LoanP
 }
 
 /** Where the loan stands, in one sentence. */
-export function LoanSituation({ position, repayments }: { position: LoanPosition; repayments: readonly LoanRepayment[] }): VNode {
-  return html`<p data-loan="situation">${loanSituation(position, repayments)}</p>`;
+export function LoanSituation({ position, repayments, today }: { position: LoanPosition; repayments: readonly LoanRepayment[]; today: string }): VNode {
+  return html`<p data-loan="situation">${loanSituation(position, repayments, today)}</p>`;
 }
 
 /** A missed payment: what was missed and since when, what to do, what happens otherwise and where help is. */

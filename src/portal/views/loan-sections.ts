@@ -12,7 +12,7 @@ export function SummarySection(m: LoanPageModel): VNode {
   return html`<section class="card" aria-labelledby="loan-summary-heading">
       <h2 id="loan-summary-heading">Where your loan stands</h2>
       <p><${LoanStatusTag} status=${m.position.status} /></p>
-      <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} />
+      <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} today=${m.today} />
       <${LoanFacts} position=${m.position} fundedOn=${m.loan.funded_on} amountPence=${m.loan.amount_pence} />
     </section>
     <${ArrearsNotice} position=${m.position} repayments=${m.loan.repayments} lender=${m.lender} headingId="loan-arrears-heading" />`;
