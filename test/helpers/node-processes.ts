@@ -124,13 +124,19 @@ async function waitForAnswer(child: NodeProcess, url: string, accept: (status: n
   }
 }
 
+/**
+ * How long a start may take: one costs 3 to 4 s of CPU, and these tests start several at once on
+ * two cores that other work may share.
+ */
+const START_TIMEOUT_MS = 90_000;
+
 /** Waits until the child answers HTTP on `port` (any answer: the unauthenticated check is a 401). */
-export function waitForHttp(child: NodeProcess, port: number, timeoutMs = 60_000): Promise<void> {
+export function waitForHttp(child: NodeProcess, port: number, timeoutMs = START_TIMEOUT_MS): Promise<void> {
   return waitForAnswer(child, `http://127.0.0.1:${port}${BASE}/authentication_check/`, () => true, timeoutMs);
 }
 
 /** Waits until the child's readiness (docs/behaviour.md, section 25) answers 200: an api or a worker. */
-export function waitForReady(child: NodeProcess, port: number, timeoutMs = 60_000): Promise<void> {
+export function waitForReady(child: NodeProcess, port: number, timeoutMs = START_TIMEOUT_MS): Promise<void> {
   return waitForAnswer(child, `http://127.0.0.1:${port}/health/ready`, (status) => status === 200, timeoutMs);
 }
 

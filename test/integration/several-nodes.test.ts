@@ -82,8 +82,7 @@ describeOnPostgres(
         const start = async (name: string, role: 'api' | 'worker'): Promise<{ child: NodeProcess; port: number }> => {
           const port = await freePort();
           const child = nodes.spawn(name, { ...common, ROLE: role, PORT: String(port) });
-          // A start costs 3 to 4 s of CPU: five at once on two cores that other work shares may take a minute.
-          await waitForReady(child, port, 90_000);
+          await waitForReady(child, port);
           return { child, port };
         };
         // All five at once: one migrates the fresh database, the others wait on its lock and find it migrated.
