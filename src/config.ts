@@ -9,6 +9,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | null;
+  /** Connections one process opens at most to PostgreSQL for its queries (the queue's are apart). */
+  databasePoolSize: number;
   dataDir: string;
   adminToken: string | null;
   publicBaseUrl: string;
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: text('HOST', '127.0.0.1'),
     databaseUrl,
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 20, 1, 1000),
     dataDir: text('DATA_DIR', './data'),
     adminToken,
     publicBaseUrl,
