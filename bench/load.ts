@@ -2,6 +2,7 @@
  * Driving autocannon: one run of a scenario's load for a duration or a fixed number of requests,
  * with the 2xx response times recorded at microsecond resolution beside autocannon's histogram.
  */
+import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { measurement, problems, type Backend, type Measurement, type Targets } from './report.ts';
 
@@ -57,6 +58,23 @@ export function fire(baseUrl: string, load: LoadOptions, headers: Record<string,
 export interface MeasureTarget {
   url: string;
   headers: Record<string, string>;
+  /** The serving process, whose CPU time over the measured run is divided by its requests. */
+  pid?: number;
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux everywhere that matters). */
+const TICKS_PER_S = 100;
+
+/** User + system CPU seconds the process has used so far, or null where /proc cannot say. */
+export async function processCpuSeconds(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
+  } catch {
+    return null;
+  }
 }
 
 /** Warm-up (when configured), then the measured run of a duration-based load; prints one line. */
@@ -77,8 +95,11 @@ export async function measureLoad(
     process.stdout.write(`${label}: `);
   }
   process.stdout.write(`measuring ${settings.durationS} s… `);
+  const cpuBefore = target.pid === undefined ? null : await processCpuSeconds(target.pid);
   const run = await fire(target.url, options, target.headers, settings.connections, { seconds: settings.durationS });
+  const cpuAfter = target.pid === undefined ? null : await processCpuSeconds(target.pid);
   const m = measurement(scenario, backend, run.result, run.latenciesMs);
+  if (cpuBefore !== null && cpuAfter !== null && m.requests > 0) m.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1e6) / m.requests;
   printed(m);
   return m;
 }
@@ -87,5 +108,6 @@ export async function measureLoad(
 export function printed(m: Measurement): void {
   const issue = problems(m);
   const rate = m.unit === 'MiB/s' ? `${m.rate.toFixed(1)} MiB/s` : `${Math.round(m.rate).toLocaleString('en-GB')} ${m.unit}`;
-  console.log(`${rate}, p50 ${m.p50Ms.toFixed(2)} ms, p99 ${m.p99Ms.toFixed(2)} ms${m.summary ? `; ${m.summary}` : ''}${issue ? `  !! ${issue}` : ''}`);
+  const cpu = m.cpuUsPerRequest === undefined ? '' : `, ${Math.round(m.cpuUsPerRequest)} µs CPU/req`;
+  console.log(`${rate}, p50 ${m.p50Ms.toFixed(2)} ms, p99 ${m.p99Ms.toFixed(2)} ms${cpu}${m.summary ? `; ${m.summary}` : ''}${issue ? `  !! ${issue}` : ''}`);
 }

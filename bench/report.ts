@@ -18,6 +18,12 @@ export interface Targets {
   minFloorRatio?: number;
   /** The same, for the PGlite row (when it differs from PostgreSQL's). */
   minFloorRatioPglite?: number;
+  /**
+   * Lowest acceptable req/s as a fraction of the route's framework floor: a minimal Fastify app
+   * doing the same fixed answer or the same one query (bench/floor-fastify-server.ts), on the same
+   * backend in the same run. Held on both backends.
+   */
+  minAppRatio?: number;
   /** Lowest acceptable throughput, in the row's own unit (deliveries/s, MiB/s…). */
   minRate?: number;
   /** Highest acceptable p50 latency, in milliseconds. */
@@ -67,6 +73,10 @@ export interface Measurement {
   targets: Targets;
   /** req/s of the route's floor on the same backend in the same run, for routes that have one. */
   floorRate?: number;
+  /** req/s of the route's minimal Fastify app on the same backend in the same run (the framework floor). */
+  appFloorRate?: number;
+  /** CPU time of the serving process over the measured run, per request (µs), from /proc/<pid>/stat. */
+  cpuUsPerRequest?: number;
   memory?: MemoryFigures;
   /** A short line of further figures for the table. */
   summary?: string;
@@ -211,6 +221,7 @@ interface Check {
 export interface TargetCheck {
   ratio?: Check;
   floorRatio?: Check;
+  appRatio?: Check;
   rate?: Check;
   p50?: Check;
   p99?: Check;
@@ -224,6 +235,7 @@ export function checkTargets(m: Measurement, ceiling: number): TargetCheck {
   if (t.minRatio !== undefined) check.ratio = { target: t.minRatio, met: m.unit === 'req/s' && m.rate / ceiling >= t.minRatio };
   const floor = floorTarget(m);
   if (floor !== undefined) check.floorRatio = { target: floor, met: m.floorRate !== undefined && m.rate / m.floorRate >= floor };
+  if (t.minAppRatio !== undefined) check.appRatio = { target: t.minAppRatio, met: m.appFloorRate !== undefined && m.rate / m.appFloorRate >= t.minAppRatio };
   if (t.minRate !== undefined) check.rate = { target: t.minRate, met: m.rate >= t.minRate };
   if (t.maxP50Ms !== undefined) check.p50 = { target: t.maxP50Ms, met: m.p50Ms < t.maxP50Ms };
   if (t.maxP99Ms !== undefined) check.p99 = { target: t.maxP99Ms, met: m.p99Ms < t.maxP99Ms };
@@ -252,6 +264,7 @@ export function describeTargets(t: Targets, unit: RateUnit): string {
     const pglite = t.minFloorRatioPglite !== undefined ? ` (PGlite ≥ ${Math.round(t.minFloorRatioPglite * 100)}%)` : '';
     parts.push(`≥ ${Math.round(t.minFloorRatio * 100)}% of its floor${pglite}`);
   }
+  if (t.minAppRatio !== undefined) parts.push(`≥ ${Math.round(t.minAppRatio * 100)}% of its minimal Fastify app (both backends)`);
   if (t.minRate !== undefined) parts.push(`≥ ${t.minRate.toLocaleString('en-GB')} ${unit}`);
   if (t.maxP50Ms !== undefined) parts.push(`p50 < ${t.maxP50Ms} ms`);
   if (t.maxP99Ms !== undefined) parts.push(`p99 < ${t.maxP99Ms} ms`);
@@ -266,30 +279,37 @@ function targetText(m: Measurement, ceiling: number): string {
   const parts: string[] = [];
   if (check.ratio) parts.push(`≥${Math.round(check.ratio.target * 100)}% ${state(check.ratio)}`);
   if (check.floorRatio) parts.push(`≥${Math.round(check.floorRatio.target * 100)}% of floor ${state(check.floorRatio)}`);
+  if (check.appRatio) parts.push(`≥${Math.round(check.appRatio.target * 100)}% of app ${state(check.appRatio)}`);
   if (check.rate) parts.push(`≥${check.rate.target.toLocaleString('en-GB')} ${state(check.rate)}`);
   if (check.p50) parts.push(`p50<${check.p50.target}ms ${state(check.p50)}`);
   if (check.p99) parts.push(`p99<${check.p99.target}ms ${state(check.p99)}`);
   if (check.rssGrowth) parts.push(`RSS+<${check.rssGrowth.target}MiB ${state(check.rssGrowth)}`);
   const text = parts.join(', ');
-  // The targets are stated for PostgreSQL; PGlite's check is shown for reference only.
-  return m.backend === 'postgres' || text === '' ? text : `(${text})`;
+  // The targets are stated for PostgreSQL (PGlite's check is shown for reference only), except the
+  // framework-floor ratio, held on both.
+  if (m.backend === 'postgres' || text === '') return text;
+  const app = check.appRatio ? `≥${Math.round(check.appRatio.target * 100)}% of app ${state(check.appRatio)}` : '';
+  const rest = parts.filter((p) => p !== app).join(', ');
+  return [app, rest ? `(${rest})` : ''].filter(Boolean).join(' ');
 }
 
 export function formatTable(rows: Measurement[], ceiling: number): string {
-  const header = ['scenario', 'backend', 'throughput', 'p50 ms', 'p99 ms', 'vs bare', 'vs floor', 'targets', 'notes', 'problems'];
+  const header = ['scenario', 'backend', 'throughput', 'p50 ms', 'p99 ms', 'CPU µs/req', 'vs bare', 'vs floor', 'vs app', 'targets', 'notes', 'problems'];
   const body = rows.map((m) => [
     m.scenario,
     m.backend,
     formatRate(m.rate, m.unit),
     fmtMs(m.p50Ms),
     fmtMs(m.p99Ms),
+    m.cpuUsPerRequest !== undefined ? fmtInt(m.cpuUsPerRequest) : '',
     m.unit === 'req/s' ? pct(m.rate / ceiling) : '',
     m.floorRate !== undefined ? pct(m.rate / m.floorRate) : '',
+    m.appFloorRate !== undefined ? pct(m.rate / m.appFloorRate) : '',
     targetText(m, ceiling),
     m.summary ?? '',
     problems(m) ?? '',
   ]);
-  const numeric = new Set([2, 3, 4, 5, 6]);
+  const numeric = new Set([2, 3, 4, 5, 6, 7, 8]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells

@@ -2,9 +2,13 @@
  * `npm run bench`: throughput and latency of the real server, as a child process on 127.0.0.1,
  * on PGlite (fresh temp DATA_DIR) and PostgreSQL (a fresh bench_<random> database), beside a bare
  * node:http server (also a child process) measured in the same run as the ceiling, and beside each
- * database route that has one, its floor: a bare node:http process running only that route's one query
- * on the fastest driver (bench/floor-server.ts, on a fresh store of the same backend), measured just
- * before and just after the route; the route is held to the mean of the two.
+ * route that has them, its floors, each measured just before and just after the route (the route is
+ * held to the mean of the two):
+ *   - the database floor: a bare node:http process running only that route's one query on the
+ *     fastest driver (bench/floor-server.ts, on a fresh store of the same backend);
+ *   - the framework floor: a minimal Fastify app (Fastify alone, same version) answering the same
+ *     fixed JSON or running the same one query (bench/floor-fastify-server.ts). "vs app" is the
+ *     route's rate ÷ this one's; "CPU µs/req" the serving process's CPU time per request.
  *
  * Scenarios (BENCH_SCENARIOS picks by id or group; default all):
  *   auth-check, create-customer, latest-application   request rate of three API calls
@@ -31,6 +35,9 @@
  *   BENCH_UPLOAD_MIB                size of each uploaded PDF (default 5)
  *   BENCH_UPLOAD_MAX_TOTAL_MIB      cap on the bytes uploaded in one measured run (default 1024)
  *   BENCH_SERVER_NODE_OPTIONS       NODE_OPTIONS of the API server, e.g. "--cpu-prof --cpu-prof-dir=profiles"
+ *   BENCH_SERVER_ENV                extra environment of the API server, "NAME=value,NAME=value" (for
+ *                                   example OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 to
+ *                                   measure with tracing on against a run without)
  *
  * Adding a scenario: append to SCENARIOS in bench/scenarios.ts. A load scenario is
  * { id, name, targets, setup(api) }: setup prepares data through `api` (a partner with a sandbox
@@ -51,7 +58,7 @@ import { connectApi } from './api-client.ts';
 import { measureLoad, type BenchSettings } from './load.ts';
 import { createBenchDatabase, DEFAULT_DATABASE_URL, displayUrl } from './postgres.ts';
 import { checkTargets, describeTargets, failedMeasurement, formatTable, missedTargets, problems, writeJson, type Backend, type Measurement } from './report.ts';
-import { pickScenarios, SCENARIO_SETTINGS, type LoadScenario, type Scenario, type ScenarioContext } from './scenarios.ts';
+import { pickScenarios, SCENARIO_SETTINGS, type Floor, type LoadScenario, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { REPO_ROOT, startApiServer, startBareServer, startChild, stopAllChildren } from './server-process.ts';
 
 const LOG_LEVEL = 'warn';
@@ -147,7 +154,10 @@ const scenarioS = (s: Scenario) => (s.kind === 'custom' ? s.plannedS(settings) :
 const plannedS =
   (needsCeiling ? settings.warmupS + settings.durationS : 0) +
   backends.length * (serverGroups.length * SERVER_START_STOP_S + scenarios.reduce((sum, s) => sum + scenarioS(s), 0)) +
-  2 * backends.length * scenarios.filter((s) => s.kind !== 'custom' && s.floor).length * (SERVER_START_STOP_S + settings.warmupS + settings.durationS);
+  2 *
+    backends.length *
+    scenarios.reduce((sum, s) => sum + (s.kind !== 'custom' ? (s.floors?.length ?? 0) : 0), 0) *
+    (SERVER_START_STOP_S + settings.warmupS + settings.durationS);
 const deadlineS = Math.round(plannedS * 2 + 180);
 const watchdog = setTimeout(() => {
   console.error(`\nThe benchmark overran its deadline (${deadlineS} s); stopping.`);
@@ -186,22 +196,25 @@ async function freshStore(backend: 'pglite' | 'postgres'): Promise<Store> {
   };
 }
 
-// ---- floors: each route's one query in a bare node:http process, on a fresh store ----
+// ---- floors: a process doing only what the route's answer needs, measured around the route ----
 
-const floorScenarios = scenarios.filter((s): s is LoadScenario & { floor: NonNullable<LoadScenario['floor']> } => s.kind !== 'custom' && s.floor !== undefined);
+type FloorScenario = LoadScenario & { floors: Floor[] };
+const floorScenarios = scenarios.filter((s): s is FloorScenario => s.kind !== 'custom' && (s.floors?.length ?? 0) > 0);
+const FLOOR_SCRIPTS: Record<Floor['server'], string> = { 'node-http': 'bench/floor-server.ts', fastify: 'bench/floor-fastify-server.ts' };
 
-async function measureFloor(scenario: (typeof floorScenarios)[number], backend: 'pglite' | 'postgres', when: string): Promise<Measurement | null> {
-  const store = await freshStore(backend);
-  if (!store.ok) return null;
-  const row = { id: `floor-${scenario.id}`, name: `floor: ${scenario.floor.name}, ${when}`, targets: {} };
+async function measureFloor(scenario: FloorScenario, floor: Floor, backend: 'pglite' | 'postgres', when: string): Promise<Measurement | null> {
+  // The fixed answer needs no database; the others get a fresh store of the backend.
+  const store = floor.query === 'fixed' ? null : await freshStore(backend);
+  if (store && !store.ok) return null;
+  const row = { id: `floor-${floor.server}-${scenario.id}`, name: `floor: ${floor.name}, ${when}`, targets: {} };
   try {
-    const env: Record<string, string> = { FLOOR_QUERY: scenario.floor.query };
-    if (store.env.databaseUrl) env.DATABASE_URL = store.env.databaseUrl;
-    if (store.env.dataDir) env.DATA_DIR = store.env.dataDir;
-    const floor = await startChild({ name: `floor server (${scenario.floor.query})`, script: 'bench/floor-server.ts', env });
-    const stopFloor = onCleanup('floor server', async () => void (await floor.stop()));
+    const env: Record<string, string> = { FLOOR_QUERY: floor.query };
+    if (store?.env.databaseUrl) env.DATABASE_URL = store.env.databaseUrl;
+    if (store?.env.dataDir) env.DATA_DIR = store.env.dataDir;
+    const server = await startChild({ name: `${floor.server} floor (${floor.query})`, script: FLOOR_SCRIPTS[floor.server], env });
+    const stopFloor = onCleanup('floor server', async () => void (await server.stop()));
     try {
-      return await measureLoad({ url: floor.url, headers: { accept: 'application/json' } }, row, backend, scenario.floor.load(), settings);
+      return await measureLoad({ url: server.url, headers: { accept: 'application/json' }, pid: server.pid }, row, backend, floor.load(), settings);
     } finally {
       await stopFloor();
     }
@@ -209,36 +222,63 @@ async function measureFloor(scenario: (typeof floorScenarios)[number], backend: 
     console.log(`[${backend}] ${row.name}: FAILED: ${error instanceof Error ? error.message : String(error)}`);
     return failedMeasurement(row, backend, error);
   } finally {
-    await store.release();
+    await store?.release();
   }
 }
 
 /**
- * A route measured between two measurements of its floor, just before and just after it: the
- * machine's speed drifts over a run, so the route is held to the mean of the two.
+ * A route measured between two measurements of each of its floors, just before and just after it
+ * (in mirrored order): the machine's speed drifts over a run, so the route is held to the mean of
+ * the two.
  */
-async function bracketedByFloor(
-  scenario: (typeof floorScenarios)[number],
+async function bracketedByFloors(
+  scenario: FloorScenario,
   backend: 'pglite' | 'postgres',
   measureRoute: () => Promise<Measurement[]>,
   notes: string[],
 ): Promise<Measurement[]> {
-  const before = await measureFloor(scenario, backend, 'before');
+  const before: (Measurement | null)[] = [];
+  for (const floor of scenario.floors) before.push(await measureFloor(scenario, floor, backend, 'before'));
   const route = await measureRoute();
-  const after = await measureFloor(scenario, backend, 'after');
-  const floors = [before, after].filter((m): m is Measurement => m !== null);
-  const rates = floors.map((m) => m.rate).filter((rate) => Number.isFinite(rate));
-  if (rates.length > 0) {
+  const after: (Measurement | null)[] = [];
+  for (const floor of [...scenario.floors].reverse()) after.unshift(await measureFloor(scenario, floor, backend, 'after'));
+  scenario.floors.forEach((floor, i) => {
+    const rates = [before[i], after[i]].map((m) => m?.rate ?? Number.NaN).filter((rate) => Number.isFinite(rate));
+    if (rates.length === 0) return;
     const mean = rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
-    for (const row of route) row.floorRate = mean;
+    for (const row of route) {
+      if (floor.server === 'fastify') row.appFloorRate = mean;
+      else row.floorRate = mean;
+    }
     const drift = rates.length === 2 ? Math.abs(rates[0] - rates[1]) / mean : 0;
     if (drift > 0.1) {
       notes.push(
-        `the ${backend} floor of ${scenario.id} moved by ${(drift * 100).toFixed(0)} % between just before and just after the route: its ratio is uncertain by about as much`,
+        `the ${backend} ${floor.server} floor of ${scenario.id} moved by ${(drift * 100).toFixed(0)} % between just before and just after the route: its ratio is uncertain by about as much`,
       );
     }
+  });
+  const kept = (rows: (Measurement | null)[]) => rows.filter((m): m is Measurement => m !== null);
+  return [...kept(before), ...route, ...kept(after)];
+}
+
+/** "route: 84.1 % of the minimal Fastify app (5,000 ÷ 5,945 req/s); CPU 120 ÷ 98 µs per request", per route and backend. */
+function frameworkFloorLines(rows: Measurement[]): string[] {
+  const lines: string[] = [];
+  for (const row of rows) {
+    if (row.appFloorRate === undefined || row.backend === 'bare') continue;
+    const app = rows.filter((r) => r.scenarioId === `floor-fastify-${row.scenarioId}` && r.backend === row.backend && r.cpuUsPerRequest !== undefined);
+    const appCpu = app.length > 0 ? app.reduce((sum, r) => sum + (r.cpuUsPerRequest as number), 0) / app.length : Number.NaN;
+    const cpu =
+      row.cpuUsPerRequest !== undefined && Number.isFinite(appCpu)
+        ? `; server CPU ${Math.round(row.cpuUsPerRequest)} against ${Math.round(appCpu)} µs per request`
+        : '';
+    const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
+    const target = row.targets.minAppRatio !== undefined ? ` (target ≥ ${Math.round(row.targets.minAppRatio * 100)} %)` : '';
+    lines.push(
+      `[${row.backend}] ${row.scenario}: ${((row.rate / row.appFloorRate) * 100).toFixed(1)} %${target} of the minimal app (${fmt(row.rate)} ÷ ${fmt(row.appFloorRate)} req/s)${cpu}`,
+    );
   }
-  return [...(before ? [before] : []), ...route, ...(after ? [after] : [])];
+  return lines;
 }
 
 // ---- main ----
@@ -254,7 +294,15 @@ async function runScenario(scenario: Scenario, ctx: ScenarioContext): Promise<Me
     const rows =
       scenario.kind === 'custom'
         ? await scenario.run(ctx)
-        : [await measureLoad({ url: ctx.server.url, headers: ctx.api.partnerHeaders }, scenario, ctx.backend, await scenario.setup(ctx.api), settings)];
+        : [
+            await measureLoad(
+              { url: ctx.server.url, headers: ctx.api.partnerHeaders, pid: ctx.server.pid },
+              scenario,
+              ctx.backend,
+              await scenario.setup(ctx.api),
+              settings,
+            ),
+          ];
     const tookS = Math.round((performance.now() - started) / 100) / 10;
     if (scenario.kind === 'custom') console.log(`  (${scenario.id} took ${tookS} s, setup included)`);
     for (const row of rows) row.details = { ...row.details, scenarioWallS: tookS };
@@ -289,7 +337,13 @@ async function main(): Promise<number> {
     const bare = await startBareServer();
     const stopBare = onCleanup('bare server', async () => void (await bare.stop()));
     const ceilingScenario = { id: 'bare', name: `GET / (bare node:http, fixed JSON), ${when}`, targets: {} };
-    const row = await measureLoad({ url: bare.url, headers: { accept: 'application/json' } }, ceilingScenario, 'bare', { method: 'GET', path: '/' }, settings);
+    const row = await measureLoad(
+      { url: bare.url, headers: { accept: 'application/json' }, pid: bare.pid },
+      ceilingScenario,
+      'bare',
+      { method: 'GET', path: '/' },
+      settings,
+    );
     await stopBare();
     return row;
   };
@@ -331,7 +385,7 @@ async function main(): Promise<number> {
           for (const scenario of groupScenarios) {
             const ctx: ScenarioContext = { api, server, backend, settings, databaseUrl: store.databaseUrl, scenario };
             const floor = floorScenarios.find((f) => f.id === scenario.id);
-            if (floor) rows.push(...(await bracketedByFloor(floor, backend, () => runScenario(scenario, ctx), notes)));
+            if (floor) rows.push(...(await bracketedByFloors(floor, backend, () => runScenario(scenario, ctx), notes)));
             else rows.push(...(await runScenario(scenario, ctx)));
             done++;
           }
@@ -375,6 +429,11 @@ async function main(): Promise<number> {
       : '\nResults (no request-rate scenario selected: the bare ceiling was not measured)\n',
   );
   console.log(formatTable(rows, ceiling));
+  const framework = frameworkFloorLines(rows);
+  if (framework.length > 0) {
+    console.log('\nThe cost of our own per-request work: each route ÷ its minimal Fastify app, same backend, same run');
+    for (const line of framework) console.log(`  ${line}`);
+  }
   console.log('\nTargets (measured, not asserted; stated for PostgreSQL, PGlite checks in parentheses for reference):');
   const described = new Map<string, string>();
   for (const r of measured) {

@@ -189,6 +189,18 @@ export interface ApiServerOptions {
 /** Rate limits are lifted: the benchmark measures the handlers, not the limiter's 429s. */
 export const LIFTED_RATE_LIMIT = '1000000';
 
+/** BENCH_SERVER_ENV, "NAME=value,NAME=value": extra environment for the API server. */
+function serverEnvFromCaller(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of (process.env.BENCH_SERVER_ENV ?? '').split(',')) {
+    if (pair.trim() === '') continue;
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new Error(`BENCH_SERVER_ENV: "${pair}" is not NAME=value`);
+    env[pair.slice(0, at).trim()] = pair.slice(at + 1);
+  }
+  return env;
+}
+
 export function startApiServer(options: ApiServerOptions): Promise<ChildServer> {
   const env: Record<string, string> = {
     ADMIN_TOKEN: options.adminToken,
@@ -199,6 +211,8 @@ export function startApiServer(options: ApiServerOptions): Promise<ChildServer> 
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
+  // Extra environment from the caller, e.g. tracing on: BENCH_SERVER_ENV="OTEL_EXPORTER_OTLP_ENDPOINT=…".
+  Object.assign(env, serverEnvFromCaller());
   // For profiling the server under load, e.g. "--cpu-prof --cpu-prof-dir=profiles".
   const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
   if (nodeOptions) env.NODE_OPTIONS = nodeOptions;

@@ -17,8 +17,7 @@ import { clientErrorHandler, requireHost } from './http/client-errors.ts';
 import { API_PREFIX, LEGACY_PREFIX } from './http/api-prefixes.ts';
 import { partnerApi } from './http/partner-api.ts';
 import { adminApi } from './http/admin-api.ts';
-import rateLimit from '@fastify/rate-limit';
-import { connectRedis, installAuthFailureThrottle, rateLimitOptions } from './http/rate-limit.ts';
+import { connectRedis, installAuthFailureThrottle, RequestLimiter } from './http/rate-limit.ts';
 import cookie from '@fastify/cookie';
 import { customerPortal } from './portal/plugin.ts';
 import { operatorConsole } from './console/plugin.ts';
@@ -155,12 +154,9 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: await DatabaseReadiness.create(deps.db), serving: app.serving, redis });
   await installAuthFailureThrottle(app, deps.config.authFailuresPerMinute, redis);
   // One limiter for both prefixes, so the v2.1 alias shares each token's counters.
-  await app.register(async (scope) => {
-    const limits = { requests: deps.config.rateLimitPerMinute, uploads: deps.config.uploadRateLimitPerMinute };
-    await scope.register(rateLimit, rateLimitOptions(limits, 'lending-api-', redis));
-    await scope.register(partnerApi, { prefix: API_PREFIX, adminTokenHash: deps.adminTokenHash });
-    await scope.register(partnerApi, { prefix: LEGACY_PREFIX, adminTokenHash: deps.adminTokenHash });
-  });
+  const limiter = new RequestLimiter({ requests: deps.config.rateLimitPerMinute, uploads: deps.config.uploadRateLimitPerMinute }, 'lending-api-', redis);
+  await app.register(partnerApi, { prefix: API_PREFIX, adminTokenHash: deps.adminTokenHash, limiter });
+  await app.register(partnerApi, { prefix: LEGACY_PREFIX, adminTokenHash: deps.adminTokenHash, limiter });
   await app.register(adminApi, { prefix: '/admin/v1', adminTokenHash: deps.adminTokenHash });
   await app.register(cookie);
   await app.register(assetRoutes);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticatePartner } from './auth.ts';
 import { negotiate, type NegotiationConfig } from './negotiation.ts';
+import type { RequestLimiter } from './rate-limit.ts';
 import { authCheckRoutes } from './routes/auth-check.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { fundingAccountRoutes } from './routes/funding-accounts.ts';
@@ -24,17 +25,22 @@ declare module 'fastify' {
   interface FastifyContextConfig extends NegotiationConfig {}
 }
 
-/** The partner API: every route below authenticates a partner token, then negotiates media types. */
-export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | null }> = async (app, options) => {
+/**
+ * The partner API: every route below authenticates a partner token, negotiates media types, then
+ * counts the request against the token's rate limit (`limiter`, shared by both prefixes).
+ */
+export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | null; limiter: RequestLimiter }> = async (app, options) => {
   const auth = { tokens: app.tokens, authFailed: app.authFailed, adminTokenHash: options.adminTokenHash };
-  // A callback hook: most requests carry a cached token and pass without settling a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  const { limiter } = options;
+  // One callback hook: most requests carry a cached token and are counted in memory, and pass
+  // without settling a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const pending = authenticatePartner(request, auth);
     if (pending === undefined) {
       negotiate(request, request.routeOptions.config);
-      return done();
+      return limiter.count(request, reply, done);
     }
-    pending.then(() => negotiate(request, request.routeOptions.config)).then(() => done(), done);
+    pending.then(() => negotiate(request, request.routeOptions.config)).then(() => limiter.count(request, reply, done), done);
   });
   installIdempotency(app);
   installRequestLog(app, app.requestLog);

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRequire } from 'node:module';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { HttpError } from './errors.ts';
 
@@ -50,27 +50,67 @@ export function connectRedis(url: string): Redis {
   return redis;
 }
 
+/** A request counter of @fastify/rate-limit's stores: the count in the key's window, and the window's ms left. */
+interface CounterStore {
+  incr(key: string, done: (error: Error | null, counted: { current: number; ttl: number } | null) => void, timeWindow: number, max: number): void;
+}
+type LocalStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, cache: number) => CounterStore;
+type RedisStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, nameSpace: string) => CounterStore;
+// The plugin's own stores (no typings of their own): the same counters, keys and Redis script as the plugin's.
+const require = createRequire(import.meta.url);
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as LocalStoreClass;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as RedisStoreClass;
+/** Keys the in-memory store keeps (least recently used dropped), as the plugin's default. */
+const LOCAL_KEYS = 5_000;
+
 /**
- * Per-token limits (docs/behaviour.md, section 3): `requests` a minute, and `uploads` a minute for upload
- * routes (their own bucket); 429 Throttled with Retry-After, and RateLimit-Limit / -Remaining /
+ * Per-token limits (docs/behaviour.md, section 3): `requests` a minute, and `uploads` a minute for
+ * upload routes (their own bucket); 429 Throttled with Retry-After, and RateLimit-Limit / -Remaining /
  * -Reset on every response. With Redis the counters are shared by every node; if Redis is
  * unreachable requests are let through rather than refused.
+ *
+ * The counting is @fastify/rate-limit's (its stores: a fixed window per key from its first request,
+ * in memory or in Redis under `nameSpace` + key, with the same Lua script), called from the partner
+ * API's authentication hook rather than through the plugin's own hook: with the in-memory store
+ * a request is counted and answered synchronously, where the plugin's async hook settled five
+ * promises per request (docs/benchmarks.md, "Fifth pass").
  */
-export function rateLimitOptions(limits: { requests: number; uploads: number }, nameSpace: string, redis: Redis | null): RateLimitPluginOptions {
-  return {
-    global: true,
-    max: (request) => (isUpload(request) ? limits.uploads : limits.requests),
-    timeWindow: MINUTE_MS,
-    keyGenerator: keyOf,
-    nameSpace,
-    ...(redis ? { redis } : {}),
-    skipOnError: true,
-    enableDraftSpec: true,
-    addHeadersOnExceeding: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true },
-    addHeaders: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true, 'retry-after': true },
-    errorResponseBuilder: (_request, context) =>
-      new HttpError('Throttled', `too many requests: at most ${context.max} a minute; retry in ${Math.ceil(context.ttl / 1000)} s`),
-  };
+export class RequestLimiter {
+  readonly #limits: { requests: number; uploads: number };
+  readonly #store: CounterStore;
+
+  constructor(limits: { requests: number; uploads: number }, nameSpace: string, redis: Redis | null) {
+    this.#limits = limits;
+    this.#store = redis ? new RedisStore(false, false, redis, nameSpace) : new LocalStore(false, false, LOCAL_KEYS);
+  }
+
+  /**
+   * Counts the request in its bucket and sets its RateLimit headers; calls `done` with a Throttled
+   * error past the limit. Synchronous with the in-memory store, after Redis answers otherwise.
+   */
+  count(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
+    const max = isUpload(request) ? this.#limits.uploads : this.#limits.requests;
+    this.#store.incr(
+      keyOf(request),
+      (error, counted) => {
+        // Redis unreachable (or timed out): the request goes through, as with the plugin's skipOnError.
+        const current = error || !counted ? 0 : counted.current;
+        const reset = String(error || !counted ? 0 : Math.ceil(counted.ttl / 1000));
+        reply.header('ratelimit-limit', String(max));
+        if (current <= max) {
+          reply.header('ratelimit-remaining', String(max - current));
+          reply.header('ratelimit-reset', reset);
+          return done();
+        }
+        reply.header('ratelimit-remaining', '0');
+        reply.header('ratelimit-reset', reset);
+        reply.header('retry-after', reset);
+        done(new HttpError('Throttled', `too many requests: at most ${max} a minute; retry in ${reset} s`));
+      },
+      MINUTE_MS,
+      max,
+    );
+  }
 }
 
 declare module 'fastify' {

@@ -36,18 +36,21 @@ export function installRequestLog(app: FastifyInstance, recorder: RequestLogReco
   app.addHook('onResponse', (request, reply, done) => {
     const principal = request.principal;
     if (!principal) return done();
+    const elapsed = reply.elapsedTime;
+    const url = request.url;
+    const query = url.indexOf('?');
     recorder.record({
       request_id: String(request.id),
       partner_id: principal.partnerId,
       environment: principal.environment,
-      time: new Date(app.ctx.now().getTime() - reply.elapsedTime),
+      time: new Date(app.ctx.now().getTime() - elapsed),
       method: request.method,
-      path: request.url.split('?')[0],
+      path: query < 0 ? url : url.slice(0, query),
       status: reply.statusCode,
       error_code: request.answeredErrorCode,
-      duration_ms: Math.round(reply.elapsedTime),
+      duration_ms: Math.round(elapsed),
       idempotency_key: idempotencyKeyOf(request),
-      api_version: request.url.startsWith(LEGACY_PREFIX) ? '2.1' : '2.2',
+      api_version: url.startsWith(LEGACY_PREFIX) ? '2.1' : '2.2',
       token_id: principal.tokenId,
     });
     done();
