@@ -3,18 +3,10 @@ import { withdrawalAmountPence } from '../../src/domain/credit-regulation.ts';
 import { addDays } from '../../src/domain/dates.ts';
 import { initialRepayments, type LoanRepayment } from '../../src/domain/loans.ts';
 import { noticeProblem, repaymentDayProblem, scheduleChangeProblem, withdrawalDue, withdrawnRepayments } from '../../src/domain/loan-withdrawal.ts';
-import { seeded } from '../helpers/loans.ts';
+import { halfEven, seeded } from '../helpers/loans.ts';
 
 const TERMS = { amountPence: 1_000_000, monthlyRateBp: 300, feeBp: 250, durationDays: 120, fundedOn: '2026-03-01' };
 const REPAYMENTS = initialRepayments(TERMS);
-
-/** Half-even division of whole numbers, written apart from the domain's money.ts. */
-function halfEven(numerator: bigint, denominator: bigint): bigint {
-  const q = numerator / denominator;
-  const twice = (numerator % denominator) * 2n;
-  if (twice > denominator || (twice === denominator && q % 2n === 1n)) return q + 1n;
-  return q;
-}
 
 describe('noticeProblem', () => {
   const base = { regulated: true, fundedOn: '2026-03-01', repayments: REPAYMENTS, notice: null };
