@@ -22,6 +22,7 @@ const TARGET_LINKS: Record<string, string> = {
   partner: '/console/partners/',
   webhook_configuration: '/console/partners/',
   customer: '/console/customers/',
+  loan: '/console/loans/',
 };
 
 /** The audit log, newest first, filtered by operator, by target type and by target id. */

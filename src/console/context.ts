@@ -25,6 +25,7 @@ export function consoleCookie(publicBaseUrl: string): CookieSettings {
 export function consoleNav(operator: OperatorRow) {
   const items = [
     { href: '/console/applications', label: 'Applications' },
+    { href: '/console/loans', label: 'Loans' },
     { href: '/console/partners', label: 'Partners' },
     { href: '/console/audit', label: 'Audit log' },
   ];

@@ -219,7 +219,7 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 ? html`<p class="muted">No fundings.</p>`
                 : html`<${TableWrap} label="Fundings">
                     <table class="dense" id="customer-fundings">
-                      <thead><tr><th scope="col">When</th><th scope="col" class="num">Amount</th><th scope="col">From</th><th scope="col">Paid to</th></tr></thead>
+                      <thead><tr><th scope="col">When</th><th scope="col" class="num">Amount</th><th scope="col">From</th><th scope="col">Paid to</th><th scope="col">Loan</th></tr></thead>
                       <tbody>
                         ${fundings.map(
                           (f) =>
@@ -227,7 +227,7 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
                               f.application_id
                                 ? html`<a href=${`/console/applications/${f.application_id}`}>application ${shortId(f.application_id)}</a>`
                                 : 'pre-approval'
-                            }</td><td>${paidToWords(f)}</td></tr>`,
+                            }</td><td>${paidToWords(f)}</td><td><a href=${`/console/loans/${f.id}`}>loan ${shortId(f.id)}</a></td></tr>`,
                         )}
                       </tbody>
                     </table>

@@ -12,6 +12,7 @@ import { consolePartnerRoutes } from './partners.ts';
 import { consoleAuditRoutes } from './audit.ts';
 import { consoleOperatorRoutes } from './operators.ts';
 import { consoleCustomerRoutes } from './customers.ts';
+import { consoleLoanRoutes } from './loans.ts';
 
 /**
  * The operator console (docs/behaviour.md, section 19), under /console: server-rendered pages on the same
@@ -65,4 +66,5 @@ export const operatorConsole: FastifyPluginAsync = async (app) => {
   await app.register(consoleAuditRoutes);
   await app.register(consoleOperatorRoutes);
   await app.register(consoleCustomerRoutes);
+  await app.register(consoleLoanRoutes);
 };

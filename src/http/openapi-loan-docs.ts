@@ -44,6 +44,7 @@ const LOAN_ROW: LoanRow = {
   external_customer_id: 'crm-1042',
   company_name: 'Acme Widgets Ltd',
   regulated: false,
+  product_type: 'business_loan',
   repayments: REPAYMENTS,
   withdrawal: null,
 };

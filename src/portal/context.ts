@@ -8,6 +8,7 @@ export const PORTAL_NAV = [
   { href: '/portal/', label: 'Your application' },
   { href: '/portal/company', label: 'Company details' },
   { href: '/portal/documents', label: 'Documents' },
+  { href: '/portal/loans', label: 'Your loans' },
 ];
 
 /** The customer the request's portal session belongs to; a request without one cannot go on. */

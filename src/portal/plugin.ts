@@ -4,6 +4,7 @@ import { messagePage } from '../web/layout.ts';
 import { portalChrome } from './context.ts';
 import { portalCookie } from './cookie.ts';
 import { portalDocumentRoutes } from './documents.ts';
+import { portalLoanRoutes } from './loans.ts';
 import { LINK_PROBLEMS, portalLoginRoutes } from './login.ts';
 import { portalOfferRoutes } from './offers.ts';
 import { portalOverviewRoutes } from './overview.ts';
@@ -35,4 +36,5 @@ export const customerPortal: FastifyPluginAsync = async (app) => {
   await app.register(portalDocumentRoutes);
   await app.register(portalOfferRoutes);
   await app.register(portalWithdrawalRoutes);
+  await app.register(portalLoanRoutes);
 };

@@ -7,7 +7,8 @@ import { fromPence } from '../domain/money.ts';
 import { audited } from './audit.ts';
 import { requireRole } from './back-office.ts';
 import type { ServiceContext } from './context.ts';
-import { recordCollection, type CollectionInput } from './loans.ts';
+import { listLoansForOperators } from '../store/loans-store.ts';
+import { recordCollection, type CollectionInput, type LoanRow } from './loans.ts';
 import { recordLoanPayment } from './loan-withdrawal.ts';
 
 export async function boRecordCollection(ctx: ServiceContext, actor: Actor, loanId: string, input: CollectionInput, pointerPrefix = '/') {
@@ -39,4 +40,9 @@ export async function boSettleLoan(ctx: ServiceContext, actor: Actor, loanId: st
       summary: { on: paid.on, amount_paid: fromPence(paid.amountPence) },
     }),
   );
+}
+
+/** The console's list of loans across every partner, the most days past due first (in arrears only, or all). */
+export async function boLoans(ctx: ServiceContext, filter: { inArrears: boolean; limit: number }): Promise<LoanRow[]> {
+  return listLoansForOperators(ctx.db, filter);
 }

@@ -19,6 +19,7 @@ import {
   simulatedOutcomes,
   type CollectionOutcome,
   type CollectionProblem,
+  type LoanPosition,
   type LoanTerms,
   type SettlementProblem,
   type SettlementQuote,
@@ -96,8 +97,18 @@ export function withdrawalView(loan: LoanRow, today: string): LoanJson['withdraw
   return { notice_given_on: notice.noticeGivenOn, repay_by: withdrawalRepayBy(notice.noticeGivenOn), amount: fromPence(amountPence) };
 }
 
-export function loanView(loan: LoanRow, today: string): LoanJson {
+/**
+ * Where the loan stands on `today` (London): status, balance, next repayment and arrears, from its
+ * repayments and its notice of withdrawal (section 23): `withdrawn` once the withdrawal repayment
+ * is recorded; under notice no repayment of the schedule is due (the withdrawal amount replaces them).
+ */
+export function positionOf(loan: LoanRow, today: string): LoanPosition {
   const position = loanPosition(loan.repayments, today, Boolean(loan.withdrawal?.repaidOn));
+  return loan.withdrawal ? { ...position, nextRepayment: null } : position;
+}
+
+export function loanView(loan: LoanRow, today: string): LoanJson {
+  const position = positionOf(loan, today);
   return {
     loan_id: loan.id,
     customer_id: loan.customer_id,
@@ -112,9 +123,7 @@ export function loanView(loan: LoanRow, today: string): LoanJson {
       fees: fromPence(position.balance.feesPence),
       total: fromPence(position.balance.totalPence),
     },
-    // After notice of withdrawal no repayment of the schedule is due: the withdrawal amount replaces them.
-    next_repayment:
-      position.nextRepayment && !loan.withdrawal ? { date: position.nextRepayment.date, amount: fromPence(position.nextRepayment.amountPence) } : null,
+    next_repayment: position.nextRepayment ? { date: position.nextRepayment.date, amount: fromPence(position.nextRepayment.amountPence) } : null,
     arrears: {
       amount: fromPence(position.arrears.amountPence),
       days_past_due: position.arrears.daysPastDue,
@@ -310,9 +319,14 @@ function quoteError(problem: SettlementProblem, source: ErrorSource): DomainErro
   }
 }
 
+/** The settlement figure for `on` as of `day`, or why there is none (the API, the portal and the console all read it here). */
+export function settlementFigure(loan: LoanRow, on: string, day: string): SettlementQuote | SettlementProblem {
+  return settlementQuote(loanTerms(loan), loan.repayments, on, day);
+}
+
 export function quoteFor(loan: LoanRow, on: string | null, day: string, where: ErrorSource): SettlementQuote {
   assertScheduleOpen(loan);
-  const quote = settlementQuote(loanTerms(loan), loan.repayments, on ?? day, day);
+  const quote = settlementFigure(loan, on ?? day, day);
   if (isSettlementProblem(quote)) throw quoteError(quote, where);
   return quote;
 }
@@ -364,7 +378,7 @@ export async function loanStatementPdf(
     companyName: loan.company_name,
     terms: loanTerms(loan),
     repayments: loan.repayments,
-    position: loanPosition(loan.repayments, day),
+    position: positionOf(loan, day),
     generatedOn: day,
   });
   return { loan, pdf };

@@ -2,6 +2,7 @@ import type { Queryable } from './db.ts';
 import type { Environment, Tenant } from '../domain/tenant.ts';
 import type { LoanRepayment, RepaymentStatus } from '../domain/loans.ts';
 import type { WithdrawalNotice } from '../domain/loan-withdrawal.ts';
+import type { OfferRow } from './offers-store.ts';
 
 /** A loan with its repayments, read in one statement. */
 export interface LoanRow {
@@ -21,6 +22,8 @@ export interface LoanRow {
   company_name: string | null;
   /** Whether the Consumer Credit Act regulated the drawdown (section 23), as judged then. */
   regulated: boolean;
+  /** The product of the offer drawn from, for the pages (the customer knows the loan by it). */
+  product_type: OfferRow['product_type'];
   repayments: LoanRepayment[];
   /** The customer's notice of withdrawal (section 23), or null. */
   withdrawal: WithdrawalNotice | null;
@@ -52,7 +55,8 @@ const WITHDRAWAL = `(SELECT json_build_object('noticeGivenOn', w.notice_given_on
 
 const LOAN_COLUMNS = `l.id, l.partner_id, l.environment, l.customer_id, l.application_id, l.offer_id, l.funded_on, l.amount_pence,
   l.monthly_rate_bp, l.fee_bp, l.duration_days, l.created_at, c.external_customer_id,
-  c.company->>'registered_company_name' AS company_name, l.regulated, ${REPAYMENTS}, ${WITHDRAWAL}`;
+  c.company->>'registered_company_name' AS company_name, l.regulated,
+  (SELECT o.product_type FROM offers o WHERE o.id = l.offer_id) AS product_type, ${REPAYMENTS}, ${WITHDRAWAL}`;
 
 function repaymentValues(loanId: string, repayments: readonly LoanRepayment[]): { sql: string; params: unknown[] } {
   const params: unknown[] = [loanId];
@@ -120,20 +124,18 @@ export async function listCustomerLoans(db: Queryable, tenant: Tenant, customerI
 }
 
 /**
- * Loans for the console, with every tenant: all of them newest first, or only those in arrears,
- * the longest overdue (the oldest missed repayment) first.
+ * Loans for the console, with every tenant, the longest overdue (the oldest missed repayment, so
+ * the most days past due) first: only those in arrears, or all of them, the others after those in
+ * arrears, newest first.
  */
 export async function listLoansForOperators(db: Queryable, filter: { inArrears: boolean; limit: number }): Promise<LoanRow[]> {
-  const { rows } = filter.inArrears
-    ? await db.query<LoanRow>(
-        `SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id
-           JOIN (SELECT loan_id, min(due_date) AS oldest FROM loan_repayments WHERE status = 'missed' GROUP BY loan_id) m ON m.loan_id = l.id
-          ORDER BY m.oldest, l.id LIMIT $1`,
-        [filter.limit],
-      )
-    : await db.query<LoanRow>(`SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id ORDER BY l.created_at DESC, l.id DESC LIMIT $1`, [
-        filter.limit,
-      ]);
+  const { rows } = await db.query<LoanRow>(
+    `SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id
+       ${filter.inArrears ? '' : 'LEFT'} JOIN (SELECT loan_id, min(due_date) AS oldest FROM loan_repayments WHERE status = 'missed' GROUP BY loan_id) m
+         ON m.loan_id = l.id
+      ORDER BY m.oldest NULLS LAST, l.created_at DESC, l.id DESC LIMIT $1`,
+    [filter.limit],
+  );
   return rows;
 }
 

@@ -140,6 +140,6 @@ export function fundingConfirmationPage(chrome: Chrome, offer: OfferRow, funding
       <dt>Drawn on</dt><dd>${formatDate(funding.created_at)}</dd>
       <dt>Reference</dt><dd>${funding.id}</dd>
     </dl>
-    <p><a href=${`/portal/offers/${offer.id}`}>See your repayment schedule</a> or <a href="/portal/">go back to your application</a>.</p>
+    <p><a href=${`/portal/loans/${funding.id}`}>See this loan and its repayments</a> or <a href="/portal/">go back to your application</a>.</p>
   </${Page}>`;
 }

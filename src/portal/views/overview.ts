@@ -46,6 +46,7 @@ function Fundings({ overview }: { overview: PortalOverview }): VNode | null {
         </tbody>
       </table>
     </${TableWrap}>
+    <p><a href="/portal/loans">See your loans: what you owe and when</a></p>
     ${fundedOffers.map((offer) => {
       const remaining = offer.max_amount_pence - (drawnByOffer.get(offer.id) ?? 0);
       return html`<p>You can still draw <strong>${formatGbp(remaining)}</strong> from your ${PRODUCT_NAMES[offer.product_type].toLowerCase()}

@@ -1,0 +1,162 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { roleAtLeast } from '../domain/actors.ts';
+import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import { idParam } from '../domain/ids.ts';
+import type { SettlementQuote } from '../domain/loans.ts';
+import { STATUS_BY_CODE } from '../http/errors.ts';
+import { IdParams } from '../schemas/admin.ts';
+import { boLoans, boRecordCollection, boSettleLoan } from '../services/loan-back-office.ts';
+import { getLoan, loanStatementPdf, positionOf, quoteFor, today, type CollectionInput } from '../services/loans.ts';
+import { listPartnerNames } from '../services/review.ts';
+import { formValues, readDate, type FieldErrors } from '../web/forms.ts';
+import { NoticeQuery } from '../web/page-query.ts';
+import { consoleChrome, consolePage, signedIn } from './context.ts';
+import { loanBody, loanListBody, type CollectionForm } from './views/loan.ts';
+
+const DONE = {
+  collected: 'Collection recorded.',
+  settled: 'Settlement recorded: the loan is settled.',
+};
+
+const ListQuery = Type.Object({ arrears: Type.Optional(Type.Literal('yes')) });
+
+/** The refusals a loan form shows beside its fields, with the API's status for the code; others get the error page. */
+const REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  'ValidationError',
+  'NoRepaymentOnDate',
+  'RepaymentAlreadyCollected',
+  'LoanSettled',
+  'RepaymentOutcomePending',
+]);
+
+const FIELD_OF_POINTER: Record<string, string> = { '/due_date': 'due_date', '/collected_on': 'collected_on', '/on': 'on' };
+
+function refusal(error: unknown): error is DomainError {
+  return error instanceof DomainError && REFUSALS.has(error.code);
+}
+
+/**
+ * The refusal beside its fields (by pointer, else the form's main field), or in words above the
+ * forms when it is about the loan itself (settled: the forms are gone).
+ */
+function shown(error: DomainError, fallbackField: string): { errors: FieldErrors; problem: string | null } {
+  if (error.code === 'LoanSettled') return { errors: {}, problem: `Not recorded: ${error.detail}.` };
+  const errors: FieldErrors = {};
+  for (const p of error.problems) {
+    const field = FIELD_OF_POINTER[p.source?.pointer ?? ''] ?? fallbackField;
+    errors[field] ??= p.detail.charAt(0).toUpperCase() + p.detail.slice(1);
+  }
+  return { errors, problem: null };
+}
+
+const EMPTY_COLLECTION: CollectionForm = { due_date: '', outcome: 'collected', collected_on: '' };
+
+/** Loans across every partner (filter "In arrears") and a loan with its collection and settlement forms. */
+export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const partnerNames = async () => new Map((await listPartnerNames(app.ctx)).map((p) => [p.id, p.name]));
+
+  app.get('/loans', { schema: { querystring: ListQuery } }, async (request, reply) => {
+    signedIn(request);
+    const inArrears = request.query.arrears === 'yes';
+    const day = today(app.ctx);
+    const [loans, names] = await Promise.all([boLoans(app.ctx, { inArrears, limit: 200 }), partnerNames()]);
+    const rows = loans.map((loan) => ({ loan, position: positionOf(loan, day), partnerName: names.get(loan.partner_id) ?? loan.partner_id }));
+    return reply.page(
+      200,
+      consolePage(consoleChrome(request, reply, '/console/loans'), inArrears ? 'Loans in arrears' : 'Loans', loanListBody(rows, inArrears)),
+    );
+  });
+
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    status: number,
+    options: { notice?: string | null; problem?: string | null; collection?: CollectionForm; settleOn?: string; errors?: FieldErrors } = {},
+  ) => {
+    const { operator } = signedIn(request);
+    const loan = await getLoan(app.ctx, null, id);
+    const day = today(app.ctx);
+    // The figure the sandbox's settle and "Record settlement" would record today, or why there is none.
+    let figureToday: SettlementQuote | string;
+    try {
+      figureToday = quoteFor(loan, day, day, { parameter: 'on' });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      figureToday = error.detail;
+    }
+    const names = await partnerNames();
+    const position = positionOf(loan, day);
+    const errors = options.errors ?? {};
+    // A closed loan shows no forms: a refusal beside a field would not be seen, so it is said above.
+    const closed = position.status === 'settled' || position.status === 'withdrawn';
+    const unseen = closed && Object.keys(errors).length > 0 ? `Not recorded: ${Object.values(errors).join('; ')}.` : null;
+    const model = {
+      loan,
+      position,
+      partnerName: names.get(loan.partner_id) ?? loan.partner_id,
+      csrfToken: reply.generateCsrf(),
+      canRecord: roleAtLeast(operator.role, 'underwriter'),
+      figureToday,
+      collection: options.collection ?? EMPTY_COLLECTION,
+      settleOn: options.settleOn ?? day,
+      errors,
+      notice: options.notice ?? null,
+      problem: options.problem ?? unseen,
+    };
+    const title = `${loan.company_name ?? 'Loan'}: loan ${loan.id.slice(0, 8)}`;
+    return reply.page(status, consolePage(consoleChrome(request, reply, '/console/loans'), title, loanBody(model)));
+  };
+
+  app.get('/loans/:id', { schema: { params: IdParams, querystring: Type.Object({ done: NoticeQuery(DONE) }) } }, async (request, reply) =>
+    render(request, reply, idParam(request.params.id, 'loan'), 200, { notice: request.query.done ? DONE[request.query.done] : null }),
+  );
+
+  app.get('/loans/:id/statement.pdf', { schema: { params: IdParams } }, async (request, reply) => {
+    signedIn(request);
+    const { loan, pdf } = await loanStatementPdf(app.ctx, null, idParam(request.params.id, 'loan'), app.config.lenderName);
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `attachment; filename="loan-statement-${loan.id}.pdf"`)
+      .send(pdf as never);
+  });
+
+  app.post('/loans/:id/collections', { schema: { params: IdParams }, config: { role: 'underwriter' } }, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const id = idParam(request.params.id, 'loan');
+    const values = formValues(request.body);
+    const form: CollectionForm = { due_date: values.due_date ?? '', outcome: values.outcome ?? '', collected_on: values.collected_on ?? '' };
+    const errors: FieldErrors = {};
+    const due = readDate(form.due_date, 'the due date');
+    if (due.error) errors.due_date = due.error;
+    const outcome = form.outcome === 'collected' || form.outcome === 'missed' ? form.outcome : null;
+    if (!outcome) errors.outcome = 'Choose Collected or Missed';
+    const collected = form.collected_on.trim() === '' ? { date: null } : readDate(form.collected_on, 'the day the money arrived');
+    if (collected.error) errors.collected_on = collected.error;
+    if (Object.keys(errors).length > 0) return render(request, reply, id, 400, { collection: form, errors });
+    const input: CollectionInput = { dueDate: due.date as string, outcome: outcome as CollectionInput['outcome'], collectedOn: collected.date };
+    try {
+      await boRecordCollection(app.ctx, actor, id, input);
+    } catch (error) {
+      if (!refusal(error)) throw error;
+      return render(request, reply, id, STATUS_BY_CODE[error.code], { collection: form, ...shown(error, 'due_date') });
+    }
+    return reply.redirect(`/console/loans/${id}?done=collected`, 303);
+  });
+
+  app.post('/loans/:id/settlement', { schema: { params: IdParams }, config: { role: 'underwriter' } }, async (request, reply) => {
+    const { actor } = signedIn(request);
+    const id = idParam(request.params.id, 'loan');
+    const settleOn = formValues(request.body).on ?? '';
+    const on = readDate(settleOn, 'the day the settlement was paid');
+    if (on.error) return render(request, reply, id, 400, { settleOn, errors: { on: on.error } });
+    try {
+      await boSettleLoan(app.ctx, actor, id, on.date, '/on');
+      return reply.redirect(`/console/loans/${id}?done=settled`, 303);
+    } catch (error) {
+      if (!refusal(error)) throw error;
+      return render(request, reply, id, STATUS_BY_CODE[error.code], { settleOn, ...shown(error, 'on') });
+    }
+  });
+};

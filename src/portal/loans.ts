@@ -1,0 +1,72 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { addDays } from '../domain/dates.ts';
+import { idParam } from '../domain/ids.ts';
+import { isSettlementProblem, SETTLEMENT_QUOTE_MAX_DAYS_AHEAD } from '../domain/loans.ts';
+import { positionOf, settlementFigure, today, type LoanRow } from '../services/loans.ts';
+import { portalLoan, portalLoans, portalLoanStatement } from '../services/portal-loans.ts';
+import { readDate } from '../web/forms.ts';
+import { portalChrome, portalScope } from './context.ts';
+import { settlementProblemWords } from './loan-words.ts';
+import { loanPage, type SettlementForm } from './views/loan.ts';
+import { loansPage } from './views/loans.ts';
+
+const LoanIdParams = Type.Object({ loan_id: Type.String() });
+const LoanPageQuery = Type.Object({ on: Type.Optional(Type.String({ maxLength: 40 })) });
+
+/** The last day a settlement figure can be asked for: 28 days ahead, and not after the last repayment. */
+function latestSettlementDay(loan: LoanRow, day: string): string | null {
+  const last = loan.repayments.at(-1)?.date;
+  if (!last) return null;
+  const ahead = addDays(day, SETTLEMENT_QUOTE_MAX_DAYS_AHEAD);
+  return ahead < last ? ahead : last;
+}
+
+/**
+ * The settlement form: nothing asked yet (today's date in the field), or the figure for the day
+ * asked from the same service as the API's settlement_quote, or why there is none.
+ */
+function settlementForm(loan: LoanRow, day: string, asked: string | undefined): SettlementForm {
+  const latest = latestSettlementDay(loan, day);
+  if (asked === undefined) return { input: day, latest, figure: null, error: null };
+  const read = readDate(asked, 'the date you want to pay off your loan');
+  if (!read.date) return { input: asked, latest, figure: null, error: read.error ?? null };
+  const figure = settlementFigure(loan, read.date, day);
+  if (isSettlementProblem(figure)) return { input: asked, latest, figure: null, error: settlementProblemWords(figure, loan.funded_on) };
+  return { input: read.date, latest, figure, error: null };
+}
+
+/** "Your loans", a loan's page with its settlement figure, and its statement (docs/behaviour.md, section 22). */
+export const portalLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/loans', async (request, reply) => {
+    const scope = portalScope(request);
+    const day = today(app.ctx);
+    const loans = await portalLoans(app.ctx, scope);
+    const items = loans.map((loan) => ({ loan, position: positionOf(loan, day) }));
+    return reply.page(200, loansPage(portalChrome(request, reply, '/portal/loans'), items));
+  });
+
+  app.get('/loans/:loan_id', { schema: { params: LoanIdParams, querystring: LoanPageQuery } }, async (request, reply) => {
+    const scope = portalScope(request);
+    const loan = await portalLoan(app.ctx, scope, idParam(request.params.loan_id, 'loan'));
+    const day = today(app.ctx);
+    const settlement = settlementForm(loan, day, request.query.on);
+    const model = {
+      loan,
+      position: positionOf(loan, day),
+      today: day,
+      lender: app.config.lenderName,
+      csrfToken: reply.generateCsrf(),
+      settlement,
+    };
+    return reply.page(settlement.error ? 400 : 200, loanPage(portalChrome(request, reply, '/portal/loans'), model));
+  });
+
+  app.get('/loans/:loan_id/statement.pdf', { schema: { params: LoanIdParams } }, async (request, reply) => {
+    const scope = portalScope(request);
+    const { loan, pdf } = await portalLoanStatement(app.ctx, scope, idParam(request.params.loan_id, 'loan'), app.config.lenderName);
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `attachment; filename="loan-statement-${loan.id}.pdf"`)
+      .send(pdf as never);
+  });
+};
