@@ -4,8 +4,9 @@
  * the withdrawal repayment, which makes the loan `withdrawn`.
  */
 import type { Actor } from '../domain/actors.ts';
-import { withdrawalRepayBy } from '../domain/credit-regulation.ts';
-import { londonToday } from '../domain/dates.ts';
+import { lastWithdrawalDay, withdrawalInterestPence, withdrawalRepayBy } from '../domain/credit-regulation.ts';
+import { londonToday, type IsoDate } from '../domain/dates.ts';
+import type { Pence } from '../domain/money.ts';
 import { DomainError, invalidAt, notFound, type ErrorSource } from '../domain/errors.ts';
 import {
   noticeProblem,
@@ -23,6 +24,55 @@ import { appendAudit } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import * as events from './event-payloads.ts';
 import { loanTerms, lockedLoan, refOf, scheduleChangeError, settleLoan, tenantOfLoan, type LoanRow } from './loans.ts';
+
+/** What the withdrawal section of a loan shows, by where the loan stands. */
+export type WithdrawalSectionModel =
+  /** No right of withdrawal: the drawdown was not regulated, or the loan is settled. */
+  | { state: 'none'; loanId: string }
+  /** Notice may be given today, until `lastDay`. */
+  | { state: 'available'; loanId: string; lastDay: IsoDate; amountDrawnPence: Pence; dailyInterestPence: Pence; amountTodayPence: Pence; repayBy: IsoDate }
+  /** The 14 days ended on `lastDay` without notice. */
+  | { state: 'ended'; loanId: string; lastDay: IsoDate }
+  /** Notice given: repay `amountTodayPence` today (more each day) by `repayBy`. */
+  | { state: 'given'; loanId: string; noticeGivenOn: IsoDate; repayBy: IsoDate; amountTodayPence: Pence; dailyInterestPence: Pence }
+  /** The withdrawal repayment is recorded: the loan is withdrawn. */
+  | { state: 'repaid'; loanId: string; noticeGivenOn: IsoDate; repaidOn: IsoDate; paidPence: Pence };
+
+/** The withdrawal section of a loan on `day` (London). */
+export function withdrawalSection(loan: LoanRow, day: IsoDate): WithdrawalSectionModel {
+  const loanId = loan.id;
+  const dailyInterestPence = withdrawalInterestPence(loan.amount_pence, loan.monthly_rate_bp, 1);
+  const notice = loan.withdrawal;
+  if (notice?.repaidOn) {
+    const paid = loan.repayments.find((r) => r.settlement && r.date === notice.repaidOn);
+    return { state: 'repaid', loanId, noticeGivenOn: notice.noticeGivenOn, repaidOn: notice.repaidOn, paidPence: paid?.amountPence ?? 0 };
+  }
+  const due = withdrawalDue(loanTerms(loan), loan.repayments, day).amountPence;
+  if (notice) {
+    return {
+      state: 'given',
+      loanId,
+      noticeGivenOn: notice.noticeGivenOn,
+      repayBy: withdrawalRepayBy(notice.noticeGivenOn),
+      amountTodayPence: due,
+      dailyInterestPence,
+    };
+  }
+  const problem = noticeProblem({ regulated: loan.regulated, fundedOn: loan.funded_on, repayments: loan.repayments, notice, today: day });
+  if (problem === null) {
+    return {
+      state: 'available',
+      loanId,
+      lastDay: lastWithdrawalDay(loan.funded_on),
+      amountDrawnPence: loan.amount_pence,
+      dailyInterestPence,
+      amountTodayPence: due,
+      repayBy: withdrawalRepayBy(day),
+    };
+  }
+  if (problem.kind === 'period_ended') return { state: 'ended', loanId, lastDay: problem.lastDay };
+  return { state: 'none', loanId };
+}
 
 function noticeError(problem: NoticeProblem): DomainError {
   switch (problem.kind) {

@@ -78,6 +78,11 @@ describe.each(BACKENDS)('withdrawal from a regulated loan on %s', (backend) => {
 
     t.clock.set(at(day(14)));
     const customer = await signedInCustomer(t, partner, first.customerId);
+    // The loan page offers it while it can, and leads to the page that confirms it.
+    const loanPage = await customer.get(`/portal/loans/${first.loanId}`);
+    expect(loanPage.statusCode).toBe(200);
+    expect(loanPage.body).toContain('data-withdrawal-state="available"');
+    expect(loanPage.body).toContain(`<a class="button secondary" href="/portal/loans/${first.loanId}/withdrawal">Withdraw from this agreement</a>`);
     const page = await customer.get(`/portal/loans/${first.loanId}/withdrawal`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Withdraw from this agreement</button>');
@@ -91,6 +96,12 @@ describe.each(BACKENDS)('withdrawal from a regulated loan on %s', (backend) => {
     expect(after.body).toContain('We have your notice');
     expect(after.body).toContain('<dd data-withdrawal="repay-by">15 April 2026</dd>');
     expect(after.body).toContain('How to pay');
+    const underNotice = await customer.get(`/portal/loans/${first.loanId}`);
+    expect(underNotice.body).toContain('data-withdrawal-state="given"');
+    expect(underNotice.body).toContain('<dd data-withdrawal="amount">£5,069.04</dd>');
+    expect(underNotice.body).toContain('You are withdrawing from this agreement. Your Direct Debits have stopped');
+    expect(underNotice.body).not.toContain('Get settlement figure');
+    expect(underNotice.body).toContain('Not collected: you are withdrawing');
 
     const loan = await getLoan(first.loanId);
     expect(loan.withdrawal).toEqual({ notice_given_on: day(14), repay_by: '2026-04-15', amount: 5069.04 });
@@ -103,6 +114,9 @@ describe.each(BACKENDS)('withdrawal from a regulated loan on %s', (backend) => {
     expect(ended.statusCode).toBe(200);
     expect(ended.body).toContain('The time to withdraw from this agreement ended on 16 March 2026');
     expect(ended.body).not.toContain('Withdraw from this agreement</button>');
+    const endedLoanPage = await late.get(`/portal/loans/${second.loanId}`);
+    expect(endedLoanPage.body).toContain('data-withdrawal-state="ended"');
+    expect(endedLoanPage.body).not.toContain('Withdraw from this agreement');
     const refused = await late.post(`/portal/loans/${second.loanId}/withdrawal`, {}, { csrf: late.csrf });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('The time to withdraw from this agreement has ended.');
@@ -187,7 +201,11 @@ describe.each(BACKENDS)('withdrawal from a regulated loan on %s', (backend) => {
     expectError(await partner.get(`/loans/${loanId}/settlement_quote/`), 400, 'LoanWithdrawn');
     const customer = await signedInCustomer(t, partner, customerId);
     const page = await customer.get(`/portal/loans/${loanId}/withdrawal`);
-    expect(page.body).toContain(`You withdrew from this agreement on 4 March 2026 and repaid £${amount.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
+    const pounds = `£${amount.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+    expect(page.body).toContain(`You withdrew from this agreement on 4 March 2026 and repaid ${pounds}`);
+    const loanPage = await customer.get(`/portal/loans/${loanId}`);
+    expect(loanPage.body).toContain('data-loan-status="withdrawn"');
+    expect(loanPage.body).toContain('Withdrawal repayment paid on 20 March 2026');
   });
 
   it("records the withdrawal repayment as the operator's Record settlement does (audited), and the ordinary settlement still settles", async () => {
@@ -195,7 +213,13 @@ describe.each(BACKENDS)('withdrawal from a regulated loan on %s', (backend) => {
     t.clock.set(at(day(14)));
     await giveWithdrawalNotice(t.app.ctx, null, loanId, { through: 'portal', customerId });
     t.clock.set(at(day(44)));
-    const { operator } = await signedInOperator(t, 'underwriter');
+    const { operator, user } = await signedInOperator(t, 'underwriter');
+    const consolePage = await user.get(`/console/loans/${loanId}`);
+    expect(consolePage.statusCode).toBe(200);
+    expect(consolePage.body).toContain(
+      `Notice given on 16 March 2026: repay £${independentWithdrawalAmount(5000, 3, 44).toLocaleString('en-GB', { minimumFractionDigits: 2 })} today`,
+    );
+    expect(consolePage.body).not.toContain('Record collection');
     const actor: Actor = { kind: 'operator', operatorId: operator.id, email: operator.email, role: 'underwriter' };
     const paid = await boSettleLoan(t.app.ctx, actor, loanId, null, '/on');
     expect(paid).toMatchObject({ kind: 'withdrawal', on: day(44) });

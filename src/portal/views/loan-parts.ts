@@ -1,5 +1,6 @@
 /** What the list of loans and a loan's page both show: the status, what is owed and when, and a missed payment explained. */
 import type { LoanPosition, LoanRepayment, LoanStatus } from '../../domain/loans.ts';
+import type { WithdrawalNotice } from '../../domain/loan-withdrawal.ts';
 import { formatDate, formatGbp } from '../../web/format.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { arrearsWords, LOAN_STATUS_WORDS, loanSituation } from '../loan-words.ts';
@@ -21,8 +22,8 @@ export function LoanFacts({ position, fundedOn, amountPence }: { position: LoanP
 }
 
 /** Where the loan stands, in one sentence. */
-export function LoanSituation({ position, repayments }: { position: LoanPosition; repayments: readonly LoanRepayment[] }): VNode {
-  return html`<p data-loan="situation">${loanSituation(position, repayments)}</p>`;
+export function LoanSituation(props: { position: LoanPosition; repayments: readonly LoanRepayment[]; withdrawal?: WithdrawalNotice | null }): VNode {
+  return html`<p data-loan="situation">${loanSituation(props.position, props.repayments, props.withdrawal ?? null)}</p>`;
 }
 
 /** A missed payment: what was missed and since when, what to do, what happens otherwise and where help is. */

@@ -12,7 +12,7 @@ export function SummarySection(m: LoanPageModel): VNode {
   return html`<section class="card" aria-labelledby="loan-summary-heading">
       <h2 id="loan-summary-heading">Where your loan stands</h2>
       <p><${LoanStatusTag} status=${m.position.status} /></p>
-      <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} />
+      <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} withdrawal=${m.loan.withdrawal} />
       <${LoanFacts} position=${m.position} fundedOn=${m.loan.funded_on} amountPence=${m.loan.amount_pence} />
     </section>
     <${ArrearsNotice} position=${m.position} repayments=${m.loan.repayments} lender=${m.lender} headingId="loan-arrears-heading" />`;
@@ -36,7 +36,7 @@ export function RepaymentsSection(m: LoanPageModel): VNode {
               <td class="num" data-label="Principal">${formatGbp(r.principalPence)}</td>
               <td class="num" data-label="Interest">${formatGbp(r.interestPence)}</td>
               <td class="num" data-label="Fees">${formatGbp(r.feesPence)}</td>
-              <td data-label="Status">${repaymentStatusWords(r, m.today)}</td>
+              <td data-label="Status">${repaymentStatusWords(r, m.today, m.loan.withdrawal)}</td>
             </tr>`,
           )}
         </tbody>
@@ -48,7 +48,8 @@ export function RepaymentsSection(m: LoanPageModel): VNode {
 /** "Settle on" and "Get settlement figure": the figure that pays the loan off on a day. */
 export function SettlementSection(m: LoanPageModel): VNode | null {
   const { settlement, loan } = m;
-  if (m.position.status === 'settled' || m.position.status === 'withdrawn' || !settlement.latest) return null;
+  // Under notice of withdrawal the withdrawal section says what to repay instead.
+  if (m.position.status === 'settled' || m.position.status === 'withdrawn' || m.loan.withdrawal || !settlement.latest) return null;
   const errors = settlement.error ? { on: settlement.error } : {};
   const figure = settlement.figure;
   return html`<section class="card" aria-labelledby="settle-heading" id="settle">

@@ -3,11 +3,12 @@
  * loan page shows, and the page that confirms the notice. Plain words: what withdrawing means,
  * what it costs, by when, and how to pay.
  */
-import type { WithdrawalSectionModel } from '../../services/portal-withdrawal.ts';
+import type { WithdrawalSectionModel } from '../../services/loan-withdrawal.ts';
 import { WITHDRAWAL_REPAY_DAYS } from '../../domain/credit-regulation.ts';
 import { formatDate, formatGbp } from '../../web/format.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Notices, Page, type Chrome } from '../../web/layout.ts';
+import type { LoanPageModel } from './loan.ts';
 
 type Model<S extends WithdrawalSectionModel['state']> = Extract<WithdrawalSectionModel, { state: S }>;
 
@@ -80,6 +81,11 @@ export function WithdrawalSection({ m, lender }: { m: WithdrawalSectionModel; le
         : null
     }
   </section>`;
+}
+
+/** The section as one of the loan page's sections (views/loan.ts). */
+export function WithdrawalLoanSection(m: LoanPageModel): VNode | null {
+  return WithdrawalSection({ m: m.withdrawal, lender: m.lender });
 }
 
 export interface WithdrawalPageModel {

@@ -17,7 +17,7 @@ function LoanCard({ item, lender }: { item: LoanListItem; lender: string }): VNo
   return html`<section class="card" aria-labelledby=${headingId} data-loan-id=${loan.id}>
     <h2 id=${headingId}>${name}</h2>
     <p><${LoanStatusTag} status=${position.status} /></p>
-    <${LoanSituation} position=${position} repayments=${loan.repayments} />
+    <${LoanSituation} position=${position} repayments=${loan.repayments} withdrawal=${loan.withdrawal} />
     <${LoanFacts} position=${position} fundedOn=${loan.funded_on} amountPence=${loan.amount_pence} />
     <${ArrearsNotice} position=${position} repayments=${loan.repayments} lender=${lender} headingId=${`${headingId}-arrears`} level=${3} />
     <div class="actions"><a class="button" href=${`/portal/loans/${loan.id}`}>View your ${name.toLowerCase()}</a></div>
