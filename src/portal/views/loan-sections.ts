@@ -9,11 +9,12 @@ import { ArrearsNotice, LoanFacts, LoanSituation, LoanStatusTag } from './loan-p
 
 /** The status, what is owed and when, and a missed payment explained. */
 export function SummarySection(m: LoanPageModel): VNode {
+  const withdrawing = Boolean(m.loan.withdrawal && !m.loan.withdrawal.repaidOn);
   return html`<section class="card" aria-labelledby="loan-summary-heading">
       <h2 id="loan-summary-heading">Where your loan stands</h2>
-      <p><${LoanStatusTag} status=${m.position.status} /></p>
+      <p><${LoanStatusTag} status=${m.position.status} withdrawing=${withdrawing} /></p>
       <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} withdrawal=${m.loan.withdrawal} />
-      <${LoanFacts} position=${m.position} fundedOn=${m.loan.funded_on} amountPence=${m.loan.amount_pence} />
+      <${LoanFacts} position=${m.position} fundedOn=${m.loan.funded_on} amountPence=${m.loan.amount_pence} withdrawing=${withdrawing} />
     </section>
     <${ArrearsNotice} position=${m.position} repayments=${m.loan.repayments} lender=${m.lender} headingId="loan-arrears-heading" />`;
 }

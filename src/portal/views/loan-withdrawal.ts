@@ -43,14 +43,8 @@ function HowToRepay({ m, lender }: { m: Model<'given'>; lender: string }): VNode
       <dt>Your loan reference</dt><dd><code>${m.loanId}</code></dd>
     </dl>
     <h3>How to pay</h3>
-    <p>
-      Pay ${lender} by bank transfer, quoting your loan reference. ${lender} gives you the account to pay into: if you do not have it, contact
-      ${lender} before you pay.
-    </p>
-    <p>
-      The amount grows by ${formatGbp(m.dailyInterestPence)} for each day until you repay. Your monthly Direct Debits stop: we do not collect them
-      now. If you do not repay by ${formatDate(m.repayBy)}, you still owe the money and ${lender} will ask you for it.
-    </p>`;
+    <p>${`Pay ${lender} by bank transfer, quoting your loan reference. ${lender} gives you the account to pay into: if you do not have it, contact ${lender} before you pay.`}</p>
+    <p>${`The amount grows by ${formatGbp(m.dailyInterestPence)} for each day until you repay. Your monthly Direct Debits stop: we do not collect them now. If you do not repay by ${formatDate(m.repayBy)}, you still owe the money and ${lender} will ask you for it.`}</p>`;
 }
 
 /** The withdrawal section of the loan page; nothing for a loan with no right of withdrawal. */
