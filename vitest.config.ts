@@ -9,6 +9,8 @@ const ALONE = [
   'test/integration/shutdown.test.ts',
   'test/integration/start-and-stop.test.ts',
   'test/integration/webhooks-durability.test.ts',
+  // Five server processes on one PostgreSQL, one SIGKILLed: the others' load would only slow it.
+  'test/integration/several-nodes.test.ts',
   // Timing-sensitive (webhook retry timetables, a 20 MiB upload, Chromium pages): alone as well.
   'test/integration/webhooks-delivery.test.ts',
   'test/integration/documents.test.ts',

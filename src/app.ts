@@ -35,6 +35,7 @@ import { registerOpenApi } from './http/openapi-documents.ts';
 import { healthRoutes, Serving } from './http/health.ts';
 import { DatabaseReadiness } from './services/health.ts';
 import { installMetrics } from './http/metrics.ts';
+import type { Tracing } from './observability/tracing.ts';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +47,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The schema of the durable queue's tables, for the metrics (`pgboss` unless a test moved it). */
   queueSchema?: string;
+  /** OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT set); absent, nothing is traced and no hook is added. */
+  tracing?: Tracing | null;
 }
 
 declare module 'fastify' {
@@ -62,7 +65,9 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
+  const tracing = appDeps.tracing ?? null;
+  const deps = tracing ? { ...appDeps, db: tracing.traceDb(appDeps.db) } : appDeps;
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, deps.logStream),
     childLoggerFactory: requestLoggerFactory,
@@ -97,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First of all: it traces only the hooks and routes added after it.
+  if (tracing) await app.register(tracing.fastifyPlugin());
   installJsonBodyParser(app);
   app.decorate('ctx', { db: deps.db, now: deps.now ?? (() => new Date()) });
   app.decorate('tokens', new TokenResolver(deps.db));

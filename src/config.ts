@@ -9,6 +9,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | null;
+  /** Connections one process opens at most to PostgreSQL for its queries (the queue's are apart). */
+  databasePoolSize: number;
   dataDir: string;
   adminToken: string | null;
   publicBaseUrl: string;
@@ -37,6 +39,13 @@ export interface Config {
   metricsToken: string | null;
   /** The key the partner dashboard's two-factor secrets are encrypted with; null: kept in DATA_DIR (not in production). */
   dashboardSecretKey: string | null;
+  /**
+   * Where OpenTelemetry traces go (OTLP over HTTP, protobuf); null: no tracing, and no
+   * OpenTelemetry module is loaded. The exporter reads the other `OTEL_EXPORTER_OTLP_*` settings itself.
+   */
+  otelEndpoint: string | null;
+  /** The traces' `service.name`: `lending-partner-api`, or `lending-partner-api-worker` for ROLE=worker. */
+  otelServiceName: string;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dashboardSecretKey = optional('DASHBOARD_SECRET_KEY');
   if (dashboardSecretKey !== null && dashboardSecretKey.length < 32) problems.push('DASHBOARD_SECRET_KEY must be at least 32 characters');
   if (production && dashboardSecretKey === null) problems.push('DASHBOARD_SECRET_KEY is required when NODE_ENV is production');
+  const otelEndpoint = optional('OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (otelEndpoint !== null && !/^https?:\/\/[^/]+/.test(otelEndpoint)) problems.push('OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL');
   const logLevel = text('LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -111,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: text('HOST', '127.0.0.1'),
     databaseUrl,
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 20, 1, 1000),
     dataDir: text('DATA_DIR', './data'),
     adminToken,
     publicBaseUrl,
@@ -131,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: integer('SHUTDOWN_DELAY_MS', 0, 0, 120_000),
     metricsToken,
     dashboardSecretKey,
+    otelEndpoint,
+    otelServiceName: text('OTEL_SERVICE_NAME', role === 'worker' ? 'lending-partner-api-worker' : 'lending-partner-api'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

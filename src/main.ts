@@ -9,6 +9,7 @@ import { openDatabase } from './store/open.ts';
 import { loadDecisionPolicy } from './services/policy-loader.ts';
 import { loadPayeeCheck } from './services/payee-check.ts';
 import { startWorker, type Worker } from './worker/worker.ts';
+import { loadTracing } from './observability/tracing.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,11 +26,15 @@ async function main(): Promise<void> {
   // The port is taken before anything is created: a start that cannot listen creates no tokens
   // it could not print. A worker listens too: it serves the health routes (section 25).
   const reservation = await reservePort(config.port, config.host);
+  // Null unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then, and only then, the OpenTelemetry SDK is loaded.
+  const tracing = await loadTracing(config);
+  if (tracing) log.info({ service_name: config.otelServiceName }, 'tracing on: spans sent with OTLP');
   const { db, queue } = await openDatabase(config);
   const boot = await bootstrap(config, db);
-  const server = serveApi ? await buildApp({ config, db, adminTokenHash: boot.adminTokenHash }) : await buildWorkerServer({ config, db });
+  const server = serveApi ? await buildApp({ config, db, adminTokenHash: boot.adminTokenHash, tracing }) : await buildWorkerServer({ config, db });
   const ctx = { db, now: () => new Date() };
-  const worker: Worker | null = config.role !== 'api' ? await startWorker({ config, db, backend: queue, ctx, log: log.child({ component: 'worker' }) }) : null;
+  const worker: Worker | null =
+    config.role !== 'api' ? await startWorker({ config, db, backend: queue, ctx, log: log.child({ component: 'worker' }), tracing }) : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -45,6 +50,8 @@ async function main(): Promise<void> {
       await worker?.stop();
       if (!serveApi) await server.close();
       await db.close();
+      // The spans still waiting are sent before the process ends.
+      await tracing?.shutdown();
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');

@@ -10,7 +10,7 @@ import { withdrawalSection } from '../services/loan-withdrawal.ts';
 import { boLoans, boRecordCollection, boSettleLoan } from '../services/loan-back-office.ts';
 import { getLoan, loanStatementPdf, positionOf, quoteFor, today, type CollectionInput } from '../services/loans.ts';
 import { listPartnerNames } from '../services/review.ts';
-import { formValues, readDate, type FieldErrors } from '../web/forms.ts';
+import { fieldErrorsFrom, formValues, readDate, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { consoleChrome, consolePage, signedIn } from './context.ts';
 import { loanBody, loanListBody, type CollectionForm } from './views/loan.ts';
@@ -43,12 +43,7 @@ function refusal(error: unknown): error is DomainError {
  */
 function shown(error: DomainError, fallbackField: string): { errors: FieldErrors; problem: string | null } {
   if (error.code === 'LoanSettled') return { errors: {}, problem: `Not recorded: ${error.detail}.` };
-  const errors: FieldErrors = {};
-  for (const p of error.problems) {
-    const field = FIELD_OF_POINTER[p.source?.pointer ?? ''] ?? fallbackField;
-    errors[field] ??= p.detail.charAt(0).toUpperCase() + p.detail.slice(1);
-  }
-  return { errors, problem: null };
+  return { errors: fieldErrorsFrom(error.problems, FIELD_OF_POINTER, fallbackField), problem: null };
 }
 
 const EMPTY_COLLECTION: CollectionForm = { due_date: '', outcome: 'collected', collected_on: '' };

@@ -27,12 +27,22 @@ export function paidOffOn(repayments: readonly LoanRepayment[]): IsoDate | null 
 }
 
 /** One sentence on where the loan stands: what comes next, or that it is paid off (or withdrawn from, section 23). */
-export function loanSituation(position: LoanPosition, repayments: readonly LoanRepayment[], withdrawal: WithdrawalNotice | null = null): string {
+export function loanSituation(
+  position: LoanPosition,
+  repayments: readonly LoanRepayment[],
+  today: IsoDate,
+  withdrawal: WithdrawalNotice | null = null,
+): string {
   if (withdrawal && !withdrawal.repaidOn) {
     return `You are withdrawing from this agreement. Your Direct Debits have stopped: repay what you drew and the interest by ${formatDate(withdrawalRepayBy(withdrawal.noticeGivenOn))}.`;
   }
   const next = position.nextRepayment;
-  const nextWords = next ? `Your next repayment of ${formatGbp(next.amountPence)} will be collected by Direct Debit on ${formatDate(next.date)}.` : '';
+  // A repayment whose date has come is being collected until its outcome is recorded.
+  const nextWords = !next
+    ? ''
+    : next.date > today
+      ? `Your next repayment of ${formatGbp(next.amountPence)} will be collected by Direct Debit on ${formatDate(next.date)}.`
+      : `Your repayment of ${formatGbp(next.amountPence)} due on ${formatDate(next.date)} is being collected by Direct Debit.`;
   switch (position.status) {
     case 'settled': {
       const on = paidOffOn(repayments);

@@ -14,12 +14,16 @@ import { loansPage } from './views/loans.ts';
 const LoanIdParams = Type.Object({ loan_id: Type.String() });
 const LoanPageQuery = Type.Object({ on: Type.Optional(Type.String({ maxLength: 40 })) });
 
-/** The last day a settlement figure can be asked for: 28 days ahead, and not after the last repayment. */
-function latestSettlementDay(loan: LoanRow, day: string): string | null {
+/**
+ * The days a settlement figure can be asked for: from the funding date, or the day after the last
+ * repayment whose outcome is recorded; to 28 days ahead, and not after the last repayment.
+ */
+function settlementDays(loan: LoanRow, day: string): { earliest: string | null; latest: string | null } {
   const last = loan.repayments.at(-1)?.date;
-  if (!last) return null;
+  if (!last) return { earliest: null, latest: null };
+  const recorded = loan.repayments.filter((r) => r.status !== 'scheduled').at(-1)?.date;
   const ahead = addDays(day, SETTLEMENT_QUOTE_MAX_DAYS_AHEAD);
-  return ahead < last ? ahead : last;
+  return { earliest: recorded ? addDays(recorded, 1) : loan.funded_on, latest: ahead < last ? ahead : last };
 }
 
 /**
@@ -27,13 +31,13 @@ function latestSettlementDay(loan: LoanRow, day: string): string | null {
  * asked from the same service as the API's settlement_quote, or why there is none.
  */
 function settlementForm(loan: LoanRow, day: string, asked: string | undefined): SettlementForm {
-  const latest = latestSettlementDay(loan, day);
-  if (asked === undefined) return { input: day, latest, figure: null, error: null };
+  const days = settlementDays(loan, day);
+  if (asked === undefined) return { input: days.earliest && days.earliest > day ? days.earliest : day, ...days, figure: null, error: null };
   const read = readDate(asked, 'the date you want to pay off your loan');
-  if (!read.date) return { input: asked, latest, figure: null, error: read.error ?? null };
+  if (!read.date) return { input: asked, ...days, figure: null, error: read.error ?? null };
   const figure = settlementFigure(loan, read.date, day);
-  if (isSettlementProblem(figure)) return { input: asked, latest, figure: null, error: settlementProblemWords(figure, loan.funded_on) };
-  return { input: read.date, latest, figure, error: null };
+  if (isSettlementProblem(figure)) return { input: asked, ...days, figure: null, error: settlementProblemWords(figure, loan.funded_on) };
+  return { input: read.date, ...days, figure, error: null };
 }
 
 /** "Your loans", a loan's page with its settlement figure, and its statement (docs/behaviour.md, section 22). */
@@ -43,7 +47,7 @@ export const portalLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const day = today(app.ctx);
     const loans = await portalLoans(app.ctx, scope);
     const items = loans.map((loan) => ({ loan, position: positionOf(loan, day) }));
-    return reply.page(200, loansPage(portalChrome(request, reply, '/portal/loans'), items));
+    return reply.page(200, loansPage(portalChrome(request, reply, '/portal/loans'), items, day));
   });
 
   app.get('/loans/:loan_id', { schema: { params: LoanIdParams, querystring: LoanPageQuery } }, async (request, reply) => {

@@ -5,6 +5,7 @@ import { claimUnqueuedRows, markRowsQueued, type JobRowTable } from '../store/jo
 import type { ServiceContext } from '../services/context.ts';
 import { giveUpDocument, processDocument } from '../services/document-processing.ts';
 import { giveUpPrequalificationFile, processPrequalificationFile } from '../services/prequalification.ts';
+import { untracedJob, type JobRunner } from '../observability/tracing.ts';
 
 /**
  * Background work whose durable record is a row of ours (a document, a prequalification file):
@@ -69,8 +70,13 @@ export async function dispatchSource(db: Db, boss: PgBoss, source: JobSource, ba
   });
 }
 
-/** Creates each source's queue and starts its workers. */
-export async function startSourceWorkers(boss: PgBoss, ctx: ServiceContext, onError: (error: unknown, id: string) => void): Promise<void> {
+/** Creates each source's queue and starts its workers; `runJob` runs each job (in a span when tracing is on). */
+export async function startSourceWorkers(
+  boss: PgBoss,
+  ctx: ServiceContext,
+  onError: (error: unknown, id: string) => void,
+  runJob: JobRunner = untracedJob,
+): Promise<void> {
   for (const source of JOB_SOURCES) {
     const options = { notify: true, expireInSeconds: 300, retryLimit: SOURCE_RETRY_LIMIT, retryDelay: 5 };
     await boss.createQueue(source.queue, options);
@@ -81,7 +87,13 @@ export async function startSourceWorkers(boss: PgBoss, ctx: ServiceContext, onEr
       async (jobs) => {
         // Every job of the batch runs to its end before the batch settles; handlers are idempotent,
         // so the retry of a failed batch redoes only what is left.
-        const outcomes = await Promise.allSettled(jobs.map((job) => runSourceJob(source, ctx, job.data.id, job.retryCount, onError)));
+        const outcomes = await Promise.allSettled(
+          jobs.map((job) =>
+            runJob(source.queue, { 'messaging.message.id': job.id, 'lending.record_id': job.data.id }, () =>
+              runSourceJob(source, ctx, job.data.id, job.retryCount, onError),
+            ),
+          ),
+        );
         const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ error: outcome.reason as unknown, id: jobs[i].data.id }] : []));
         for (const { error, id } of failures) onError(error, id);
         if (failures.length > 0) throw failures[0].error;

@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 export const DELIVERY_QUEUE = 'webhook-delivery';
 
 /** Where the durable queue lives: the same PGlite instance, or the same PostgreSQL database. */
-export type QueueBackend = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; connectionString: string; schema?: string };
+export type QueueBackend = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; connectionString: string; schema?: string; poolSize?: number };
 
 export interface QueueOptions {
   /** The longest one delivery attempt can take; a job active longer is presumed dead and retried. */
@@ -37,7 +37,7 @@ export async function startQueue(backend: QueueBackend, options: QueueOptions): 
   const boss =
     backend.kind === 'pglite'
       ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(backend.pglite) })
-      : new PgBoss({ ...common, connectionString: backend.connectionString, schema: backend.schema ?? 'pgboss', max: 10 });
+      : new PgBoss({ ...common, connectionString: backend.connectionString, schema: backend.schema ?? 'pgboss', max: backend.poolSize ?? 10 });
   boss.on('error', () => {
     // pg-boss reports transient maintenance errors here; workers keep running and retry.
   });

@@ -11,6 +11,7 @@ import { DELIVERY_BATCH, deliverEvent, WebhookSender, type DeliverySettings } fr
 import { DispatchLoop, dispatchPending, type DeliveryJobData } from './dispatcher.ts';
 import { DELIVERY_QUEUE, startQueue, type QueueBackend } from './queue.ts';
 import { dispatchSource, JOB_SOURCES, startSourceWorkers } from './job-sources.ts';
+import { untracedJob, type Tracing } from '../observability/tracing.ts';
 
 export interface WorkerDeps {
   config: Pick<Config, 'webhookTimeoutMs' | 'webhookRetryScale' | 'allowPrivateWebhookUrls' | 'production'>;
@@ -20,6 +21,8 @@ export interface WorkerDeps {
   log: Pick<Logger, 'error' | 'info' | 'warn'>;
   /** How often the offer-expiry and inactivity sweeps run. */
   sweepIntervalMs?: number;
+  /** OpenTelemetry tracing: a span for each job, with its statements and webhook call. */
+  tracing?: Tracing | null;
 }
 
 export interface Worker {
@@ -33,7 +36,10 @@ export interface Worker {
  * The background worker: the outbox dispatcher, webhook delivery on pg-boss, and the sweeps for
  * offer expiry and inactive applications. Several workers may share one PostgreSQL.
  */
-export async function startWorker(deps: WorkerDeps): Promise<Worker> {
+export async function startWorker(workerDeps: WorkerDeps): Promise<Worker> {
+  const tracing = workerDeps.tracing ?? null;
+  const deps = tracing ? { ...workerDeps, db: tracing.traceDb(workerDeps.db), ctx: { ...workerDeps.ctx, db: tracing.traceDb(workerDeps.ctx.db) } } : workerDeps;
+  const runJob = tracing ? tracing.job : untracedJob;
   const settings: DeliverySettings = {
     timeoutMs: deps.config.webhookTimeoutMs,
     retryScale: deps.config.webhookRetryScale,
@@ -52,7 +58,13 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       // Every attempt of the batch runs to its end before the batch settles. (Rejecting at the
       // first failure would let pg-boss fail, and so retry, jobs whose attempts are still in
       // flight: the same attempt sent twice, and two retry chains for one event.)
-      const outcomes = await Promise.allSettled(jobs.map((job) => deliverEvent(deps.db, boss, sender, settings, job)));
+      const outcomes = await Promise.allSettled(
+        jobs.map((job) =>
+          runJob(DELIVERY_QUEUE, { 'messaging.message.id': job.id, 'lending.event_id': job.data.eventId }, () =>
+            deliverEvent(deps.db, boss, sender, settings, job),
+          ),
+        ),
+      );
       const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ error: outcome.reason as unknown, job: jobs[i] }] : []));
       for (const { error, job } of failures) {
         // pg-boss fails (and retries) only jobs still active: those whose attempt was not recorded.
@@ -62,7 +74,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     },
   );
 
-  await startSourceWorkers(boss, deps.ctx, (error, id) => deps.log.error({ err: error, id }, 'background job failed; pg-boss retries it'));
+  await startSourceWorkers(boss, deps.ctx, (error, id) => deps.log.error({ err: error, id }, 'background job failed; pg-boss retries it'), runJob);
 
   // The dispatcher inserts jobs inside its own transaction. pg-boss looks up a queue missing from
   // its cache (createQueue and updateQueue evict it) with a query on its own connection, outside

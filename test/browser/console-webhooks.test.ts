@@ -9,8 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { BACKENDS } from '../helpers/db.ts';
 import { usePartner } from '../helpers/app.ts';
 import { eventually, useReceiver } from '../helpers/receiver.ts';
-import { createOperator } from '../../src/services/operators.ts';
-import { expectAccessible, expectNoHorizontalScroll, newLaptopContext, newPhoneContext, screenshot, useBrowser, useWebServer } from '../helpers/browser.ts';
+import { expectAccessible, expectNoHorizontalScroll, screenshot, signedInOperatorPage, useBrowser, useWebServer } from '../helpers/browser.ts';
 
 const SHOTS = 'docs/console';
 
@@ -26,19 +25,7 @@ describe.each(BACKENDS)('webhook settings in the console on %s', (backend) => {
     for (const c of contexts) await c.close().catch(() => {});
   });
 
-  async function signInAdmin(phone = false): Promise<Page> {
-    const email = `ada.${Math.random().toString(36).slice(2, 7)}@lender.example`;
-    const { password } = await createOperator(server.t.app.ctx, { kind: 'admin_token' }, { email, name: 'Ada Admin', role: 'admin' });
-    const context = phone ? await newPhoneContext(browser) : await newLaptopContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.base}/console/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    expect(new URL(page.url()).pathname).toBe('/console/applications');
-    return page;
-  }
+  const signInAdmin = (phone = false): Promise<Page> => signedInOperatorPage(server, browser, contexts, { name: 'Ada Admin', role: 'admin' }, phone);
 
   it('saves the sandbox settings that deliveries then use, refuses http in production, and audits without the token', async () => {
     const page = await signInAdmin();

@@ -7,6 +7,7 @@ import { hashToken } from '../../src/services/tokens.ts';
 import { openTestDb, type BackendName, type TestDb } from './db.ts';
 import { useResource } from './hooks.ts';
 import { validateResponses } from './openapi-responses.ts';
+import type { Tracing } from '../../src/observability/tracing.ts';
 
 export const BASE = '/api/lending/v2.2';
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -86,6 +87,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Where the app writes its log lines (a LogSink, to read them). */
   logStream?: DestinationStream;
+  /** OpenTelemetry tracing of the app's requests and statements (test/integration/tracing.test.ts). */
+  tracing?: Tracing;
 }
 
 export async function startTestApp(backend: BackendName, options: TestAppOptions = {}): Promise<TestApp> {
@@ -102,7 +105,15 @@ export async function startTestApp(backend: BackendName, options: TestAppOptions
     ...options.env,
   });
   const queueSchema = testDb.queue.kind === 'postgres' ? testDb.queue.schema : undefined;
-  const app = await buildApp({ config, db: testDb.db, adminTokenHash: hashToken(ADMIN_TOKEN), now: clock.now, logStream: options.logStream, queueSchema });
+  const app = await buildApp({
+    config,
+    db: testDb.db,
+    adminTokenHash: hashToken(ADMIN_TOKEN),
+    now: clock.now,
+    logStream: options.logStream,
+    queueSchema,
+    tracing: options.tracing,
+  });
   // Every answer of either API is checked against the OpenAPI documents (docs/behaviour.md, section 26).
   validateResponses(app);
   await app.ready();

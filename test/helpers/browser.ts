@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Worker } from '../../src/worker/worker.ts';
+import { createOperator } from '../../src/services/operators.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { freePort } from './child-server.ts';
 import type { BackendName } from './db.ts';
@@ -133,4 +134,28 @@ export async function newPhoneContext(browser: Browser): Promise<BrowserContext>
 
 export async function newLaptopContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 800 } });
+}
+
+/**
+ * A new operator of `role`, signed in to the console in a new laptop (or phone) context, on the
+ * queue; the context is added to `contexts` for the caller to close.
+ */
+export async function signedInOperatorPage(
+  server: WebServer,
+  browser: Browser,
+  contexts: BrowserContext[],
+  operator: { name: string; role: 'viewer' | 'underwriter' | 'admin' },
+  phone = false,
+): Promise<Page> {
+  const email = `${operator.name.split(' ')[0].toLowerCase()}.${Math.random().toString(36).slice(2, 7)}@lender.example`;
+  const { password } = await createOperator(server.t.app.ctx, { kind: 'admin_token' }, { email, name: operator.name, role: operator.role });
+  const context = phone ? await newPhoneContext(browser) : await newLaptopContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${server.base}/console/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  expect(new URL(page.url()).pathname).toBe('/console/applications');
+  return page;
 }

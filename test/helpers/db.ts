@@ -16,19 +16,21 @@ export type BackendName = 'pglite' | 'postgres';
 export const BACKENDS: BackendName[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * A describe block for PostgreSQL alone: it runs whenever TEST_DATABASE_URL is set, and is skipped
- * otherwise with the reason in its title and on stderr, so a run without PostgreSQL says what it left out.
+ * A describe block for PostgreSQL alone: it runs whenever TEST_DATABASE_URL is set (and, with
+ * `needs.redis`, TEST_REDIS_URL too), and is skipped otherwise with the reason in its title and on
+ * stderr, so a run without PostgreSQL says what it left out.
  */
-export function describeOnPostgres(title: string, body: (connectionString: string) => void): void {
+export function describeOnPostgres(title: string, body: (connectionString: string, redisUrl: string) => void, needs: { redis?: boolean } = {}): void {
   const connectionString = process.env.TEST_DATABASE_URL;
-  if (connectionString) {
-    describe(title, () => body(connectionString));
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (connectionString && (redisUrl || !needs.redis)) {
+    describe(title, () => body(connectionString, redisUrl ?? ''));
     return;
   }
-  const reason = 'TEST_DATABASE_URL is not set';
+  const reason = connectionString ? 'TEST_REDIS_URL is not set' : 'TEST_DATABASE_URL is not set';
   // Straight to stderr: vitest's default reporter does not show the console output of a skipped file.
   process.stderr.write(`skipped "${title}": ${reason}\n`);
-  describe.skip(`${title} (skipped: ${reason})`, () => body(''));
+  describe.skip(`${title} (skipped: ${reason})`, () => body('', ''));
 }
 
 /** A fresh database (openTestDb) for the enclosing describe block: opened in beforeAll, dropped in afterAll. */

@@ -24,6 +24,8 @@ export interface ReceivedDelivery {
   receivedAt: number;
   /** The sender's port: tells the sender's connections (and so its process) apart. */
   remotePort: number;
+  /** The connection it came on, numbered from 1 in the order the receiver accepted them. */
+  connection: number;
   /** How the receiver answered it. */
   answer: Answer;
 }
@@ -47,8 +49,10 @@ export class Receiver {
   readonly received: ReceivedDelivery[] = [];
   #server: Server;
   #sockets = new Set<Socket>();
+  #connectionOf = new WeakMap<Socket, number>();
   #timers = new Set<NodeJS.Timeout>();
   #answerer: Answerer = () => ({ status: 200 });
+  #connections = 0;
   #waiters = new Set<() => void>();
   port = 0;
 
@@ -56,11 +60,12 @@ export class Receiver {
     this.#server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => this.#handle(req.method ?? '', req.url ?? '', req.headers, Buffer.concat(chunks).toString('utf8'), res, req.socket.remotePort ?? 0));
+      req.on('end', () => this.#handle(req.method ?? '', req.url ?? '', req.headers, Buffer.concat(chunks).toString('utf8'), res, req.socket));
     });
     this.#server.keepAliveTimeout = 30_000;
     this.#server.on('connection', (socket) => {
       this.#sockets.add(socket);
+      this.#connectionOf.set(socket, ++this.#connections);
       socket.on('close', () => this.#sockets.delete(socket));
     });
   }
@@ -85,7 +90,7 @@ export class Receiver {
     this.#answerer = answerer;
   }
 
-  #handle(method: string, path: string, headers: IncomingHttpHeaders, rawBody: string, res: ServerResponse, remotePort: number): void {
+  #handle(method: string, path: string, headers: IncomingHttpHeaders, rawBody: string, res: ServerResponse, socket: Socket): void {
     let body: ReceivedDelivery['body'];
     try {
       body = JSON.parse(rawBody);
@@ -104,7 +109,8 @@ export class Receiver {
       timestamp: Number(header(headers, 'x-svc-timestamp')),
       signature: header(headers, 'x-svc-signature'),
       receivedAt: Date.now(),
-      remotePort,
+      remotePort: socket.remotePort ?? 0,
+      connection: this.#connectionOf.get(socket) ?? 0,
     };
     let answer: Answer;
     try {
@@ -133,6 +139,11 @@ export class Receiver {
     } else {
       send();
     }
+  }
+
+  /** The connections open now, by number, with the sender's port of each. */
+  openConnections(): { connection: number; remotePort: number }[] {
+    return [...this.#sockets].map((socket) => ({ connection: this.#connectionOf.get(socket) ?? 0, remotePort: socket.remotePort ?? 0 }));
   }
 
   /** Deliveries of one event, in arrival order. */

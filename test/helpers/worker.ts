@@ -1,10 +1,13 @@
 import { startWorker, type Worker } from '../../src/worker/worker.ts';
+import type { Tracing } from '../../src/observability/tracing.ts';
 import type { TestApp } from './app.ts';
 import { useResource } from './hooks.ts';
 
 export interface TestWorkerOptions {
   /** Hears what the worker logs as an error (its warnings and information are dropped). */
   onError?(details: Record<string, unknown>, message: string): void;
+  /** OpenTelemetry tracing of the worker's jobs. */
+  tracing?: Tracing;
 }
 
 /** The background worker on the test app's database, with the app's webhook settings. */
@@ -16,6 +19,7 @@ export function startTestWorker(t: TestApp, options: TestWorkerOptions = {}): Pr
     backend: t.testDb.queue,
     ctx: t.app.ctx,
     log: { error: options.onError ?? ignore, warn: ignore, info: ignore } as never,
+    tracing: options.tracing,
   });
 }
 

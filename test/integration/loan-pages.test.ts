@@ -72,6 +72,13 @@ describe.each(BACKENDS)('the loan pages on %s', (backend) => {
     expect(words).toContain('Business Debtline');
     expect(list.body).toContain(`href="/portal/loans/${loanId}"`);
     expect(list.body).toContain('aria-current="page"');
+    expect(words).toContain('You are behind with your repayments. Your next repayment of £2,650.00 will be collected by Direct Debit on 15 April 2026.');
+    // On the day of the next repayment, before its outcome is recorded: being collected, not missed.
+    t.clock.set(at('2026-04-15'));
+    const later = await signedInCustomer(t, partner, customerId);
+    const due = text((await later.get(`/portal/loans/${loanId}`)).body);
+    expect(due).toContain('Your repayment of £2,650.00 due on 15 April 2026 is being collected by Direct Debit.');
+    expect(due).toContain('Being collected');
   });
 
   it('shows a loan’s repayments with their status, its settlement figure from the API’s service, and the same statement PDF', async () => {
@@ -92,6 +99,7 @@ describe.each(BACKENDS)('the loan pages on %s', (backend) => {
     expect(words).toContain('Settle on');
     expect(words).toContain('Get settlement figure');
     expect(page.body).toContain('value="2026-03-20"');
+    expect(words).toContain('A date from 16 March 2026 to 17 April 2026');
     expect(page.body).not.toContain('data-settlement="amount"');
 
     for (const on of ['2026-03-20', '2026-04-10', '2026-04-15']) {

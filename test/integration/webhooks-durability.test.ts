@@ -7,141 +7,35 @@
  *   once, at its first attempt, and the delivery log has one row per event.
  * PostgreSQL runs need TEST_DATABASE_URL; each creates a database of its own and drops it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../sdk/verify-webhook.ts';
 import { EVENT_TYPES } from '../../src/domain/event-types.ts';
 import { ADMIN_TOKEN, customerBody } from '../helpers/app.ts';
+import { freePort } from '../helpers/child-server.ts';
 import { BACKENDS, type BackendName } from '../helpers/db.ts';
+import {
+  call,
+  describeChild,
+  inParallel,
+  killHard,
+  localPortsOf,
+  useNodeProcesses,
+  waitForHttp,
+  waitForReady,
+  type HttpAnswer,
+} from '../helpers/node-processes.ts';
 import { eventually, Receiver } from '../helpers/receiver.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const NODE = join(ROOT, 'node_modules/.bin/node');
-const BASE = '/api/lending/v2.2';
 const ALL_TYPES = EVENT_TYPES.map((e) => e.webhook_event_type);
 const PG_URL = process.env.TEST_DATABASE_URL;
 
-// ---------------------------------------------------------------------------------------------
 // Child processes: every one is tracked and killed in afterAll, whatever happened.
-
-interface Child {
-  name: string;
-  proc: ChildProcess;
-  output: string[];
-  exited: Promise<void>;
-}
-
-const children = new Set<Child>();
-const cleanups: (() => Promise<void>)[] = [];
-
-afterAll(async () => {
-  for (const child of children) {
-    if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
-  }
-  await Promise.all([...children].map((c) => c.exited));
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-}, 60_000);
-
-function spawnServer(name: string, env: Record<string, string>): Child {
-  const proc = spawn(NODE, ['src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  proc.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  proc.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<void>((done) => proc.once('exit', () => done()));
-  const child = { name, proc, output, exited };
-  children.add(child);
-  return child;
-}
-
-async function killHard(child: Child): Promise<void> {
-  child.proc.kill('SIGKILL');
-  await child.exited;
-}
-
-function describeChild(child: Child): string {
-  const text = child.output.join('').replace(/(sk_[a-z]+_|adm_)[A-Za-z0-9_-]+/g, '$1…');
-  return `${child.name} (exit ${child.proc.exitCode ?? child.proc.signalCode ?? 'running'}):\n${text.slice(-3000)}`;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
-
-/** Waits until the child answers HTTP on `port` (any answer: the unauthenticated check is a 401). */
-async function waitForHttp(child: Child, port: number, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.proc.exitCode !== null) throw new Error(`server exited early: ${describeChild(child)}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}${BASE}/authentication_check/`);
-      await res.arrayBuffer();
-      return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in ${timeoutMs} ms: ${describeChild(child)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Waits until a ROLE=worker child (LOG_LEVEL=info) says it started. */
-async function waitForWorker(child: Child, timeoutMs = 60_000): Promise<void> {
-  await eventually(
-    async () => {
-      if (child.proc.exitCode !== null) throw new Error(`worker exited early: ${describeChild(child)}`);
-      return child.output.join('').includes('worker started');
-    },
-    timeoutMs,
-    `${child.name} to start`,
-    100,
-  ).catch((error: unknown) => {
-    throw new Error(`${String(error)}\n${describeChild(child)}`);
-  });
-}
+const nodes = useNodeProcesses();
 
 // ---------------------------------------------------------------------------------------------
 // A partner over real HTTP.
-
-interface HttpAnswer {
-  status: number;
-  body: any;
-}
-
-async function call(port: number, token: string, method: string, path: string, body?: unknown): Promise<HttpAnswer> {
-  const url = path.startsWith('/admin') ? `http://127.0.0.1:${port}${path}` : `http://127.0.0.1:${port}${BASE}${path}`;
-  const res = await fetch(url, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: 'application/json',
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 async function expectStatus(answer: Promise<HttpAnswer>, status: number): Promise<any> {
   const got = await answer;
@@ -174,80 +68,13 @@ async function application(port: number, token: string, amount: number): Promise
   return app.data.application_id;
 }
 
-/** Runs `work` over `items` with at most `limit` at once. */
-async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]);
-      }
-    }),
-  );
-  return results;
-}
-
-/** A fresh PostgreSQL database beside TEST_DATABASE_URL's, dropped in afterAll. */
-async function freshDatabase(): Promise<string> {
-  const name = `wh_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: PG_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  const url = new URL(PG_URL as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** The local TCP ports of a process's sockets (Linux /proc), or null where that cannot be read. */
-/**
- * Local ports of the process's TCP connections to `remotePort` (the receiver). Only those: an
- * ephemeral port can be in use by two processes at once towards different peers (one towards
- * PostgreSQL, one towards the receiver), so ports of all sockets would attribute deliveries twice.
- */
-async function localPortsOf(pid: number, remotePort: number): Promise<Set<number> | null> {
-  try {
-    const inodes = new Set<string>();
-    for (const fd of await readdir(`/proc/${pid}/fd`)) {
-      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
-      const match = /^socket:\[(\d+)\]$/.exec(target);
-      if (match) inodes.add(match[1]);
-    }
-    const ports = new Set<number>();
-    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-      const text = await readFile(table, 'utf8').catch(() => '');
-      for (const line of text.split('\n').slice(1)) {
-        const cols = line.trim().split(/\s+/);
-        const peerPort = cols.length > 9 ? parseInt(cols[2].split(':').pop() as string, 16) : -1;
-        if (cols.length > 9 && inodes.has(cols[9]) && peerPort === remotePort) ports.add(parseInt(cols[1].split(':').pop() as string, 16));
-      }
-    }
-    return ports.size > 0 ? ports : null;
-  } catch {
-    return null;
-  }
-}
-
-async function freshDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'wh-durable-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 // ---------------------------------------------------------------------------------------------
 
 // The scenarios are independent (own ports, data, receivers) and mostly wait: they run at once.
 describe.concurrent('webhook durability with the server as child processes', () => {
   it.for(BACKENDS)('a server SIGKILLed mid-delivery and restarted loses no event, on %s', { timeout: 180_000 }, async (backend: BackendName) => {
-    const data: Record<string, string> = backend === 'pglite' ? { DATA_DIR: await freshDataDir() } : { DATABASE_URL: await freshDatabase() };
+    const data: Record<string, string> =
+      backend === 'pglite' ? { DATA_DIR: await nodes.freshDir('wh-durable-') } : { DATABASE_URL: await nodes.freshDatabase(PG_URL as string, 'wh') };
     const port = await freePort();
     const env = {
       ...data,
@@ -263,9 +90,9 @@ describe.concurrent('webhook durability with the server as child processes', () 
     // then, so every event has to be delivered by the restarted server.
     let slow = true;
     const receiver = await Receiver.start(() => (slow ? { status: 200, delayMs: 3000 } : { status: 200 }));
-    cleanups.push(() => receiver.close());
+    nodes.onStop(() => receiver.close());
 
-    let server = spawnServer(`${backend} server #1`, env);
+    let server = nodes.spawn(`${backend} server #1`, env);
     await waitForHttp(server, port);
     const { token } = await partnerOver(port, receiver.url);
     const secret = (await expectStatus(call(port, token, 'GET', '/webhooks/signing_secret/'), 200)).data.signing_secret as string;
@@ -283,7 +110,7 @@ describe.concurrent('webhook durability with the server as child processes', () 
     slow = false;
     const seenBeforeRestart = receiver.received.length;
 
-    server = spawnServer(`${backend} server #2`, env);
+    server = nodes.spawn(`${backend} server #2`, env);
     await waitForHttp(server, port);
 
     const after = () => receiver.received.slice(seenBeforeRestart);
@@ -343,7 +170,7 @@ describe.concurrent('webhook durability with the server as child processes', () 
   it.skipIf(!PG_URL)(
     'two workers on one PostgreSQL deliver every event exactly once, at the first attempt',
     async () => {
-      const databaseUrl = await freshDatabase();
+      const databaseUrl = await nodes.freshDatabase(PG_URL as string, 'wh');
       const port = await freePort();
       const common = {
         DATABASE_URL: databaseUrl,
@@ -356,9 +183,9 @@ describe.concurrent('webhook durability with the server as child processes', () 
         LOG_LEVEL: 'warn',
       };
       const receiver = await Receiver.start(() => ({ status: 200 }));
-      cleanups.push(() => receiver.close());
+      nodes.onStop(() => receiver.close());
 
-      const api = spawnServer('api', { ...common, ROLE: 'api', PORT: String(port) });
+      const api = nodes.spawn('api', { ...common, ROLE: 'api', PORT: String(port) });
       await waitForHttp(api, port);
       const { token, partnerId } = await partnerOver(port, receiver.url);
       const secret = (await expectStatus(call(port, token, 'GET', '/webhooks/signing_secret/'), 200)).data.signing_secret as string;
@@ -367,8 +194,9 @@ describe.concurrent('webhook durability with the server as child processes', () 
       const types = Array.from({ length: 180 }, (_x, i) => ALL_TYPES[i % ALL_TYPES.length]);
       await inParallel(types.slice(0, 60), 12, (type) => testEvent(port, token, type));
 
-      const workers = [1, 2].map((n) => spawnServer(`worker #${n}`, { ...common, ROLE: 'worker', LOG_LEVEL: 'info', PORT: '0' }));
-      await Promise.all(workers.map((w) => waitForWorker(w)));
+      const workerPorts = [await freePort(), await freePort()];
+      const workers = workerPorts.map((workerPort, i) => nodes.spawn(`worker #${i + 1}`, { ...common, ROLE: 'worker', PORT: String(workerPort) }));
+      await Promise.all(workers.map((w, i) => waitForReady(w, workerPorts[i])));
       await inParallel(types.slice(60), 12, (type) => testEvent(port, token, type));
       await inParallel(
         Array.from({ length: 20 }, (_x, i) => 1000 + i * 100),

@@ -39,7 +39,7 @@ export function loanListBody(rows: LoanListRow[], inArrears: boolean): VNode {
               <td data-label="Funded on">${formatDate(loan.funded_on)}</td>
               <td class="num" data-label="Amount">${formatGbp(loan.amount_pence)}</td>
               <td class="num" data-label="Left to repay">${formatGbp(position.balance.totalPence)}</td>
-              <td data-label="Status"><${LoanStatusTag} status=${position.status} /></td>
+              <td class="nowrap" data-label="Status"><${LoanStatusTag} status=${position.status} /></td>
               <td class="num" data-label="Arrears">${formatGbp(position.arrears.amountPence)}</td>
               <td class="num" data-label="Days past due" data-days-past-due=${position.arrears.daysPastDue}>${position.arrears.daysPastDue}</td>
               <td data-label="Next repayment">${position.nextRepayment ? `${formatGbp(position.nextRepayment.amountPence)} on ${formatDate(position.nextRepayment.date)}` : '–'}</td>

@@ -28,8 +28,13 @@ export function LoanFacts(props: { position: LoanPosition; fundedOn: string; amo
 }
 
 /** Where the loan stands, in one sentence. */
-export function LoanSituation(props: { position: LoanPosition; repayments: readonly LoanRepayment[]; withdrawal?: WithdrawalNotice | null }): VNode {
-  return html`<p data-loan="situation">${loanSituation(props.position, props.repayments, props.withdrawal ?? null)}</p>`;
+export function LoanSituation(props: {
+  position: LoanPosition;
+  repayments: readonly LoanRepayment[];
+  today: string;
+  withdrawal?: WithdrawalNotice | null;
+}): VNode {
+  return html`<p data-loan="situation">${loanSituation(props.position, props.repayments, props.today, props.withdrawal ?? null)}</p>`;
 }
 
 /** A missed payment: what was missed and since when, what to do, what happens otherwise and where help is. */

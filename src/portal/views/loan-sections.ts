@@ -13,7 +13,7 @@ export function SummarySection(m: LoanPageModel): VNode {
   return html`<section class="card" aria-labelledby="loan-summary-heading">
       <h2 id="loan-summary-heading">Where your loan stands</h2>
       <p><${LoanStatusTag} status=${m.position.status} withdrawing=${withdrawing} /></p>
-      <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} withdrawal=${m.loan.withdrawal} />
+      <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} today=${m.today} withdrawal=${m.loan.withdrawal} />
       <${LoanFacts} position=${m.position} fundedOn=${m.loan.funded_on} amountPence=${m.loan.amount_pence} withdrawing=${withdrawing} />
     </section>
     <${ArrearsNotice} position=${m.position} repayments=${m.loan.repayments} lender=${m.lender} headingId="loan-arrears-heading" />`;
@@ -27,17 +27,17 @@ export function RepaymentsSection(m: LoanPageModel): VNode {
       <table id="repayments" class="responsive">
         <caption class="visually-hidden">Your repayments and their status</caption>
         <thead>
-          <tr><th scope="col">Date</th><th scope="col" class="num">Payment</th><th scope="col" class="num">Principal</th><th scope="col" class="num">Interest</th><th scope="col" class="num">Fees</th><th scope="col">Status</th></tr>
+          <tr><th scope="col">Date</th><th scope="col">Status</th><th scope="col" class="num">Payment</th><th scope="col" class="num">Principal</th><th scope="col" class="num">Interest</th><th scope="col" class="num">Fees</th></tr>
         </thead>
         <tbody>
           ${m.loan.repayments.map(
             (r) => html`<tr data-date=${r.date} data-repayment-status=${r.status}>
               <td>${formatDate(r.date)}</td>
+              <td class="status-cell" data-label="Status">${repaymentStatusWords(r, m.today, m.loan.withdrawal)}</td>
               <td class="num" data-label="Payment">${formatGbp(r.amountPence)}</td>
               <td class="num" data-label="Principal">${formatGbp(r.principalPence)}</td>
               <td class="num" data-label="Interest">${formatGbp(r.interestPence)}</td>
               <td class="num" data-label="Fees">${formatGbp(r.feesPence)}</td>
-              <td data-label="Status">${repaymentStatusWords(r, m.today, m.loan.withdrawal)}</td>
             </tr>`,
           )}
         </tbody>
@@ -50,7 +50,7 @@ export function RepaymentsSection(m: LoanPageModel): VNode {
 export function SettlementSection(m: LoanPageModel): VNode | null {
   const { settlement, loan } = m;
   // Under notice of withdrawal the withdrawal section says what to repay instead.
-  if (m.position.status === 'settled' || m.position.status === 'withdrawn' || m.loan.withdrawal || !settlement.latest) return null;
+  if (m.position.status === 'settled' || m.position.status === 'withdrawn' || m.loan.withdrawal || !settlement.latest || !settlement.earliest) return null;
   const errors = settlement.error ? { on: settlement.error } : {};
   const figure = settlement.figure;
   return html`<section class="card" aria-labelledby="settle-heading" id="settle">
@@ -58,7 +58,7 @@ export function SettlementSection(m: LoanPageModel): VNode | null {
     <p>You can pay off the whole loan at any time. You pay what is left of the amount you borrowed, interest up to that day only, and anything missed.</p>
     <${ErrorSummary} errors=${errors} />
     <form method="get" action=${`/portal/loans/${loan.id}#settle`} class="stack" novalidate>
-      <${Field} name="on" label="Settle on" type="date" value=${settlement.input} error=${settlement.error ?? undefined} hint=${`A date up to ${formatDate(settlement.latest)}`} />
+      <${Field} name="on" label="Settle on" type="date" value=${settlement.input} error=${settlement.error ?? undefined} hint=${`A date from ${formatDate(settlement.earliest)} to ${formatDate(settlement.latest)}`} />
       <div><button type="submit" class="secondary">Get settlement figure</button></div>
     </form>
     ${

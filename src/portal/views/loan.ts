@@ -16,7 +16,8 @@ import type { WithdrawalSectionModel } from '../../services/loan-withdrawal.ts';
 export interface SettlementForm {
   /** The "Settle on" field as typed (or today's date before anything is asked). */
   input: string;
-  /** The last day a figure can be asked for (28 days ahead, or the last repayment date), null when settled. */
+  /** The first and last days a figure can be asked for (after the last repayment recorded; 28 days ahead at most, and not after the last repayment). */
+  earliest: IsoDate | null;
   latest: IsoDate | null;
   figure: SettlementQuote | null;
   error: string | null;

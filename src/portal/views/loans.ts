@@ -10,7 +10,7 @@ export interface LoanListItem {
   position: LoanPosition;
 }
 
-function LoanCard({ item, lender }: { item: LoanListItem; lender: string }): VNode {
+function LoanCard({ item, lender, today }: { item: LoanListItem; lender: string; today: string }): VNode {
   const { loan, position } = item;
   const withdrawing = Boolean(loan.withdrawal && !loan.withdrawal.repaidOn);
   const headingId = `loan-${loan.id}`;
@@ -18,7 +18,7 @@ function LoanCard({ item, lender }: { item: LoanListItem; lender: string }): VNo
   return html`<section class="card" aria-labelledby=${headingId} data-loan-id=${loan.id}>
     <h2 id=${headingId}>${name}</h2>
     <p><${LoanStatusTag} status=${position.status} withdrawing=${withdrawing} /></p>
-    <${LoanSituation} position=${position} repayments=${loan.repayments} withdrawal=${loan.withdrawal} />
+    <${LoanSituation} position=${position} repayments=${loan.repayments} today=${today} withdrawal=${loan.withdrawal} />
     <${LoanFacts} position=${position} fundedOn=${loan.funded_on} amountPence=${loan.amount_pence} withdrawing=${withdrawing} />
     <${ArrearsNotice} position=${position} repayments=${loan.repayments} lender=${lender} headingId=${`${headingId}-arrears`} level=${3} />
     <div class="actions"><a class="button" href=${`/portal/loans/${loan.id}`}>View your ${name.toLowerCase()}</a></div>
@@ -26,14 +26,14 @@ function LoanCard({ item, lender }: { item: LoanListItem; lender: string }): VNo
 }
 
 /** "Your loans": each loan with what is owed, the next repayment and anything missed, newest first. */
-export function loansPage(chrome: Chrome, items: LoanListItem[]): VNode {
+export function loansPage(chrome: Chrome, items: LoanListItem[], today: string): VNode {
   return html`<${Page} chrome=${chrome} title="Your loans">
     <h1>Your loans</h1>
     ${
       items.length === 0
         ? html`<p class="lead">You have no loans with ${chrome.lender} yet. When you draw funds from an offer, the loan appears here with its repayments.</p>`
         : html`<p class="lead">What you owe and when. Repayments are collected by Direct Debit on their dates.</p>
-          ${items.map((item) => html`<${LoanCard} item=${item} lender=${chrome.lender} />`)}`
+          ${items.map((item) => html`<${LoanCard} item=${item} lender=${chrome.lender} today=${today} />`)}`
     }
   </${Page}>`;
 }
