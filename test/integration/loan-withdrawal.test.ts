@@ -5,6 +5,7 @@
  * event once, the repayment recorded by the sandbox and by an operator (status withdrawn), what is
  * refused afterwards, and that no one else can give notice.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/domain/actors.ts';
 import { DomainError } from '../../src/domain/errors.ts';
@@ -239,6 +240,25 @@ describe.each(BACKENDS)('withdrawal from a regulated loan on %s', (backend) => {
     expect(settled.kind).toBe('settlement');
     expect((await getLoan(ordinary.loanId)).status).toBe('settled');
     expect(await refusal(giveWithdrawalNotice(t.app.ctx, null, ordinary.loanId, { through: 'portal', customerId: ordinary.customerId }))).toBe('LoanSettled');
+  });
+
+  it("migration 016 marks the loans drawn before it as regulated by their offer's acknowledgements", async () => {
+    const regulated = await newLoan();
+    const company = await newLoan(LIMITED);
+    const sql = await readFile(new URL('../../src/store/migrations/016_loan_withdrawals.sql', import.meta.url), 'utf8');
+    const backfill = sql
+      .replace(/^\s*--.*$/gm, '')
+      .split(/;\s*$/m)
+      .map((statement) => statement.trim())
+      .find((statement) => statement.startsWith('UPDATE loans'));
+    expect(backfill).toBeDefined();
+    const ids = [regulated.loanId, company.loanId];
+    const flags = async () =>
+      (await t.testDb.db.query<{ id: string; regulated: boolean }>('SELECT id, regulated FROM loans WHERE id = ANY($1::uuid[])', [ids])).rows;
+    expect(Object.fromEntries((await flags()).map((r) => [r.id, r.regulated]))).toEqual({ [regulated.loanId]: true, [company.loanId]: false });
+    await t.testDb.db.query('UPDATE loans SET regulated = false WHERE id = ANY($1::uuid[])', [ids]);
+    await t.testDb.db.query(backfill as string);
+    expect(Object.fromEntries((await flags()).map((r) => [r.id, r.regulated]))).toEqual({ [regulated.loanId]: true, [company.loanId]: false });
   });
 
   it('has no withdrawal for a company, and no one else can give notice', async () => {
