@@ -289,6 +289,18 @@ describe.each(BACKENDS)('the loan pages on %s', (backend) => {
     const ahead = await user.post(`/console/loans/${loanId}/collections`, { due_date: '2026-04-15', outcome: 'collected' });
     expect(ahead.statusCode).toBe(400);
     expect(text(ahead.body)).toContain('Not recorded: The repayment due on 2026-04-15 is not due yet.');
+    // A repayment due before the day whose outcome is not recorded: said beside the field.
+    const pending = await newLoan();
+    t.clock.set(at('2026-02-20'));
+    const operatorAgain = await signedInOperator(t, 'underwriter');
+    await operatorAgain.user.get(`/console/loans/${pending.loanId}`);
+    const waiting = await operatorAgain.user.post(`/console/loans/${pending.loanId}/settlement`, { on: '2026-02-20' });
+    expect(waiting.statusCode).toBe(400);
+    expect(waiting.body).toContain('id="field-on-error"');
+    expect(text(waiting.body)).toContain('Record the outcome of the repayment due on 2026-02-15 before settling on 2026-02-20');
+    expect(await auditOf(pending.loanId)).toEqual([]);
+    t.clock.set(at('2026-03-20'));
+
     const settleAgain = await user.post(`/console/loans/${loanId}/settlement`, { on: '2026-03-20' });
     expect(settleAgain.statusCode).toBe(400);
     expect(text(settleAgain.body)).toContain('Not recorded: this loan is settled');

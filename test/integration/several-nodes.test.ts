@@ -421,7 +421,7 @@ describeOnPostgres(
           throttled_allowed: allowed.length,
           throttled_let_through_uncounted: uncounted.length,
           held_at_kill: heldAtKill.length,
-          sent_by_killed_worker_before_kill: sentByVictim.length,
+          sent_by_killed_worker: sentByVictim.length,
           remade_after_kill: extra.size,
           restart_ready_ms: restartedIn,
           kill_to_last_remade_ms: lastRemade - killedAt,
