@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * A loan: balance, next repayment, arrears and every repayment with its status
-         * @description A loan (its id is the funding id): the repayment schedule from the funding date, each repayment `scheduled`, `collected` or `missed`; the balance is what remains of the repayments not yet collected; `days_past_due` counts from the oldest missed repayment to today.
+         * @description A loan (its id is the funding id): the repayment schedule from the funding date, each repayment `scheduled`, `collected` or `missed`; the balance is what remains of the repayments not yet collected; `days_past_due` counts from the oldest missed repayment to today. `withdrawal` is the notice of withdrawal from a regulated loan (Consumer Credit Act s.66A), given in the customer portal within 14 days after the drawdown: the day it was given, the day to repay by (30 days later) and the amount to repay today (the amount drawn plus interest at the monthly rate × 12 ÷ 365 for each day since the drawdown, no fee); null without one. Once notice is given `next_repayment` is null; the status becomes `withdrawn` when the repayment is recorded.
          */
         get: operations["getLoan"];
         put?: never;
@@ -514,8 +514,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pay the settlement figure and settle the loan (sandbox only)
-         * @description Sandbox only: records the payment of the settlement figure on `on` (default today) and settles the loan: the repayments from `on` are replaced by that payment, missed ones are paid with it. Every repayment due before `on` needs its outcome recorded first (400 RepaymentOutcomePending). Emits loan_settled_202611.
+         * Pay the settlement figure and settle the loan, or under notice of withdrawal pay the withdrawal amount (sandbox only)
+         * @description Sandbox only: records the payment of the settlement figure on `on` (default today) and settles the loan: the repayments from `on` are replaced by that payment, missed ones are paid with it. Every repayment due before `on` needs its outcome recorded first (400 RepaymentOutcomePending). Emits loan_settled_202611. Under notice of withdrawal it records instead the payment of the withdrawal amount on `on` (not before the notice, not after today), and the loan becomes `withdrawn` (no event); a withdrawn loan is 400 LoanWithdrawn.
          */
         post: operations["sandboxSettleLoan"];
         delete?: never;
@@ -535,7 +535,7 @@ export interface paths {
         put?: never;
         /**
          * Record Direct Debit outcomes up to a date, some missed (sandbox only)
-         * @description Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing. Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.
+         * @description Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing; under notice of withdrawal the Direct Debits stop (409 WithdrawalNoticeGiven). Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.
          */
         post: operations["sandboxSimulateLoanCollections"];
         delete?: never;
@@ -1458,6 +1458,69 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    loan_withdrawn_202611: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * loan_withdrawn_202611
+         * @description The customer gives notice of withdrawal from a regulated loan (Consumer Credit Act s.66A): they repay what they drew plus daily interest by repay_by. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "loan_withdrawn_202611";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "loan_id": "00000000-0000-4000-8000-000000000001",
+                     *         "customer_id": "00000000-0000-4000-8000-000000000002",
+                     *         "external_customer_id": "sample-customer-001",
+                     *         "notice_given_on": "2026-07-01",
+                     *         "repay_by": "2026-07-31"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoanWithdrawn202611Payload"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     prequalification_202505: {
         parameters: {
             query?: never;
@@ -1805,6 +1868,14 @@ export interface components {
             event_id: string;
             /** @enum {string} */
             webhook_event_type: "loan_settled_202611";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["LoanWithdrawn202611Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "loan_withdrawn_202611";
         };
         /** @description Funds are sent to a customer; carries the funding and the offer it was drawn from. */
         FundingCreated202607Payload: {
@@ -1925,6 +1996,21 @@ export interface components {
             }[];
             /** @enum {string} */
             status: "active" | "in_arrears" | "settled" | "withdrawn";
+            /** @description The notice of withdrawal from a regulated loan (Consumer Credit Act s.66A), or null */
+            withdrawal: {
+                /** @description GBP: what the customer repays today (the amount drawn plus daily interest at the monthly rate × 12 ÷ 365 from the drawdown, less what was already collected; no fee); once repaid, the amount paid */
+                amount: number;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                notice_given_on: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                repay_by: string;
+            } | null;
         };
         /** @description A loan's repayment is collected (on its date, or late after a missed collection). */
         LoanRepaymentCollected202611Payload: {
@@ -1981,6 +2067,25 @@ export interface components {
              * @description YYYY-MM-DD
              */
             settled_on: string;
+        };
+        /** @description The customer gives notice of withdrawal from a regulated loan (Consumer Credit Act s.66A): they repay what they drew plus daily interest by repay_by. */
+        LoanWithdrawn202611Payload: {
+            /** Format: uuid */
+            customer_id: string;
+            /** @description The value sent at customer creation; present whenever the customer has one */
+            external_customer_id?: string;
+            /** Format: uuid */
+            loan_id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            notice_given_on: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            repay_by: string;
         };
         /** @description A prequalification data file has been processed; holds a quote for each unique external_customer_id in the file. */
         Prequalification202505Payload: {
@@ -5178,7 +5283,8 @@ export interface operations {
                      *               },
                      *               "status": "scheduled"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "withdrawal": null
                      *         }
                      *       ]
                      *     }
@@ -6775,7 +6881,8 @@ export interface operations {
                      *             },
                      *             "status": "scheduled"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "withdrawal": null
                      *       }
                      *     }
                      */
@@ -7056,6 +7163,25 @@ export interface operations {
                      *         {
                      *           "code": "NotAcceptable",
                      *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
                      *         }
                      *       ]
                      *     }
@@ -9145,7 +9271,8 @@ export interface operations {
                      *             "status": "collected",
                      *             "collected_on": "2026-04-01"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "withdrawal": null
                      *       }
                      *     }
                      */
@@ -9252,7 +9379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            /** @description Conflict: the code says which */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9484,7 +9611,8 @@ export interface operations {
                      *             },
                      *             "status": "scheduled"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "withdrawal": null
                      *       }
                      *     }
                      */
@@ -10892,6 +11020,10 @@ export interface operations {
                      *           {
                      *             "webhook_event_type": "loan_settled_202611",
                      *             "description": "A loan is repaid in full: its last repayment collected, or settled early for the settlement figure."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_withdrawn_202611",
+                     *             "description": "The customer gives notice of withdrawal from a regulated loan (Consumer Credit Act s.66A): they repay what they drew plus daily interest by repay_by."
                      *           }
                      *         ]
                      *       }
@@ -11755,6 +11887,11 @@ export interface operations {
                      *             "webhook_event_type": "loan_settled_202611",
                      *             "url": "https://partner.example.com/hooks",
                      *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_withdrawn_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
                      *           }
                      *         ]
                      *       }
@@ -11994,6 +12131,11 @@ export interface operations {
                      *           },
                      *           {
                      *             "webhook_event_type": "loan_settled_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_withdrawn_202611",
                      *             "url": "https://partner.example.com/hooks",
                      *             "subscribed": false
                      *           }
@@ -12311,6 +12453,11 @@ export interface operations {
                      *           },
                      *           {
                      *             "webhook_event_type": "loan_settled_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "loan_withdrawn_202611",
                      *             "url": "https://partner.example.com/hooks",
                      *             "subscribed": false
                      *           }

@@ -6,6 +6,7 @@ import { idParam } from '../domain/ids.ts';
 import type { SettlementQuote } from '../domain/loans.ts';
 import { STATUS_BY_CODE } from '../http/errors.ts';
 import { IdParams } from '../schemas/admin.ts';
+import { withdrawalSection } from '../services/loan-withdrawal.ts';
 import { boLoans, boRecordCollection, boSettleLoan } from '../services/loan-back-office.ts';
 import { getLoan, loanStatementPdf, positionOf, quoteFor, today, type CollectionInput } from '../services/loans.ts';
 import { listPartnerNames } from '../services/review.ts';
@@ -99,6 +100,7 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errors,
       notice: options.notice ?? null,
       problem: options.problem ?? unseen,
+      withdrawal: withdrawalSection(loan, day),
     };
     const title = `${loan.company_name ?? 'Loan'}: loan ${loan.id.slice(0, 8)}`;
     return reply.page(status, consolePage(consoleChrome(request, reply, '/console/loans'), title, loanBody(model)));

@@ -200,7 +200,7 @@ export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
     tag: 'Loans',
     summary: "Record a repayment's collection outcome",
     description:
-      'Records that the repayment due on `due_date` was collected (on `collected_on`, late or on time) or missed; the same outcome twice changes nothing. Answers the loan as it stands. Audited.',
+      'Records that the repayment due on `due_date` was collected (on `collected_on`, late or on time) or missed; the same outcome twice changes nothing. Answers the loan as it stands. Refused once notice of withdrawal is given (409 WithdrawalNoticeGiven: the Direct Debits stop) and on a withdrawn loan (400 LoanWithdrawn). Audited.',
     success: [200, LoanResponse],
   },
   'GET /audit': {

@@ -43,8 +43,10 @@ const LOAN_ROW: LoanRow = {
   created_at: new Date('2026-01-15T09:30:00Z'),
   external_customer_id: 'crm-1042',
   company_name: 'Acme Widgets Ltd',
+  regulated: false,
   product_type: 'business_loan',
   repayments: REPAYMENTS,
+  withdrawal: null,
 };
 
 export const LOAN_EXAMPLE = loanView(LOAN_ROW, TODAY);
@@ -62,7 +64,7 @@ export const LOAN_ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /loans/:loan_id/': {
     description:
-      'A loan (its id is the funding id): the repayment schedule from the funding date, each repayment `scheduled`, `collected` or `missed`; the balance is what remains of the repayments not yet collected; `days_past_due` counts from the oldest missed repayment to today.',
+      'A loan (its id is the funding id): the repayment schedule from the funding date, each repayment `scheduled`, `collected` or `missed`; the balance is what remains of the repayments not yet collected; `days_past_due` counts from the oldest missed repayment to today. `withdrawal` is the notice of withdrawal from a regulated loan (Consumer Credit Act s.66A), given in the customer portal within 14 days after the drawdown: the day it was given, the day to repay by (30 days later) and the amount to repay today (the amount drawn plus interest at the monthly rate × 12 ÷ 365 for each day since the drawdown, no fee); null without one. Once notice is given `next_repayment` is null; the status becomes `withdrawn` when the repayment is recorded.',
     response: { data: LOAN_EXAMPLE },
   },
   'GET /loans/:loan_id/settlement_quote/': {
@@ -76,13 +78,13 @@ export const LOAN_ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /sandbox/loans/:loan_id/simulate': {
     description:
-      'Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing. Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.',
+      'Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing; under notice of withdrawal the Direct Debits stop (409 WithdrawalNoticeGiven). Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.',
     request: { data: { until: '2026-03-15', missed: ['2026-03-15'] } },
     response: { data: LOAN_EXAMPLE },
   },
   'POST /sandbox/loans/:loan_id/settle': {
     description:
-      'Sandbox only: records the payment of the settlement figure on `on` (default today) and settles the loan: the repayments from `on` are replaced by that payment, missed ones are paid with it. Every repayment due before `on` needs its outcome recorded first (400 RepaymentOutcomePending). Emits loan_settled_202611.',
+      'Sandbox only: records the payment of the settlement figure on `on` (default today) and settles the loan: the repayments from `on` are replaced by that payment, missed ones are paid with it. Every repayment due before `on` needs its outcome recorded first (400 RepaymentOutcomePending). Emits loan_settled_202611. Under notice of withdrawal it records instead the payment of the withdrawal amount on `on` (not before the notice, not after today), and the loan becomes `withdrawn` (no event); a withdrawn loan is 400 LoanWithdrawn.',
     request: { data: { on: '2026-04-01' } },
     response: { data: SETTLED_EXAMPLE },
   },

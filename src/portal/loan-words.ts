@@ -3,7 +3,9 @@
  * decided in docs/decisions.md, "Loans after funding"): its status, each repayment's status, what a
  * missed payment means and what to do about it, and why a settlement day cannot be quoted.
  */
+import { withdrawalRepayBy } from '../domain/credit-regulation.ts';
 import { daysBetween, type IsoDate } from '../domain/dates.ts';
+import type { WithdrawalNotice } from '../domain/loan-withdrawal.ts';
 import type { LoanPosition, LoanRepayment, LoanStatus, SettlementProblem } from '../domain/loans.ts';
 import { formatDate, formatGbp } from '../web/format.ts';
 import type { Tone } from './status-words.ts';
@@ -24,8 +26,16 @@ export function paidOffOn(repayments: readonly LoanRepayment[]): IsoDate | null 
   return repayments.reduce<IsoDate | null>((latest, r) => (r.collectedOn && (!latest || r.collectedOn > latest) ? r.collectedOn : latest), null);
 }
 
-/** One sentence on where the loan stands: what comes next, or that it is paid off. */
-export function loanSituation(position: LoanPosition, repayments: readonly LoanRepayment[], today: IsoDate): string {
+/** One sentence on where the loan stands: what comes next, or that it is paid off (or withdrawn from, section 23). */
+export function loanSituation(
+  position: LoanPosition,
+  repayments: readonly LoanRepayment[],
+  today: IsoDate,
+  withdrawal: WithdrawalNotice | null = null,
+): string {
+  if (withdrawal && !withdrawal.repaidOn) {
+    return `You are withdrawing from this agreement. Your Direct Debits have stopped: repay what you drew and the interest by ${formatDate(withdrawalRepayBy(withdrawal.noticeGivenOn))}.`;
+  }
   const next = position.nextRepayment;
   // A repayment whose date has come is being collected until its outcome is recorded.
   const nextWords = !next
@@ -39,7 +49,9 @@ export function loanSituation(position: LoanPosition, repayments: readonly LoanR
       return `You have paid this loan off${on ? ` (last payment ${formatDate(on)})` : ''}. There is nothing more to pay.`;
     }
     case 'withdrawn':
-      return 'You withdrew from this loan agreement.';
+      return withdrawal?.repaidOn
+        ? `You withdrew from this loan agreement and repaid it on ${formatDate(withdrawal.repaidOn)}. There is nothing more to pay.`
+        : 'You withdrew from this loan agreement.';
     case 'in_arrears':
       return next ? `You are behind with your repayments. ${nextWords}` : 'You are behind with your repayments.';
     case 'active':
@@ -47,13 +59,14 @@ export function loanSituation(position: LoanPosition, repayments: readonly LoanR
   }
 }
 
-/** A repayment's status as the customer reads it in the schedule. */
-export function repaymentStatusWords(r: LoanRepayment, today: IsoDate): string {
+/** A repayment's status as the customer reads it in the schedule (under notice of withdrawal, no more are collected). */
+export function repaymentStatusWords(r: LoanRepayment, today: IsoDate, withdrawal: WithdrawalNotice | null = null): string {
   if (r.status === 'collected') {
     const on = r.collectedOn ?? r.date;
-    if (r.settlement) return `Settlement paid on ${formatDate(on)}`;
+    if (r.settlement) return withdrawal ? `Withdrawal repayment paid on ${formatDate(on)}` : `Settlement paid on ${formatDate(on)}`;
     return on > r.date ? `Paid late, on ${formatDate(on)}` : `Paid on ${formatDate(on)}`;
   }
+  if (withdrawal) return 'Not collected: you are withdrawing';
   if (r.status === 'missed') return `Missed (${days(Math.max(0, daysBetween(r.date, today)))} overdue)`;
   return r.date > today ? 'Due' : 'Being collected';
 }

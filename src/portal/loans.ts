@@ -4,6 +4,7 @@ import { idParam } from '../domain/ids.ts';
 import { isSettlementProblem, SETTLEMENT_QUOTE_MAX_DAYS_AHEAD } from '../domain/loans.ts';
 import { positionOf, settlementFigure, today, type LoanRow } from '../services/loans.ts';
 import { portalLoan, portalLoans, portalLoanStatement } from '../services/portal-loans.ts';
+import { withdrawalSection } from '../services/loan-withdrawal.ts';
 import { readDate } from '../web/forms.ts';
 import { portalChrome, portalScope } from './context.ts';
 import { settlementProblemWords } from './loan-words.ts';
@@ -61,6 +62,7 @@ export const portalLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       lender: app.config.lenderName,
       csrfToken: reply.generateCsrf(),
       settlement,
+      withdrawal: withdrawalSection(loan, day),
     };
     return reply.page(settlement.error ? 400 : 200, loanPage(portalChrome(request, reply, '/portal/loans'), model));
   });

@@ -8,6 +8,7 @@ import { portalLoanRoutes } from './loans.ts';
 import { LINK_PROBLEMS, portalLoginRoutes } from './login.ts';
 import { portalOfferRoutes } from './offers.ts';
 import { portalOverviewRoutes } from './overview.ts';
+import { portalWithdrawalRoutes } from './loan-withdrawal.ts';
 
 /**
  * The customer portal (docs/behaviour.md, section 8), registered under /portal: the lender's own pages for
@@ -34,5 +35,6 @@ export const customerPortal: FastifyPluginAsync = async (app) => {
   await app.register(portalOverviewRoutes);
   await app.register(portalDocumentRoutes);
   await app.register(portalOfferRoutes);
+  await app.register(portalWithdrawalRoutes);
   await app.register(portalLoanRoutes);
 };

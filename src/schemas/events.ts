@@ -119,6 +119,14 @@ export const LoanSettledPayload = Closed({
   amount_paid: amount('Everything collected on the loan over its life, the settlement payment included'),
 });
 
+export const LoanWithdrawnPayload = Closed({
+  loan_id: Uuid,
+  customer_id: Uuid,
+  external_customer_id: ExternalCustomerId,
+  notice_given_on: IsoDate,
+  repay_by: IsoDate,
+});
+
 /** The schema of each event type's payload. */
 export const EVENT_PAYLOADS = {
   application_attributed: ApplicationAttributedPayload,
@@ -134,6 +142,7 @@ export const EVENT_PAYLOADS = {
   loan_repayment_collected_202611: LoanRepaymentCollectedPayload,
   loan_repayment_missed_202611: LoanRepaymentMissedPayload,
   loan_settled_202611: LoanSettledPayload,
+  loan_withdrawn_202611: LoanWithdrawnPayload,
 } as const satisfies Record<EventType, TSchema>;
 
 /** The payload type of each event type. */

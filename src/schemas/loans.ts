@@ -32,6 +32,20 @@ export const LoanView = Type.Object(
       oldest_due_date: Type.Union([IsoDate, Type.Null()]),
     }),
     repayments: Type.Array(LoanRepaymentView),
+    withdrawal: Type.Union(
+      [
+        Type.Object({
+          notice_given_on: IsoDate,
+          repay_by: IsoDate,
+          amount: Type.Number({
+            description:
+              'GBP: what the customer repays today (the amount drawn plus daily interest at the monthly rate × 12 ÷ 365 from the drawdown, less what was already collected; no fee); once repaid, the amount paid',
+          }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'The notice of withdrawal from a regulated loan (Consumer Credit Act s.66A), or null' },
+    ),
   },
   { $id: 'Loan', title: 'Loan' },
 );

@@ -158,3 +158,14 @@ export function loanSettled(ref: LoanRef, settledOn: string, amountPaidPence: nu
     amount_paid: fromPence(amountPaidPence),
   };
 }
+
+/** docs/behaviour.md, section 23: the customer gave notice of withdrawal; they repay by `repayBy`. */
+export function loanWithdrawn(ref: LoanRef, noticeGivenOn: string, repayBy: string): EventPayloads['loan_withdrawn_202611'] {
+  return {
+    loan_id: ref.loanId,
+    customer_id: ref.customerId,
+    ...external(ref.externalCustomerId),
+    notice_given_on: noticeGivenOn,
+    repay_by: repayBy,
+  };
+}

@@ -96,8 +96,9 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
       });
     }
     const customer = await findCustomer(tx, tenant, offer.customer_id);
+    const regulation = customer ? offerRegulation(customer, offer) : 'not_regulated';
     const acknowledgements = drawdownAcknowledgements({
-      regulation: customer ? offerRegulation(customer, offer) : 'not_regulated',
+      regulation,
       channel: request.drawnBy,
       ticked: request.ticked ?? { preContractRead: false, businessPurposeDeclared: false },
       recorded: await recordedAcknowledgements(tx, offer.id),
@@ -119,7 +120,7 @@ export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): P
       now,
       paidTo: account,
     });
-    await startLoan(tx, tenant, funding, offer);
+    await startLoan(tx, tenant, funding, offer, regulation === 'regulated');
     for (const kind of acknowledgements.record) {
       await insertCreditAcknowledgement(tx, { id: randomUUID(), offerId: offer.id, fundingId: funding.id, kind, givenThrough: request.drawnBy, now });
     }

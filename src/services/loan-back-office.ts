@@ -8,7 +8,8 @@ import { audited } from './audit.ts';
 import { requireRole } from './back-office.ts';
 import type { ServiceContext } from './context.ts';
 import { listLoansForOperators } from '../store/loans-store.ts';
-import { recordCollection, settleLoan, type CollectionInput, type LoanRow } from './loans.ts';
+import { recordCollection, type CollectionInput, type LoanRow } from './loans.ts';
+import { recordLoanPayment } from './loan-withdrawal.ts';
 
 export async function boRecordCollection(ctx: ServiceContext, actor: Actor, loanId: string, input: CollectionInput, pointerPrefix = '/') {
   requireRole(actor, 'underwriter');
@@ -25,13 +26,19 @@ export async function boRecordCollection(ctx: ServiceContext, actor: Actor, loan
   );
 }
 
+/** The console's "Record settlement": the settlement figure, or under notice of withdrawal the withdrawal repayment (section 23). */
 export async function boSettleLoan(ctx: ServiceContext, actor: Actor, loanId: string, on: string | null, pointer: string) {
   requireRole(actor, 'underwriter');
   return audited(
     ctx,
     actor,
-    (inner) => settleLoan(inner, null, loanId, on, { pointer }),
-    ({ quote }) => ({ action: 'loan.settled', targetType: 'loan', targetId: loanId, summary: { on: quote.on, amount_paid: fromPence(quote.amountPence) } }),
+    (inner) => recordLoanPayment(inner, null, loanId, on, { pointer }, 'operator'),
+    (paid) => ({
+      action: paid.kind === 'withdrawal' ? 'loan.withdrawal_repaid' : 'loan.settled',
+      targetType: 'loan',
+      targetId: loanId,
+      summary: { on: paid.on, amount_paid: fromPence(paid.amountPence) },
+    }),
   );
 }
 

@@ -25,6 +25,8 @@ import {
   type SettlementQuote,
 } from '../domain/loans.ts';
 import { fromPence } from '../domain/money.ts';
+import { withdrawalRepayBy } from '../domain/credit-regulation.ts';
+import { scheduleChangeProblem, withdrawalDue, type ScheduleChangeProblem } from '../domain/loan-withdrawal.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { LoanView, SettlementQuoteView } from '../schemas/loans.ts';
 import { findCustomer } from '../store/customers-store.ts';
@@ -51,7 +53,7 @@ export function loanTerms(loan: LoanRow): LoanTerms {
  * Starts the loan of a funding, in the funding's transaction: the amount drawn on the funding
  * date (London) at the offer's rate, fee and duration, its repayments the section 10 schedule.
  */
-export async function startLoan(tx: Queryable, tenant: Tenant, funding: FundingRow, offer: OfferRow): Promise<void> {
+export async function startLoan(tx: Queryable, tenant: Tenant, funding: FundingRow, offer: OfferRow, regulated: boolean): Promise<void> {
   const terms: LoanTerms = {
     amountPence: funding.amount_pence,
     monthlyRateBp: offer.monthly_rate_bp,
@@ -72,6 +74,7 @@ export async function startLoan(tx: Queryable, tenant: Tenant, funding: FundingR
       monthlyRateBp: terms.monthlyRateBp,
       feeBp: terms.feeBp,
       durationDays: terms.durationDays,
+      regulated,
       now: funding.created_at,
     },
     initialRepayments(terms),
@@ -82,9 +85,26 @@ export type { LoanRow };
 
 export type LoanJson = Static<typeof LoanView>;
 
-/** Where the loan stands on `today` (London): status, balance, next repayment and arrears, from its repayments. */
+/**
+ * The notice of withdrawal as the API shows it (section 23): the amount to repay today, or once
+ * repaid the amount paid; null without a notice.
+ */
+export function withdrawalView(loan: LoanRow, today: string): LoanJson['withdrawal'] {
+  const notice = loan.withdrawal;
+  if (!notice) return null;
+  const paid = notice.repaidOn ? loan.repayments.find((r) => r.settlement && r.date === notice.repaidOn) : undefined;
+  const amountPence = paid ? paid.amountPence : withdrawalDue(loanTerms(loan), loan.repayments, today).amountPence;
+  return { notice_given_on: notice.noticeGivenOn, repay_by: withdrawalRepayBy(notice.noticeGivenOn), amount: fromPence(amountPence) };
+}
+
+/**
+ * Where the loan stands on `today` (London): status, balance, next repayment and arrears, from its
+ * repayments and its notice of withdrawal (section 23): `withdrawn` once the withdrawal repayment
+ * is recorded; under notice no repayment of the schedule is due (the withdrawal amount replaces them).
+ */
 export function positionOf(loan: LoanRow, today: string): LoanPosition {
-  return loanPosition(loan.repayments, today);
+  const position = loanPosition(loan.repayments, today, Boolean(loan.withdrawal?.repaidOn));
+  return loan.withdrawal ? { ...position, nextRepayment: null } : position;
 }
 
 export function loanView(loan: LoanRow, today: string): LoanJson {
@@ -116,6 +136,7 @@ export function loanView(loan: LoanRow, today: string): LoanJson {
       status: r.status,
       ...(r.collectedOn ? { collected_on: r.collectedOn } : {}),
     })),
+    withdrawal: withdrawalView(loan, today),
   };
 }
 
@@ -160,11 +181,11 @@ export interface CollectionInput {
   collectedOn: string | null;
 }
 
-function refOf(loan: LoanRow) {
+export function refOf(loan: LoanRow) {
   return { loanId: loan.id, customerId: loan.customer_id, externalCustomerId: loan.external_customer_id };
 }
 
-function tenantOfLoan(loan: LoanRow): Tenant {
+export function tenantOfLoan(loan: LoanRow): Tenant {
   return { partnerId: loan.partner_id, environment: loan.environment };
 }
 
@@ -184,10 +205,26 @@ function collectionError(problem: CollectionProblem, pointer: string): DomainErr
 }
 
 /** The loan locked for a change, read fresh after the lock; 404 when not the tenant's. */
-async function lockedLoan(tx: Queryable, tenant: Tenant | null, loanId: string): Promise<LoanRow> {
+export async function lockedLoan(tx: Queryable, tenant: Tenant | null, loanId: string): Promise<LoanRow> {
   if (!(await findLoan(tx, tenant, loanId))) throw notFound('loan');
   await lockLoan(tx, loanId);
   return (await findLoan(tx, tenant, loanId)) as LoanRow;
+}
+
+/** The refusal of a change to the schedule of a loan under notice of withdrawal, or withdrawn (section 23). */
+export function scheduleChangeError(problem: ScheduleChangeProblem): DomainError {
+  return problem.kind === 'withdrawn'
+    ? new DomainError('LoanWithdrawn', `this loan is withdrawn: its withdrawal repayment was recorded on ${problem.repaidOn}`)
+    : new DomainError(
+        'WithdrawalNoticeGiven',
+        `notice of withdrawal was given on ${problem.noticeGivenOn}: the Direct Debits stop and the withdrawal amount replaces the repayments`,
+      );
+}
+
+/** Refuses a change to the schedule once notice of withdrawal is given. */
+function assertScheduleOpen(loan: LoanRow): void {
+  const problem = scheduleChangeProblem(loan.withdrawal);
+  if (problem) throw scheduleChangeError(problem);
 }
 
 /**
@@ -205,6 +242,7 @@ async function recordOutcomes(
   const now = ctx.now();
   const day = londonToday(now);
   const tenant = tenantOfLoan(loan);
+  assertScheduleOpen(loan);
   let repayments = loan.repayments;
   for (const [i, input] of outcomes.entries()) {
     const result = applyCollection(repayments, input.dueDate, input.outcome, input.collectedOn);
@@ -247,6 +285,7 @@ export async function recordCollection(ctx: ServiceContext, loanId: string, inpu
 export async function simulateCollections(ctx: ServiceContext, tenant: Tenant, loanId: string, until: string, missed: string[]): Promise<LoanRow> {
   return ctx.db.transaction(async (tx) => {
     const loan = await lockedLoan(tx, tenant, loanId);
+    assertScheduleOpen(loan);
     if (loanStatus(loan.repayments) === 'settled') throw collectionError({ kind: 'settled' }, '/data/until');
     const problems = missed.flatMap((date, i) =>
       loan.repayments.some((r) => r.date === date && r.date <= until)
@@ -286,6 +325,7 @@ export function settlementFigure(loan: LoanRow, on: string, day: string): Settle
 }
 
 export function quoteFor(loan: LoanRow, on: string | null, day: string, where: ErrorSource): SettlementQuote {
+  assertScheduleOpen(loan);
   const quote = settlementFigure(loan, on ?? day, day);
   if (isSettlementProblem(quote)) throw quoteError(quote, where);
   return quote;

@@ -3,6 +3,7 @@
  * same builders as real events (event-payloads.ts), with fresh ids and the current time.
  */
 import { randomUUID } from 'node:crypto';
+import { withdrawalRepayBy } from '../domain/credit-regulation.ts';
 import { londonToday } from '../domain/dates.ts';
 import type { EventType } from '../domain/event-types.ts';
 import { quoteView } from '../domain/prequalification-quotes.ts';
@@ -62,6 +63,7 @@ const SAMPLES: { [T in EventType]: (sample: ReturnType<typeof facts>) => EventPa
   loan_repayment_missed_202611: ({ ref, funding, now }) =>
     events.loanRepaymentOutcome({ ...ref, loanId: funding.id }, { date: londonToday(now), amountPence: 88_753 }, 976_283, 0),
   loan_settled_202611: ({ ref, funding, now }) => events.loanSettled({ ...ref, loanId: funding.id }, londonToday(now), 1_065_036),
+  loan_withdrawn_202611: ({ ref, funding, now }) => events.loanWithdrawn({ ...ref, loanId: funding.id }, londonToday(now), withdrawalRepayBy(londonToday(now))),
 };
 
 export function sampleEvent<T extends EventType>(type: T, now: Date): EventPayloads[T] {

@@ -1,6 +1,7 @@
 import type { Queryable } from './db.ts';
 import type { Environment, Tenant } from '../domain/tenant.ts';
 import type { LoanRepayment, RepaymentStatus } from '../domain/loans.ts';
+import type { WithdrawalNotice } from '../domain/loan-withdrawal.ts';
 import type { OfferRow } from './offers-store.ts';
 
 /** A loan with its repayments, read in one statement. */
@@ -19,9 +20,13 @@ export interface LoanRow {
   created_at: Date;
   external_customer_id: string | null;
   company_name: string | null;
+  /** Whether the Consumer Credit Act regulated the drawdown (section 23), as judged then. */
+  regulated: boolean;
   /** The product of the offer drawn from, for the pages (the customer knows the loan by it). */
   product_type: OfferRow['product_type'];
   repayments: LoanRepayment[];
+  /** The customer's notice of withdrawal (section 23), or null. */
+  withdrawal: WithdrawalNotice | null;
 }
 
 export interface NewLoan {
@@ -34,6 +39,7 @@ export interface NewLoan {
   monthlyRateBp: number;
   feeBp: number;
   durationDays: number;
+  regulated: boolean;
   now: Date;
 }
 
@@ -43,10 +49,14 @@ const REPAYMENTS = `COALESCE((SELECT json_agg(json_build_object(
     'principalPence', r.principal_pence, 'status', r.status, 'collectedOn', r.collected_on, 'settlement', r.settlement)
     ORDER BY r.due_date) FROM loan_repayments r WHERE r.loan_id = l.id), '[]') AS repayments`;
 
+/** The notice of withdrawal, shaped as the domain's WithdrawalNotice, or null. */
+const WITHDRAWAL = `(SELECT json_build_object('noticeGivenOn', w.notice_given_on, 'repaidOn', w.repaid_on)
+    FROM loan_withdrawals w WHERE w.loan_id = l.id) AS withdrawal`;
+
 const LOAN_COLUMNS = `l.id, l.partner_id, l.environment, l.customer_id, l.application_id, l.offer_id, l.funded_on, l.amount_pence,
   l.monthly_rate_bp, l.fee_bp, l.duration_days, l.created_at, c.external_customer_id,
-  c.company->>'registered_company_name' AS company_name,
-  (SELECT o.product_type FROM offers o WHERE o.id = l.offer_id) AS product_type, ${REPAYMENTS}`;
+  c.company->>'registered_company_name' AS company_name, l.regulated,
+  (SELECT o.product_type FROM offers o WHERE o.id = l.offer_id) AS product_type, ${REPAYMENTS}, ${WITHDRAWAL}`;
 
 function repaymentValues(loanId: string, repayments: readonly LoanRepayment[]): { sql: string; params: unknown[] } {
   const params: unknown[] = [loanId];
@@ -64,8 +74,8 @@ function repaymentValues(loanId: string, repayments: readonly LoanRepayment[]): 
 
 export async function insertLoan(db: Queryable, tenant: Tenant, loan: NewLoan, repayments: readonly LoanRepayment[]): Promise<void> {
   await db.query(
-    `INSERT INTO loans (id, partner_id, environment, customer_id, application_id, offer_id, funded_on, amount_pence, monthly_rate_bp, fee_bp, duration_days, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `INSERT INTO loans (id, partner_id, environment, customer_id, application_id, offer_id, funded_on, amount_pence, monthly_rate_bp, fee_bp, duration_days, created_at, regulated)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       loan.id,
       tenant.partnerId,
@@ -79,6 +89,7 @@ export async function insertLoan(db: Queryable, tenant: Tenant, loan: NewLoan, r
       loan.feeBp,
       loan.durationDays,
       loan.now,
+      loan.regulated,
     ],
   );
   const insert = repaymentValues(loan.id, repayments);

@@ -44,3 +44,23 @@ export const TEN_THOUSAND: OfferTermsJson = {
   fee_percentage: 2,
   duration_in_days: 120,
 };
+
+/** Half-even division of whole numbers, written apart from the service's money.ts (an independent check). */
+export function halfEven(numerator: bigint, denominator: bigint): bigint {
+  const q = numerator / denominator;
+  const twice = (numerator % denominator) * 2n;
+  if (twice > denominator || (twice === denominator && q % 2n === 1n)) return q + 1n;
+  return q;
+}
+
+/**
+ * What a withdrawing borrower repays (docs/behaviour.md, section 23), computed apart from the
+ * service: pounds drawn plus pounds × monthly percent ÷ 100 × 12 ÷ 365 for each day, to the penny
+ * half-even; in pounds.
+ */
+export function independentWithdrawalAmount(amountPounds: number, monthlyPercent: number, days: number): number {
+  const pence = BigInt(Math.round(amountPounds * 100));
+  const hundredthsOfPercent = BigInt(Math.round(monthlyPercent * 100));
+  const interest = halfEven(pence * hundredthsOfPercent * 12n * BigInt(days), 100n * 100n * 365n);
+  return Number(pence + interest) / 100;
+}

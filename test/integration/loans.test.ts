@@ -43,6 +43,8 @@ describe.each(BACKENDS)('loans on %s', (backend) => {
           repayment('2026-04-15', 2650, 150),
           repayment('2026-05-15', 2575, 75),
         ],
+        // A limited company's loan carries no right of withdrawal (section 23).
+        withdrawal: null,
       },
     });
   });

@@ -26,6 +26,8 @@ const SPEC_TYPES = [
   'loan_repayment_collected_202611',
   'loan_repayment_missed_202611',
   'loan_settled_202611',
+  // Regulated agreements (docs/behaviour.md, section 23).
+  'loan_withdrawn_202611',
 ];
 
 const PRIVATE_URLS = [

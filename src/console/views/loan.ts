@@ -1,6 +1,7 @@
 /** The console's loan pages: the list (most days past due first) and one loan with its forms. */
 import type { LoanPosition, LoanStatus, SettlementQuote } from '../../domain/loans.ts';
 import type { LoanRow } from '../../services/loans.ts';
+import type { WithdrawalSectionModel } from '../../services/loan-withdrawal.ts';
 import { formatDate, formatDuration, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { CheckboxField, ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
@@ -70,6 +71,24 @@ export interface ConsoleLoanModel {
   errors: FieldErrors;
   notice: string | null;
   problem: string | null;
+  /** The right of withdrawal of a regulated loan, or where the customer's notice stands (section 23). */
+  withdrawal: WithdrawalSectionModel;
+}
+
+/** The withdrawal row of the facts: the right while it lasts, the notice, or its repayment. */
+function withdrawalWords(w: WithdrawalSectionModel): string | null {
+  switch (w.state) {
+    case 'none':
+      return null;
+    case 'available':
+      return `Regulated: the customer may withdraw until ${formatDate(w.lastDay)}`;
+    case 'ended':
+      return `Regulated: the right to withdraw ended on ${formatDate(w.lastDay)}`;
+    case 'given':
+      return `Notice given on ${formatDate(w.noticeGivenOn)}: repay ${formatGbp(w.amountTodayPence)} today (${formatGbp(w.dailyInterestPence)} more a day), by ${formatDate(w.repayBy)}; the Direct Debits stop`;
+    case 'repaid':
+      return `Withdrawn: notice given on ${formatDate(w.noticeGivenOn)}, ${formatGbp(w.paidPence)} repaid on ${formatDate(w.repaidOn)}`;
+  }
 }
 
 const OUTCOMES = [
@@ -90,6 +109,7 @@ function Facts({ m }: { m: ConsoleLoanModel }): VNode {
       <dt>Next repayment</dt><dd>${position.nextRepayment ? `${formatGbp(position.nextRepayment.amountPence)} on ${formatDate(position.nextRepayment.date)}` : 'None'}</dd>
       <dt>Arrears</dt><dd data-loan="arrears">${formatGbp(position.arrears.amountPence)}${position.arrears.oldestDueDate ? `, oldest due ${formatDate(position.arrears.oldestDueDate)}` : ''}</dd>
       <dt>Days past due</dt><dd data-loan="days-past-due">${position.arrears.daysPastDue}</dd>
+      ${withdrawalWords(m.withdrawal) ? html`<dt>Withdrawal</dt><dd data-loan="withdrawal">${withdrawalWords(m.withdrawal)}</dd>` : null}
     </dl>
   </section>`;
 }
@@ -141,13 +161,21 @@ function CollectionSection({ m }: { m: ConsoleLoanModel }): VNode {
 function SettlementSection({ m }: { m: ConsoleLoanModel }): VNode {
   const errors = errorsOf(m.errors, ['on']);
   const figure = m.figureToday;
+  const w = m.withdrawal;
   return html`<section class="card" aria-labelledby="h-settlement">
     <h2 id="h-settlement">Record settlement</h2>
-    <p class="hint">The customer paid the settlement figure for the day: the repayments from that day are replaced by the one settlement payment, missed ones are collected with it, and the loan is settled.</p>
     ${
-      typeof figure === 'string'
-        ? html`<p class="muted" id="settlement-today">No settlement figure for today: ${figure}.</p>`
-        : html`<p id="settlement-today">Settlement figure for ${formatDate(figure.on)}: <strong>${formatGbp(figure.amountPence)}</strong> (principal ${formatGbp(figure.principalPence)}, interest ${formatGbp(figure.interestPence)}, fees ${formatGbp(figure.feesPence)}, arrears ${formatGbp(figure.arrearsPence)}).</p>`
+      w.state === 'given'
+        ? html`<p class="hint">The customer gave notice of withdrawal: record the day their withdrawal repayment arrived (the amount drawn and the interest to that day, no fee). The loan is then withdrawn.</p>
+          <p id="settlement-today">Withdrawal repayment for today: <strong>${formatGbp(w.amountTodayPence)}</strong>.</p>`
+        : html`<p class="hint">The customer paid the settlement figure for the day: the repayments from that day are replaced by the one settlement payment, missed ones are collected with it, and the loan is settled.</p>`
+    }
+    ${
+      w.state === 'given'
+        ? null
+        : typeof figure === 'string'
+          ? html`<p class="muted" id="settlement-today">No settlement figure for today: ${figure}.</p>`
+          : html`<p id="settlement-today">Settlement figure for ${formatDate(figure.on)}: <strong>${formatGbp(figure.amountPence)}</strong> (principal ${formatGbp(figure.principalPence)}, interest ${formatGbp(figure.interestPence)}, fees ${formatGbp(figure.feesPence)}, arrears ${formatGbp(figure.arrearsPence)}).</p>`
     }
     <${ErrorSummary} errors=${errors} />
     <form method="post" action=${`/console/loans/${m.loan.id}/settlement`} class="stack" novalidate>
@@ -171,6 +199,6 @@ export function loanBody(m: ConsoleLoanModel): VNode {
     <${Notices} notice=${m.notice} problem=${m.problem} />
     <${Facts} m=${m} />
     <${Repayments} loan=${loan} />
-    ${m.canRecord && open ? html`<div class="columns"><${CollectionSection} m=${m} /><${SettlementSection} m=${m} /></div>` : null}
+    ${m.canRecord && open ? html`<div class="columns">${loan.withdrawal ? null : html`<${CollectionSection} m=${m} />`}<${SettlementSection} m=${m} /></div>` : null}
     <p><a href=${`/console/audit?type=loan&target=${loan.id}`}>Audit log of this loan</a></p>`;
 }

@@ -2,17 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
 import { LoanIdParams, LoanResponse, LoansResponse, SettleBody, SettlementQuoteQuery, SettlementQuoteResponse, SimulateBody } from '../../schemas/loans.ts';
-import {
-  customerLoans,
-  getLoan,
-  loanSettlementQuote,
-  loanStatementPdf,
-  loanView,
-  quoteView,
-  settleLoan,
-  simulateCollections,
-  today,
-} from '../../services/loans.ts';
+import { customerLoans, getLoan, loanSettlementQuote, loanStatementPdf, loanView, quoteView, simulateCollections, today } from '../../services/loans.ts';
+import { recordLoanPayment } from '../../services/loan-withdrawal.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../../domain/ids.ts';
 
@@ -59,7 +50,7 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The figure that settles the loan on a day (default today)',
         params: LoanIdParams,
         querystring: SettlementQuoteQuery,
-        response: { 200: SettlementQuoteResponse, ...errorResponses(400, 401, 403, 404, 406) },
+        response: { 200: SettlementQuoteResponse, ...errorResponses(400, 401, 403, 404, 406, 409) },
       },
     },
     async (request) => {
@@ -122,16 +113,15 @@ export const sandboxLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Sandbox'],
         operationId: 'sandboxSettleLoan',
-        summary: 'Pay the settlement figure and settle the loan (sandbox only)',
+        summary: 'Pay the settlement figure and settle the loan, or under notice of withdrawal pay the withdrawal amount (sandbox only)',
         params: LoanIdParams,
         body: SettleBody,
-        response: { 200: LoanResponse, ...errorResponses(400, 401, 403, 404, 415) },
+        response: { 200: LoanResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
       },
     },
     async (request) => {
-      const { loan } = await settleLoan(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), request.body.data.on ?? null, {
-        pointer: '/data/on',
-      });
+      const loanId = idParam(request.params.loan_id, 'loan');
+      const { loan } = await recordLoanPayment(app.ctx, tenantOf(request), loanId, request.body.data.on ?? null, { pointer: '/data/on' }, 'sandbox');
       return { data: loanView(loan, today(app.ctx)) };
     },
   );

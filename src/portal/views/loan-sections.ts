@@ -9,11 +9,12 @@ import { ArrearsNotice, LoanFacts, LoanSituation, LoanStatusTag } from './loan-p
 
 /** The status, what is owed and when, and a missed payment explained. */
 export function SummarySection(m: LoanPageModel): VNode {
+  const withdrawing = Boolean(m.loan.withdrawal && !m.loan.withdrawal.repaidOn);
   return html`<section class="card" aria-labelledby="loan-summary-heading">
       <h2 id="loan-summary-heading">Where your loan stands</h2>
-      <p><${LoanStatusTag} status=${m.position.status} /></p>
-      <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} today=${m.today} />
-      <${LoanFacts} position=${m.position} fundedOn=${m.loan.funded_on} amountPence=${m.loan.amount_pence} />
+      <p><${LoanStatusTag} status=${m.position.status} withdrawing=${withdrawing} /></p>
+      <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} today=${m.today} withdrawal=${m.loan.withdrawal} />
+      <${LoanFacts} position=${m.position} fundedOn=${m.loan.funded_on} amountPence=${m.loan.amount_pence} withdrawing=${withdrawing} />
     </section>
     <${ArrearsNotice} position=${m.position} repayments=${m.loan.repayments} lender=${m.lender} headingId="loan-arrears-heading" />`;
 }
@@ -32,7 +33,7 @@ export function RepaymentsSection(m: LoanPageModel): VNode {
           ${m.loan.repayments.map(
             (r) => html`<tr data-date=${r.date} data-repayment-status=${r.status}>
               <td>${formatDate(r.date)}</td>
-              <td class="status-cell" data-label="Status">${repaymentStatusWords(r, m.today)}</td>
+              <td class="status-cell" data-label="Status">${repaymentStatusWords(r, m.today, m.loan.withdrawal)}</td>
               <td class="num" data-label="Payment">${formatGbp(r.amountPence)}</td>
               <td class="num" data-label="Principal">${formatGbp(r.principalPence)}</td>
               <td class="num" data-label="Interest">${formatGbp(r.interestPence)}</td>
@@ -48,7 +49,8 @@ export function RepaymentsSection(m: LoanPageModel): VNode {
 /** "Settle on" and "Get settlement figure": the figure that pays the loan off on a day. */
 export function SettlementSection(m: LoanPageModel): VNode | null {
   const { settlement, loan } = m;
-  if (m.position.status === 'settled' || m.position.status === 'withdrawn' || !settlement.latest || !settlement.earliest) return null;
+  // Under notice of withdrawal the withdrawal section says what to repay instead.
+  if (m.position.status === 'settled' || m.position.status === 'withdrawn' || m.loan.withdrawal || !settlement.latest || !settlement.earliest) return null;
   const errors = settlement.error ? { on: settlement.error } : {};
   const figure = settlement.figure;
   return html`<section class="card" aria-labelledby="settle-heading" id="settle">

@@ -10,6 +10,8 @@ import { formatGbp, PRODUCT_NAMES } from '../../web/format.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { Page, type Chrome } from '../../web/layout.ts';
 import { RepaymentsSection, SettlementSection, StatementSection, SummarySection } from './loan-sections.ts';
+import { WithdrawalLoanSection } from './loan-withdrawal.ts';
+import type { WithdrawalSectionModel } from '../../services/loan-withdrawal.ts';
 
 export interface SettlementForm {
   /** The "Settle on" field as typed (or today's date before anything is asked). */
@@ -29,12 +31,14 @@ export interface LoanPageModel {
   /** For a section whose form changes something. */
   csrfToken: string;
   settlement: SettlementForm;
+  /** The right of withdrawal of a regulated loan (section 23), or where it stands. */
+  withdrawal: WithdrawalSectionModel;
 }
 
 /** One part of the loan page: null when it has nothing to show for this loan. */
 export type LoanSection = (m: LoanPageModel) => VNode | null;
 
-export const LOAN_PAGE_SECTIONS: readonly LoanSection[] = [SummarySection, RepaymentsSection, SettlementSection, StatementSection];
+export const LOAN_PAGE_SECTIONS: readonly LoanSection[] = [SummarySection, WithdrawalLoanSection, RepaymentsSection, SettlementSection, StatementSection];
 
 export function loanTitle(loan: LoanRow): string {
   return `Your ${PRODUCT_NAMES[loan.product_type].toLowerCase()} of ${formatGbp(loan.amount_pence)}`;

@@ -12,13 +12,14 @@ export interface LoanListItem {
 
 function LoanCard({ item, lender, today }: { item: LoanListItem; lender: string; today: string }): VNode {
   const { loan, position } = item;
+  const withdrawing = Boolean(loan.withdrawal && !loan.withdrawal.repaidOn);
   const headingId = `loan-${loan.id}`;
   const name = `${PRODUCT_NAMES[loan.product_type]} of ${formatGbp(loan.amount_pence)}`;
   return html`<section class="card" aria-labelledby=${headingId} data-loan-id=${loan.id}>
     <h2 id=${headingId}>${name}</h2>
-    <p><${LoanStatusTag} status=${position.status} /></p>
-    <${LoanSituation} position=${position} repayments=${loan.repayments} today=${today} />
-    <${LoanFacts} position=${position} fundedOn=${loan.funded_on} amountPence=${loan.amount_pence} />
+    <p><${LoanStatusTag} status=${position.status} withdrawing=${withdrawing} /></p>
+    <${LoanSituation} position=${position} repayments=${loan.repayments} today=${today} withdrawal=${loan.withdrawal} />
+    <${LoanFacts} position=${position} fundedOn=${loan.funded_on} amountPence=${loan.amount_pence} withdrawing=${withdrawing} />
     <${ArrearsNotice} position=${position} repayments=${loan.repayments} lender=${lender} headingId=${`${headingId}-arrears`} level=${3} />
     <div class="actions"><a class="button" href=${`/portal/loans/${loan.id}`}>View your ${name.toLowerCase()}</a></div>
   </section>`;
