@@ -18,6 +18,9 @@
  *   webhooks-backlog  (group "webhooks") deliveries/s of one ROLE=worker process draining a backlog
  *                     made with no worker running (PostgreSQL only)
  *   uploads           5 MiB PDF upload MiB/s, and the server's RSS growth meanwhile
+ *   tracing           the authentication check and GET latest with tracing off (the default server)
+ *                     and on (a second server exporting to an OTLP sink in this process), alternating
+ *                     off, on, off, on; PostgreSQL only unless BENCH_BACKENDS=pglite (about a minute)
  *
  * Environment:
  *   BENCH_DURATION      seconds of each measured run (default 10)
@@ -26,7 +29,8 @@
  *   BENCH_DATABASE_URL  PostgreSQL server to create the fresh database on
  *                       (default postgres://postgres@127.0.0.1:5432/test; skipped if unreachable)
  *   BENCH_BACKENDS      comma list of pglite,postgres (default both)
- *   BENCH_SCENARIOS     comma list of scenario ids or groups from bench/scenarios.ts (default all)
+ *   BENCH_SCENARIOS     comma list of scenario ids or groups from bench/scenarios.ts (default all);
+ *                       arguments do the same: `npm run bench -- tracing`
  *   BENCH_OFFERS                    fresh applications decided in offers-first (default 3000)
  *   BENCH_OFFERS_SETUP_CONCURRENCY  customers+applications created at once beforehand (default 16)
  *   BENCH_WEBHOOK_EVENTS            events of the webhook burst, and of the backlog (default 5000)
@@ -34,6 +38,7 @@
  *   BENCH_UPLOAD_CONCURRENCY        uploads in flight at once (default 4)
  *   BENCH_UPLOAD_MIB                size of each uploaded PDF (default 5)
  *   BENCH_UPLOAD_MAX_TOTAL_MIB      cap on the bytes uploaded in one measured run (default 1024)
+ *   BENCH_TRACING_RUN_S             seconds of each of the tracing scenario's eight measured runs (default 4)
  *   BENCH_SERVER_NODE_OPTIONS       NODE_OPTIONS of the API server, e.g. "--cpu-prof --cpu-prof-dir=profiles"
  *   BENCH_SERVER_ENV                extra environment of the API server, "NAME=value,NAME=value" (for
  *                                   example OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 to
@@ -96,7 +101,13 @@ const backendFilter = listFromEnv('BENCH_BACKENDS');
 for (const name of backendFilter ?? []) {
   if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_BACKENDS: unknown backend "${name}" (pglite, postgres)`);
 }
-const scenarios = pickScenarios(listFromEnv('BENCH_SCENARIOS'));
+// Scenario ids or groups as arguments (`npm run bench -- tracing`) take the place of BENCH_SCENARIOS.
+const scenarioArguments = process.argv
+  .slice(2)
+  .flatMap((a) => a.split(','))
+  .map((a) => a.trim())
+  .filter(Boolean);
+const scenarios = pickScenarios(scenarioArguments.length > 0 ? scenarioArguments : listFromEnv('BENCH_SCENARIOS'));
 const backends = (['pglite', 'postgres'] as const).filter((b) => backendFilter === null || backendFilter.includes(b));
 
 /**

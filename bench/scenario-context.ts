@@ -46,6 +46,8 @@ export const SCENARIO_SETTINGS = {
   uploadMiB: intFromEnv('BENCH_UPLOAD_MIB', 5, 1, 19),
   /** Most bytes uploaded in one measured run, MiB (uploads stop at BENCH_DURATION or here). */
   uploadMaxTotalMiB: intFromEnv('BENCH_UPLOAD_MAX_TOTAL_MIB', 1_024, 16, 16_384),
+  /** Seconds of each measured run of the tracing scenario (eight of them: two routes, off/on/off/on). */
+  tracingRunS: intFromEnv('BENCH_TRACING_RUN_S', 4, 1, 60),
 };
 
 export type ScenarioSettings = typeof SCENARIO_SETTINGS;

@@ -20,6 +20,7 @@ import { businessLoanOffer } from './offers-setup.ts';
 import { runFirstOffers } from './offers.ts';
 import type { Measurement, Targets } from './report.ts';
 import { SCENARIO_SETTINGS, type ScenarioContext } from './scenario-context.ts';
+import { runTracing } from './tracing.ts';
 import { runUploads } from './uploads.ts';
 import { runWebhookBacklog, runWebhooks } from './webhooks.ts';
 
@@ -192,6 +193,22 @@ export const SCENARIOS: Scenario[] = [
     ownServer: { env: {} },
     plannedS: (s) => 30 + s.warmupS + s.durationS * 2,
     run: (ctx) => runUploads(ctx, SCENARIO_SETTINGS),
+  },
+  {
+    // Issue 24: the authentication check and GET latest on the default server (tracing off) and on a
+    // second one exporting spans to an OTLP sink in this process, alternating off, on, off, on.
+    kind: 'custom',
+    id: 'tracing',
+    name: 'tracing off and on',
+    targets: {},
+    ownServer: { env: {} },
+    // One backend keeps it under a minute: PostgreSQL, unless PGlite is the only one asked for.
+    skipOn:
+      process.env.BENCH_BACKENDS?.trim() === 'pglite'
+        ? {}
+        : { pglite: 'measured on PostgreSQL alone, to stay short (BENCH_BACKENDS=pglite runs it on PGlite)' },
+    plannedS: (s) => 30 + s.warmupS * 4 + SCENARIO_SETTINGS.tracingRunS * 8,
+    run: (ctx) => runTracing(ctx, SCENARIO_SETTINGS),
   },
 ];
 
