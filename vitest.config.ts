@@ -2,18 +2,23 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that measure time or memory, or that start servers as child processes and signal them:
- * they run one at a time after the others, so the other files' load cannot skew what they measure.
+ * they run one at a time after the others, so the other files' load cannot skew what they measure,
+ * each in a process of its own.
  */
-const ALONE = [
+const MEASURING = [
   'test/integration/uploads-memory.test.ts',
   'test/integration/shutdown.test.ts',
   'test/integration/start-and-stop.test.ts',
   'test/integration/webhooks-durability.test.ts',
-  // Timing-sensitive (webhook retry timetables, a 20 MiB upload, Chromium pages): alone as well.
-  'test/integration/webhooks-delivery.test.ts',
-  'test/integration/documents.test.ts',
-  'test/browser/**/*.test.ts',
 ];
+
+/**
+ * Timing-sensitive (webhook retry timetables, a 20 MiB upload, Chromium pages): one at a time as
+ * well, after the parallel files, but in one process (they measure nothing of their own process).
+ */
+const TIMING = ['test/integration/webhooks-delivery.test.ts', 'test/integration/documents.test.ts', 'test/browser/**/*.test.ts'];
+
+const ALONE = [...MEASURING, ...TIMING];
 
 /**
  * Test files run in parallel (docs/operations.md, "Test time"): each waits on its database and
@@ -48,9 +53,18 @@ export default defineConfig({
       {
         test: {
           name: 'alone',
-          include: ALONE,
+          include: TIMING,
+          isolate: process.env.TEST_ISOLATE === '1',
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'measuring',
+          include: MEASURING,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
