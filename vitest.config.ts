@@ -2,20 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that measure time or memory, or that start servers as child processes and signal them:
- * they run one at a time after the others, so the other files' load cannot skew what they measure.
+ * they run one at a time after the others, so the other files' load cannot skew what they measure,
+ * each in a process of its own.
  */
-const ALONE = [
+const MEASURING = [
   'test/integration/uploads-memory.test.ts',
   'test/integration/shutdown.test.ts',
   'test/integration/start-and-stop.test.ts',
   'test/integration/webhooks-durability.test.ts',
   // Five server processes on one PostgreSQL, one SIGKILLed: the others' load would only slow it.
   'test/integration/several-nodes.test.ts',
-  // Timing-sensitive (webhook retry timetables, a 20 MiB upload, Chromium pages): alone as well.
-  'test/integration/webhooks-delivery.test.ts',
-  'test/integration/documents.test.ts',
-  'test/browser/**/*.test.ts',
 ];
+
+/**
+ * Timing-sensitive (webhook retry timetables, a 20 MiB upload, Chromium pages): one at a time as
+ * well, after the parallel files, but in one process (they measure nothing of their own process).
+ */
+const TIMING = ['test/integration/webhooks-delivery.test.ts', 'test/integration/documents.test.ts', 'test/browser/**/*.test.ts'];
+
+const ALONE = [...MEASURING, ...TIMING];
 
 /**
  * Test files run in parallel (docs/operations.md, "Test time"): each waits on its database and
@@ -38,6 +43,10 @@ export default defineConfig({
       {
         test: {
           name: 'parallel',
+          // One process per worker for all its files (docs/operations.md, "Test time"): each file no
+          // longer loads the app's modules and PGlite's WebAssembly anew, a third of the CPU time.
+          // Every file still opens its own databases and apps; TEST_ISOLATE=1 gives each file a process.
+          isolate: process.env.TEST_ISOLATE === '1',
           include: ['test/**/*.test.ts', 'sdk/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...ALONE],
           maxWorkers: WORKERS,
@@ -46,9 +55,18 @@ export default defineConfig({
       {
         test: {
           name: 'alone',
-          include: ALONE,
+          include: TIMING,
+          isolate: process.env.TEST_ISOLATE === '1',
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'measuring',
+          include: MEASURING,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
