@@ -15,18 +15,11 @@ const MEASURING = [
 ];
 
 /**
- * Timing-sensitive (webhook retry timetables, a 20 MiB upload, Chromium pages): one at a time as
- * well, after the parallel files, but in one process (they measure nothing of their own process).
- */
-const TIMING = ['test/integration/webhooks-delivery.test.ts', 'test/integration/documents.test.ts', 'test/browser/**/*.test.ts'];
-
-const ALONE = [...MEASURING, ...TIMING];
-
-/**
- * Test files run in parallel (docs/operations.md, "Test time"): each waits on its database and
- * server much of the time, so two files share two cores well. Every test database is a fresh one
- * (an in-memory PGlite, or a PostgreSQL schema of its own), so files in parallel never meet.
- * TEST_MAX_WORKERS overrides the number (1 runs the files one at a time, as before).
+ * Test files run in parallel (docs/operations.md, "Test time"): each waits on its database, its
+ * server, a webhook receiver or Chromium much of the time, so two files share two cores well.
+ * Every test database is a fresh one (an in-memory PGlite, or a PostgreSQL schema of its own), so
+ * files in parallel never meet. TEST_MAX_WORKERS overrides the number (1 runs the files one at a
+ * time).
  */
 const WORKERS = Number(process.env.TEST_MAX_WORKERS ?? 2);
 
@@ -48,17 +41,8 @@ export default defineConfig({
           // Every file still opens its own databases and apps; TEST_ISOLATE=1 gives each file a process.
           isolate: process.env.TEST_ISOLATE === '1',
           include: ['test/**/*.test.ts', 'sdk/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...ALONE],
+          exclude: ['**/node_modules/**', ...MEASURING],
           maxWorkers: WORKERS,
-        },
-      },
-      {
-        test: {
-          name: 'alone',
-          include: TIMING,
-          isolate: process.env.TEST_ISOLATE === '1',
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -66,7 +50,7 @@ export default defineConfig({
           name: 'measuring',
           include: MEASURING,
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],

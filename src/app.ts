@@ -32,6 +32,7 @@ import { RequestLogRecorder } from './services/request-log.ts';
 import { docsCsp } from './http/openapi-docs.ts';
 import { registerOpenApi } from './http/openapi-documents.ts';
 import { healthRoutes, Serving } from './http/health.ts';
+import { sharedSchemaCompilers } from './http/schema-compilers.ts';
 import { DatabaseReadiness } from './services/health.ts';
 import { installMetrics } from './http/metrics.ts';
 import type { Tracing } from './observability/tracing.ts';
@@ -89,6 +90,8 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
       },
       onCreate: configureAjv,
     },
+    // Compiled once per process, however many apps it builds (tests, the benchmark).
+    schemaController: { compilersFactory: sharedSchemaCompilers },
     // Router-level client errors (a malformed URL) answer 404 in the envelope, never 500. No hook
     // runs for them, so the headers every response carries are set here.
     frameworkErrors: (_error, request, reply) => {

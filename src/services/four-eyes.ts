@@ -118,8 +118,16 @@ export async function confirmPendingApproval(ctx: ServiceContext, actor: Actor, 
     ctx,
     actor,
     async (inner, tx) => {
-      if ((await findApproval(tx, approvalId))?.status !== 'pending') throw noLongerWaiting();
-      await kind.lockAndCheck(tx, approval.subject_id);
+      const stillPending = async () => (await findApproval(tx, approvalId))?.status === 'pending';
+      if (!(await stillPending())) throw noLongerWaiting();
+      try {
+        await kind.lockAndCheck(tx, approval.subject_id);
+      } catch (error) {
+        // A confirmation at the same moment held the subject's lock and changed it: the approval
+        // it settled is what this one lost to, whatever its subject looks like now.
+        if (!(await stillPending())) throw noLongerWaiting();
+        throw error;
+      }
       if (!(await confirmApproval(tx, approvalId, actor.operatorId, ctx.now()))) throw noLongerWaiting();
       await kind.apply(inner, approval.subject_id, terms);
     },

@@ -69,9 +69,41 @@ export function useWebServer(backend: BackendName, env: Record<string, string> =
   );
 }
 
-/** Chromium for the enclosing describe block: launched in beforeAll, closed in afterAll. */
+/**
+ * One Chromium per test process, shared by the describe blocks that use it (each opens contexts
+ * of its own, so they share no cookies or pages): launching it costs more CPU than most of the
+ * tests that use it. A block's contexts are closed when it ends; the browser a few seconds after
+ * the last block using it ends, unless another starts meanwhile (playwright kills it if the process
+ * exits first).
+ */
+let shared: { browser: Promise<Browser>; users: number; closing?: NodeJS.Timeout } | null = null;
+
+async function acquireBrowser(): Promise<Browser> {
+  shared ??= { browser: launchBrowser().then((browser) => Object.assign(browser, { [POOL]: new ContextPool() })), users: 0 };
+  shared.users += 1;
+  clearTimeout(shared.closing);
+  return shared.browser;
+}
+
+/**
+ * Test files run one after the other in a process, so the contexts in use now are the ending
+ * block's: closed, or handed back to the pool.
+ */
+async function releaseBrowser(browser: Browser): Promise<void> {
+  for (const context of browser.contexts()) await context.close().catch(() => {});
+  const current = shared;
+  if (!current || --current.users > 0) return;
+  current.closing = setTimeout(() => {
+    if (shared === current && current.users === 0) {
+      shared = null;
+      void current.browser.then((browser) => browser.close()).catch(() => {});
+    }
+  }, 5_000).unref();
+}
+
+/** Chromium for the enclosing describe block (shared within the test process): contexts of its own. */
 export function useBrowser(): Browser {
-  return useResource('the browser', launchBrowser, (browser) => browser.close());
+  return useResource('the browser', acquireBrowser, releaseBrowser);
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -88,7 +120,7 @@ export async function accessibilityViolations(page: Page): Promise<AxeViolation[
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });
   });
   return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
 }
@@ -128,12 +160,59 @@ export async function screenshot(page: Page, folder: string, name: string): Prom
   await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
 }
 
+const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+const LAPTOP = { viewport: { width: 1280, height: 800 } };
+
+/**
+ * Contexts handed back by `close()`, ready for the next test, by kind. A new context costs Chromium
+ * about half a second of CPU (its storage partition, its network context, a new renderer), more
+ * than most steps of a test; a reused one starts with no page, no cookie and no permission, which
+ * is all a test of these server-rendered pages (no web storage, no service worker) can tell apart.
+ */
+class ContextPool {
+  readonly #idle = { phone: [] as BrowserContext[], laptop: [] as BrowserContext[] };
+  readonly #inUse = new WeakSet<BrowserContext>();
+
+  async take(browser: Browser, kind: 'phone' | 'laptop'): Promise<BrowserContext> {
+    let context = this.#idle[kind].pop();
+    if (!context) {
+      context = await browser.newContext(kind === 'phone' ? PHONE : LAPTOP);
+      this.#recycleOnClose(context, kind);
+    }
+    this.#inUse.add(context);
+    return context;
+  }
+
+  #recycleOnClose(context: BrowserContext, kind: 'phone' | 'laptop'): void {
+    const reallyClose = context.close.bind(context);
+    context.close = async () => {
+      if (!this.#inUse.delete(context)) return;
+      try {
+        await Promise.all(context.pages().map((page) => page.close()));
+        await context.clearCookies();
+        await context.clearPermissions();
+        this.#idle[kind].push(context);
+      } catch {
+        await reallyClose().catch(() => {});
+      }
+    };
+  }
+}
+
+const POOL = Symbol('context pool');
+
+/** A context of `kind`: from the shared browser's pool, or a new one on any other browser. */
+async function contextOf(browser: Browser, kind: 'phone' | 'laptop'): Promise<BrowserContext> {
+  const pool = (browser as Browser & { [POOL]?: ContextPool })[POOL];
+  return pool ? pool.take(browser, kind) : browser.newContext(kind === 'phone' ? PHONE : LAPTOP);
+}
+
 export async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  return contextOf(browser, 'phone');
 }
 
 export async function newLaptopContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return contextOf(browser, 'laptop');
 }
 
 /**

@@ -58,11 +58,12 @@ export interface TestDb {
  * that. Every test process of a run (and of later runs) shares it.
  */
 let template: Promise<Blob> | null = null;
+const TEST_SHARED_BUFFERS = '16MB';
 
 async function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
     const hash = createHash('sha256');
-    hash.update(await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
+    hash.update(await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url))).update(TEST_SHARED_BUFFERS);
     const dir = new URL('../../src/store/migrations/', import.meta.url);
     for (const file of (await readdir(dir)).sort()) hash.update(file).update(await readFile(new URL(file, dir)));
     const path = join(tmpdir(), `lending-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
@@ -74,6 +75,10 @@ async function migratedTemplate(): Promise<Blob> {
     }
     const db = await openPglite();
     await migrate(db);
+    // Test databases are small: a 16 MB buffer pool instead of the default 128 MB makes every copy
+    // start with a third less CPU (docs/operations.md, "Test time"). The application's own PGlite
+    // keeps its defaults.
+    await db.query(`ALTER SYSTEM SET shared_buffers = '${TEST_SHARED_BUFFERS}'`);
     const dump = await db.pglite.dumpDataDir('none');
     await db.close();
     const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;

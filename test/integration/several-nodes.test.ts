@@ -200,24 +200,21 @@ describeOnPostgres(
         });
 
         // The kill: the first worker seen holding an attempt the receiver has not answered yet. Its
-        // connections to the receiver are told by their ports, read from /proc just before the kill.
-        const { victim, killedAt, connections } = await eventually(
+        // connections to the receiver are told by their ports, read from /proc while it is stopped
+        // (SIGSTOP), so it cannot open one the read would miss between the read and the kill.
+        const { victim, killedAt, ports } = await eventually(
           async () => {
             if (burstDone) throw new Error('the burst ended before a worker could be killed mid-burst');
             for (const [w, worker] of workers.entries()) {
-              const ports = await localPortsOf(worker.child.proc.pid as number, receiver.port);
-              if (!ports) continue;
-              const connections = new Set(
-                receiver
-                  .openConnections()
-                  .filter((c) => ports.has(c.remotePort))
-                  .map((c) => c.connection),
-              );
+              const pid = worker.child.proc.pid as number;
+              process.kill(pid, 'SIGSTOP');
+              const ports = await localPortsOf(pid, receiver.port);
               const now = Date.now();
-              if (receiver.received.some((d) => connections.has(d.connection) && now - d.receivedAt < HOLD_MS - 150)) {
+              if (ports && receiver.received.some((d) => ports.has(d.remotePort) && now - d.receivedAt < HOLD_MS - 150)) {
                 worker.child.proc.kill('SIGKILL');
-                return { victim: w, killedAt: Date.now(), connections };
+                return { victim: w, killedAt: Date.now(), ports };
               }
+              process.kill(pid, 'SIGCONT');
             }
             return null;
           },
@@ -259,7 +256,9 @@ describeOnPostgres(
         const quietAt = Date.now();
         // What the killed worker sent, and what the receiver still held when it died: attempts it
         // could not have recorded.
-        const sentByVictim = receiver.received.filter((d) => connections.has(d.connection));
+        // Its sockets closed at the kill, so a later sender on one of those ports is another process:
+        // only what arrived by a moment after the kill counts as the victim's.
+        const sentByVictim = receiver.received.filter((d) => ports.has(d.remotePort) && d.receivedAt < killedAt + 1000);
         const heldAtKill = sentByVictim.filter((d) => d.receivedAt > killedAt - HOLD_MS + 50);
 
         // ---------------------------------------------------------------------------------------
@@ -383,9 +382,11 @@ describeOnPostgres(
         expect([...extra.values()].every((n) => n === 1)).toBe(true);
         const story = (id: string) =>
           JSON.stringify({
-            received: receiver.forEvent(id).map((d) => ({ connection: d.connection, after_kill_ms: d.receivedAt - killedAt, answer: d.answer })),
+            received: receiver
+              .forEvent(id)
+              .map((d) => ({ connection: d.connection, port: d.remotePort, after_kill_ms: d.receivedAt - killedAt, answer: d.answer })),
             recorded: attempts.filter((a) => a.event_id === id),
-            victim_connections: [...connections],
+            victim_ports: [...ports],
           });
         for (const id of extra.keys()) expect(victimEvents.has(id), `${id} arrived once more than recorded: ${story(id)}`).toBe(true);
         expect(heldAtKill.length).toBeGreaterThan(0);

@@ -525,7 +525,7 @@ describe.each(BACKENDS)('webhook delivery on %s', (backend) => {
     const events = await settled(partner.partnerId, 20_000);
     await r.waitFor((x) => new Set(x.map((d) => d.eventId)).size >= events.length);
     expect(new Set(r.received.map((d) => d.eventId))).toEqual(new Set(events));
-    expect(r.received).toHaveLength(events.length);
+    expect(r.received, JSON.stringify((await log(partner, 'limit=100')).deliveries)).toHaveLength(events.length);
     for (const d of r.received) {
       expectAuthentic(d, secret);
       expect(d.headers.authorization).toBe('Bearer flow-token-123456');
