@@ -1,30 +1,57 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files that measure time or memory, or that start servers as child processes and signal them:
- * they run one at a time after the others, so the other files' load cannot skew what they measure,
- * each in a process of its own.
+ * The slowest files, slowest first (their time on the 2-core machine, docs/operations.md, "Test
+ * time"): started first, so that the two workers end together instead of one waiting on a long
+ * file started last. The rest follow in vitest's own order (by their last time when it has one,
+ * else by size).
  */
-const MEASURING = [
-  'test/integration/uploads-memory.test.ts',
-  'test/integration/shutdown.test.ts',
-  'test/integration/start-and-stop.test.ts',
+const SLOWEST_FIRST = [
+  'test/integration/webhooks-delivery.test.ts',
+  'test/browser/console.test.ts',
+  'test/browser/portal-rules.test.ts',
   'test/integration/webhooks-durability.test.ts',
-  // Five server processes on one PostgreSQL, one SIGKILLed: the others' load would only slow it.
   'test/integration/several-nodes.test.ts',
+  'test/integration/health.test.ts',
+  'test/browser/dashboard.test.ts',
+  'test/integration/operators.test.ts',
+  'sdk/test/cli.test.ts',
+  'test/integration/console.test.ts',
+  'test/integration/dashboard-users.test.ts',
+  'test/integration/documents.test.ts',
+  'test/integration/shutdown.test.ts',
+  'test/integration/readme-walkthrough.test.ts',
+  'test/integration/document-processing.test.ts',
+  'test/integration/start-and-stop.test.ts',
 ];
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = SLOWEST_FIRST.findIndex((path) => file.moduleId.endsWith(`/${path}`));
+      return i === -1 ? SLOWEST_FIRST.length : i;
+    };
+    return (await super.sort(files))
+      .map((file, i) => ({ file, i }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.i - b.i)
+      .map(({ file }) => file);
+  }
+}
 
 /**
  * Test files run in parallel (docs/operations.md, "Test time"): each waits on its database, its
- * server, a webhook receiver or Chromium much of the time, so two files share two cores well.
- * Every test database is a fresh one (an in-memory PGlite, or a PostgreSQL schema of its own), so
- * files in parallel never meet. TEST_MAX_WORKERS overrides the number (1 runs the files one at a
- * time).
+ * server, a webhook receiver, child processes or Chromium much of the time, so two files share two
+ * cores well. Every test database is a fresh one (an in-memory PGlite, or a PostgreSQL schema or
+ * database of its own), every child server has its own port and data, so files in parallel never
+ * meet. TEST_MAX_WORKERS overrides the number (1 runs the files one at a time).
  */
 const WORKERS = Number(process.env.TEST_MAX_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
+    include: ['test/**/*.test.ts', 'sdk/**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
     // Every event recorded in a test is checked against its schema (test/setup/event-payloads.ts), every
     // answer of either API against the OpenAPI documents (test/setup/openapi-responses.ts).
     setupFiles: ['test/setup/event-payloads.ts', 'test/setup/openapi-responses.ts'],
@@ -32,27 +59,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    projects: [
-      {
-        test: {
-          name: 'parallel',
-          // One process per worker for all its files (docs/operations.md, "Test time"): each file no
-          // longer loads the app's modules and PGlite's WebAssembly anew, a third of the CPU time.
-          // Every file still opens its own databases and apps; TEST_ISOLATE=1 gives each file a process.
-          isolate: process.env.TEST_ISOLATE === '1',
-          include: ['test/**/*.test.ts', 'sdk/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...MEASURING],
-          maxWorkers: WORKERS,
-        },
-      },
-      {
-        test: {
-          name: 'measuring',
-          include: MEASURING,
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-        },
-      },
-    ],
+    maxWorkers: WORKERS,
+    // One process per worker for all its files: each file no longer loads the app's modules and
+    // PGlite's WebAssembly anew, and the Chromium tests share one browser. Every file still opens
+    // its own databases and apps; TEST_ISOLATE=1 gives each file a process of its own.
+    isolate: process.env.TEST_ISOLATE === '1',
+    sequence: { sequencer: SlowestFirst },
   },
 });

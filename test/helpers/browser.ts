@@ -2,7 +2,7 @@
  * Browser tests: the real server (with its worker) listening on 127.0.0.1, driven by Debian's
  * Chromium through playwright-core; axe-core run inside each page for accessibility.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
@@ -14,7 +14,14 @@ import type { BackendName } from './db.ts';
 import { useResource } from './hooks.ts';
 import { startTestWorker } from './worker.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium: its headless build (package chromium-headless-shell, the same engine without
+ * the desktop browser around it; what Playwright itself runs for headless tests) when installed,
+ * else the full browser. The shell opens a context and a page for a quarter of the CPU and
+ * navigates in half (docs/operations.md, "Test time"). CHROMIUM_PATH chooses another binary.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** Without these, Chromium reaches for Google's hosts, which this closed network refuses. */
 const CHROMIUM_ARGS = [

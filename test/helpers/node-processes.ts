@@ -36,6 +36,9 @@ export class NodeProcesses {
         NODE_ENV: 'development',
         HOST: '127.0.0.1',
         RATE_LIMIT_PER_MINUTE: '100000',
+        // A small pool (5 connections an api, 9 a worker): test files run two at a time on one
+        // PostgreSQL and its default 100 connections.
+        DATABASE_POOL_SIZE: '4',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
