@@ -3,8 +3,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The slowest files, slowest first (their time on the 2-core machine, docs/operations.md, "Test
- * time"): started first, so that the two workers end together instead of one waiting on a long
- * file started last. The rest follow in vitest's own order (by their last time when it has one,
+ * time"): started first, so that the workers end together instead of one waiting on a long file
+ * started last. The rest follow in vitest's own order (by their last time when it has one,
  * else by size).
  */
 const SLOWEST_FIRST = [
@@ -40,13 +40,15 @@ class SlowestFirst extends BaseSequencer {
 }
 
 /**
- * Test files run in parallel (docs/operations.md, "Test time"): each waits on its database, its
- * server, a webhook receiver, child processes or Chromium much of the time, so two files share two
- * cores well. Every test database is a fresh one (an in-memory PGlite, or a PostgreSQL schema or
- * database of its own), every child server has its own port and data, so files in parallel never
- * meet. TEST_MAX_WORKERS overrides the number (1 runs the files one at a time).
+ * Test files run three at a time on the two cores (docs/operations.md, "Test time"): each waits on
+ * its database, its server, a webhook receiver, child processes or Chromium much of the time, and
+ * a third file fills the waits (two left a core idle a third of the run). Every test database is a
+ * fresh one (an in-memory PGlite, or a PostgreSQL schema or database of its own), every child
+ * server has its own port and data, so files in parallel never meet; child servers keep small
+ * connection pools, so three files stay within PostgreSQL's default 100 connections.
+ * TEST_MAX_WORKERS overrides the number (1 runs the files one at a time).
  */
-const WORKERS = Number(process.env.TEST_MAX_WORKERS ?? 2);
+const WORKERS = Number(process.env.TEST_MAX_WORKERS ?? 3);
 
 export default defineConfig({
   test: {
@@ -54,7 +56,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**'],
     // Every event recorded in a test is checked against its schema (test/setup/event-payloads.ts), every
     // answer of either API against the OpenAPI documents (test/setup/openapi-responses.ts).
-    setupFiles: ['test/setup/event-payloads.ts', 'test/setup/openapi-responses.ts'],
+    // Password hashes are cheaper in the test processes (test/setup/password-cost.ts).
+    setupFiles: ['test/setup/event-payloads.ts', 'test/setup/openapi-responses.ts', 'test/setup/password-cost.ts'],
     // Limits against a hang, not measures of speed: files share the cores, so a test may wait its turn.
     testTimeout: 60_000,
     hookTimeout: 120_000,

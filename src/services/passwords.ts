@@ -20,16 +20,34 @@ function derive(password: string, salt: Buffer, log2n: number, r: number, p: num
   });
 }
 
+/**
+ * The cost of new hashes (log2 of N): LOG2_N in every server and command. The test suite lowers it
+ * in its own processes (test/setup/password-cost.ts), as Django's and Devise's test settings do,
+ * because it signs in some hundreds of times; verification reads the cost stored with each hash,
+ * so no other step differs.
+ */
+let newHashLog2N = LOG2_N;
+
+/** For the test suite only: sets the cost of new hashes, and returns what puts it back. */
+export function setPasswordCostForTests(log2n: number): () => void {
+  const before = newHashLog2N;
+  newHashLog2N = log2n;
+  return () => {
+    newHashLog2N = before;
+  };
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, LOG2_N, R, P);
-  return `scrypt$${LOG2_N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const key = await derive(password, salt, newHashLog2N, R, P);
+  return `scrypt$${newHashLog2N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 /** A hash of nothing anyone knows: verified against when the email is unknown, so both cost the same. */
-let decoy: Promise<string> | null = null;
+const decoys = new Map<number, Promise<string>>();
 export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(18).toString('base64url'));
+  let decoy = decoys.get(newHashLog2N);
+  if (!decoy) decoys.set(newHashLog2N, (decoy = hashPassword(randomBytes(18).toString('base64url'))));
   return decoy;
 }
 

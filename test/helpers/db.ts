@@ -1,8 +1,11 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openPglite } from '../../src/store/pglite-db.ts';
@@ -11,6 +14,8 @@ import type { QueueBackend } from '../../src/worker/queue.ts';
 import { useResource } from './hooks.ts';
 
 export type BackendName = 'pglite' | 'postgres';
+
+const execFileAsync = promisify(execFile);
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const BACKENDS: BackendName[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -52,47 +57,79 @@ export interface TestDb {
 }
 
 /**
- * A migrated PGlite data directory, dumped once and kept in the system's temporary directory under
- * a name that changes with the migrations and the PGlite version: a fresh in-memory PGlite costs
- * seconds of CPU (its initdb) and the migrations more, while loading this copy costs a fraction of
- * that. Every test process of a run (and of later runs) shares it.
+ * PGlite data directories made once and kept in the system's temporary directory, under names that
+ * change with what made them (the PGlite version, the migrations): a fresh PGlite costs seconds of
+ * CPU (its initdb) and the migrations more, while loading a copy costs a fraction of that. Every
+ * test process of a run (and of later runs) shares them.
+ * - migrated: the migrations applied, the start of every PGlite test database;
+ * - pristine: initialised and empty, no migration applied, for what tests as a first start.
  */
-let template: Promise<Blob> | null = null;
+interface Template {
+  /** The dump (PGlite's dumpDataDir, an uncompressed tar). */
+  blob: Blob;
+  path: string;
+}
+const templates = new Map<string, Promise<Template>>();
 const TEST_SHARED_BUFFERS = '16MB';
 
-async function migratedTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const hash = createHash('sha256');
-    hash.update(await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url))).update(TEST_SHARED_BUFFERS);
+function cachedTemplate(kind: 'migrated' | 'pristine'): Promise<Template> {
+  let template = templates.get(kind);
+  if (!template) templates.set(kind, (template = loadOrMakeTemplate(kind)));
+  return template;
+}
+
+async function loadOrMakeTemplate(kind: 'migrated' | 'pristine'): Promise<Template> {
+  const hash = createHash('sha256').update(kind).update(TEST_SHARED_BUFFERS);
+  hash.update(await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
+  if (kind === 'migrated') {
     const dir = new URL('../../src/store/migrations/', import.meta.url);
     for (const file of (await readdir(dir)).sort()) hash.update(file).update(await readFile(new URL(file, dir)));
-    const path = join(tmpdir(), `lending-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-    try {
-      return new Blob([await readFile(path)]);
-    } catch {
-      // Not made yet: make it, and write it under a name of its own first, so a process that
-      // reads it meanwhile never sees half a file.
-    }
-    const db = await openPglite();
+  }
+  const path = join(tmpdir(), `lending-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return { blob: new Blob([await readFile(path)]), path };
+  } catch {
+    // Not made yet: make it, and write it under a name of its own first, so a process that
+    // reads it meanwhile never sees half a file.
+  }
+  const db = await openPglite();
+  if (kind === 'migrated') {
     await migrate(db);
     // Test databases are small: a 16 MB buffer pool instead of the default 128 MB makes every copy
     // start with a third less CPU (docs/operations.md, "Test time"). The application's own PGlite
-    // keeps its defaults.
+    // keeps its defaults, and so does the pristine copy, which stands for a first start.
     await db.query(`ALTER SYSTEM SET shared_buffers = '${TEST_SHARED_BUFFERS}'`);
-    const dump = await db.pglite.dumpDataDir('none');
-    await db.close();
-    const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
-    await rename(partial, path);
-    return dump;
-  })();
-  return template;
+  }
+  const blob = await db.pglite.dumpDataDir('none');
+  await db.close();
+  const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, new Uint8Array(await blob.arrayBuffer()));
+  await rename(partial, path);
+  return { blob, path };
+}
+
+/**
+ * A new in-memory PGlite with nothing in it, as a first start has (no migration applied): from
+ * the pristine copy, so without initdb's seconds of CPU.
+ */
+export async function openPristinePglite(): Promise<Db & { pglite: PGlite }> {
+  return openPglite(undefined, { loadDataDir: (await cachedTemplate('pristine')).blob });
+}
+
+/**
+ * Fills the empty directory `dir` with the pristine cluster: the DATA_DIR of a first start, for a
+ * child server or command, which then migrates and bootstraps it as it would a directory of its
+ * own initdb (PGlite finds the cluster and skips initdb, seconds of CPU per process). The copy is
+ * unpacked with tar (PGlite's dumps are tar files).
+ */
+export async function writePristineDataDir(dir: string): Promise<void> {
+  await execFileAsync('tar', ['-xf', (await cachedTemplate('pristine')).path, '-C', dir]);
 }
 
 /** A fresh, migrated database: an in-memory PGlite, or a new PostgreSQL schema dropped afterwards. */
 export async function openTestDb(backend: BackendName): Promise<TestDb> {
   if (backend === 'pglite') {
-    const db = await openPglite(undefined, { loadDataDir: await migratedTemplate() });
+    const db = await openPglite(undefined, { loadDataDir: (await cachedTemplate('migrated')).blob });
     // Applies nothing when the copy is current; a migration the copy lacks would be applied here.
     await migrate(db);
     return { db, queue: { kind: 'pglite', pglite: db.pglite }, drop: () => db.close() };

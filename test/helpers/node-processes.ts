@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll } from 'vitest';
+import { writePristineDataDir } from './db.ts';
 import { BASE } from './app.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -36,9 +37,9 @@ export class NodeProcesses {
         NODE_ENV: 'development',
         HOST: '127.0.0.1',
         RATE_LIMIT_PER_MINUTE: '100000',
-        // A small pool (5 connections an api, 9 a worker): test files run two at a time on one
-        // PostgreSQL and its default 100 connections.
-        DATABASE_POOL_SIZE: '4',
+        // A small pool (at most 4 connections an api, 8 a worker; 28 was the most a whole file used):
+        // test files run three at a time on one PostgreSQL and its default 100 connections.
+        DATABASE_POOL_SIZE: '3',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,6 +89,13 @@ export class NodeProcesses {
   async freshDir(prefix: string): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), prefix));
     this.onStop(() => rm(dir, { recursive: true, force: true }));
+    return dir;
+  }
+
+  /** A fresh DATA_DIR holding an empty PGlite cluster (writePristineDataDir), removed when everything stops. */
+  async freshDataDir(prefix: string): Promise<string> {
+    const dir = await this.freshDir(prefix);
+    await writePristineDataDir(dir);
     return dir;
   }
 }

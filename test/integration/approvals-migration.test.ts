@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/migrate.ts';
-import { openPglite } from '../../src/store/pglite-db.ts';
+import { openPristinePglite } from '../helpers/db.ts';
 import { findPendingApproval } from '../../src/store/approvals-store.ts';
 
 const MIGRATIONS = new URL('../../src/store/migrations/', import.meta.url);
@@ -17,7 +17,7 @@ describe('migration 012 on approvals made before it (PGlite; the same SQL runs o
   afterAll(() => close());
 
   it('keeps every approval, as an application approval with its terms and its maker', async () => {
-    const db = await openPglite();
+    const db = await openPristinePglite();
     close = () => db.close();
     // The schema as it stood before 012, applied as migrate() applies it and recorded as applied.
     await db.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');

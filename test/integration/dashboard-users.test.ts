@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BACKENDS } from '../helpers/db.ts';
+import { BACKENDS, openPristinePglite } from '../helpers/db.ts';
 import { usePartner, useTestApp } from '../helpers/app.ts';
 import { acceptInvitation, DashboardUser, invite, PASSWORD, signedInPartnerUser } from '../helpers/dashboard.ts';
 import { checkInvitation, removePartnerUser } from '../../src/services/partner-users.ts';
-import { openPglite } from '../../src/store/pglite-db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { loadConfig } from '../../src/config.ts';
 import { banner, bootstrap, DEMO_DASHBOARD_OWNER } from '../../src/bootstrap.ts';
@@ -218,7 +217,7 @@ describe.each(BACKENDS)('partner dashboard users on %s', (backend) => {
 
 describe('the demo dashboard owner of a fresh embedded start', () => {
   it('is invited once, the link printed once', async () => {
-    const db = await openPglite();
+    const db = await openPristinePglite();
     try {
       await migrate(db);
       const config = loadConfig({ LOG_LEVEL: 'silent' });

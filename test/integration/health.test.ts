@@ -15,7 +15,7 @@ import { migrationFiles } from '../../src/store/migrate.ts';
 import { openPostgres } from '../../src/store/postgres-db.ts';
 import { ADMIN_TOKEN, BASE, useTestApp } from '../helpers/app.ts';
 import { CHILD_ADMIN_TOKEN, freePort, startChildServer, type ChildServer } from '../helpers/child-server.ts';
-import { BACKENDS, describeOnPostgres, useTestDb } from '../helpers/db.ts';
+import { BACKENDS, describeOnPostgres, useTestDb, writePristineDataDir } from '../helpers/db.ts';
 import { useResource } from '../helpers/hooks.ts';
 import { eventually } from '../helpers/receiver.ts';
 import { TcpProxy } from '../helpers/tcp-proxy.ts';
@@ -144,6 +144,7 @@ describe('health of the real processes', () => {
   it('on SIGTERM readiness answers 503 for SHUTDOWN_DELAY_MS while requests are still served, then the process stops', { timeout: 120_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lending-health-'));
     dirs.push(dir);
+    await writePristineDataDir(dir);
     const server = await startChildServer({ DATA_DIR: dir, ROLE: 'api', SHUTDOWN_DELAY_MS: '3000' });
     children.push(server);
     expect((await fetch(`${server.base}/health/ready`)).status).toBe(200);
@@ -168,6 +169,7 @@ describe('health of the real processes', () => {
   it('a worker serves the two health routes on PORT and nothing else', { timeout: 120_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lending-health-worker-'));
     dirs.push(dir);
+    await writePristineDataDir(dir);
     const worker = await startChildServer({ DATA_DIR: dir, ROLE: 'worker', LOG_LEVEL: 'info' }, /worker started/);
     children.push(worker);
     expect(await (await fetch(`${worker.base}/health/live`)).json()).toEqual({ status: 'up' });

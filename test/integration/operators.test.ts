@@ -6,7 +6,7 @@ import { verifyPassword } from '../../src/services/passwords.ts';
 import { startWebSession } from '../../src/services/web-sessions.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openPglite } from '../../src/store/pglite-db.ts';
-import { BACKENDS } from '../helpers/db.ts';
+import { BACKENDS, openPristinePglite, writePristineDataDir } from '../helpers/db.ts';
 import { customerWithApplication } from '../helpers/lending.ts';
 import { useTestApp } from '../helpers/app.ts';
 
@@ -31,7 +31,8 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
     expect(data).toMatchObject({ email: 'Uma@Lender.example', name: 'Uma Underwriter', role: 'underwriter' });
     expect(data.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
     const { rows } = await t.testDb.db.query<{ password_hash: string }>('SELECT password_hash FROM operators WHERE id = $1', [data.operator_id]);
-    expect(rows[0].password_hash).toMatch(/^scrypt\$15\$8\$1\$/);
+    // scrypt, its cost and salt stored with it (the servers' cost is checked on the command line's hash below).
+    expect(rows[0].password_hash).toMatch(/^scrypt\$\d+\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(rows[0].password_hash).not.toContain(data.password);
     expect(await verifyPassword(data.password, rows[0].password_hash)).toBe(true);
     expect(await verifyPassword(`${data.password}x`, rows[0].password_hash)).toBe(false);
@@ -146,7 +147,7 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
 
 describe('the demo operator of a fresh embedded start', () => {
   it('is created once, as an admin, and its password printed once', async () => {
-    const db = await openPglite();
+    const db = await openPristinePglite();
     try {
       await migrate(db);
       const config = loadConfig({ LOG_LEVEL: 'silent' });
@@ -176,6 +177,8 @@ describe('npm run operator -- create', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'operator-cli-'));
+    // An empty cluster, as a first start leaves it: the command migrates it.
+    await writePristineDataDir(dir);
     const run = (args: string[]) =>
       new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
         execFile(process.execPath, ['src/cli/operator.ts', ...args], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } }, (error, stdout, stderr) =>
@@ -197,6 +200,9 @@ describe('npm run operator -- create', () => {
         expect(ok.ok && ok.operator.role).toBe('admin');
         const { rows } = await db.query<{ actor: string; action: string }>('SELECT actor, action FROM audit_log');
         expect(rows).toEqual([{ actor: 'command line', action: 'operator.created' }]);
+        // A real process hashes at the servers' cost: scrypt N = 2^15, r = 8, p = 1.
+        const stored = await db.query<{ password_hash: string }>('SELECT password_hash FROM operators');
+        expect(stored.rows[0].password_hash).toMatch(/^scrypt\$15\$8\$1\$/);
       } finally {
         await db.close();
       }

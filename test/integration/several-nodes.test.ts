@@ -74,9 +74,9 @@ describeOnPostgres(
           WEBHOOK_TIMEOUT_MS: String(WEBHOOK_TIMEOUT_MS),
           WEBHOOK_RETRY_SCALE: '0.001',
           RATE_LIMIT_PER_MINUTE: String(LIMIT),
-          // 5 connections an api, 9 a worker (4 for its queue): 42 at most for the six processes, so
-          // that PostgreSQL's default 100 also holds the file running beside this one.
-          DATABASE_POOL_SIZE: '4',
+          // At most 4 connections an api, 8 a worker (3 for its queue): 36 for the six processes (27
+          // seen), so that PostgreSQL's default 100 also holds the two files running beside this one.
+          DATABASE_POOL_SIZE: '3',
           LOG_LEVEL: 'warn',
         };
         const start = async (name: string, role: 'api' | 'worker'): Promise<{ child: NodeProcess; port: number }> => {

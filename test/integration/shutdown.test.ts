@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHILD_ADMIN_TOKEN, startChildServer, type ChildServer } from '../helpers/child-server.ts';
+import { writePristineDataDir } from '../helpers/db.ts';
 
 const API = '/api/lending/v2.2';
 
@@ -38,6 +39,7 @@ describe('graceful shutdown on SIGTERM', () => {
 
   it('stops accepting, finishes the request in flight, closes the database', { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'lending-shutdown-'));
+    await writePristineDataDir(dataDir);
     const server = await startChildServer({ DATA_DIR: dataDir, ROLE: 'api' });
     children.push(server);
     const partner = await json(server.base, '/admin/v1/partners', { method: 'POST', token: CHILD_ADMIN_TOKEN, body: { name: 'Shutdown' } });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/store/db.ts';
-import { openPglite } from '../../src/store/pglite-db.ts';
+import { openPristinePglite } from '../helpers/db.ts';
 import { openPostgres } from '../../src/store/postgres-db.ts';
 
-// Each engine opened directly: the parsers belong to the adapters, not to a migrated schema.
-const ENGINES: [string, () => Promise<Db>][] = [['pglite', () => openPglite()]];
+// Each engine opened directly: the parsers belong to the adapters, not to a migrated schema (PGlite
+// from an empty cluster, without initdb's seconds).
+const ENGINES: [string, () => Promise<Db>][] = [['pglite', () => openPristinePglite()]];
 if (process.env.TEST_DATABASE_URL) {
   const connectionString = process.env.TEST_DATABASE_URL;
   ENGINES.push(['postgres', async () => openPostgres({ connectionString, max: 1 })]);

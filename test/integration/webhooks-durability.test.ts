@@ -74,7 +74,7 @@ async function application(port: number, token: string, amount: number): Promise
 describe.concurrent('webhook durability with the server as child processes', () => {
   it.for(BACKENDS)('a server SIGKILLed mid-delivery and restarted loses no event, on %s', { timeout: 180_000 }, async (backend: BackendName) => {
     const data: Record<string, string> =
-      backend === 'pglite' ? { DATA_DIR: await nodes.freshDir('wh-durable-') } : { DATABASE_URL: await nodes.freshDatabase(PG_URL as string, 'wh') };
+      backend === 'pglite' ? { DATA_DIR: await nodes.freshDataDir('wh-durable-') } : { DATABASE_URL: await nodes.freshDatabase(PG_URL as string, 'wh') };
     const port = await freePort();
     const env = {
       ...data,
