@@ -9,21 +9,24 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOWEST_FIRST = [
   'test/integration/webhooks-delivery.test.ts',
-  'test/browser/console.test.ts',
   'test/browser/portal-rules.test.ts',
+  'test/browser/console.test.ts',
   'test/integration/webhooks-durability.test.ts',
-  'test/integration/several-nodes.test.ts',
-  'test/integration/health.test.ts',
   'test/browser/dashboard.test.ts',
-  'test/integration/operators.test.ts',
+  'test/integration/health.test.ts',
+  'test/integration/start-and-stop.test.ts',
+  'test/integration/several-nodes.test.ts',
   'sdk/test/cli.test.ts',
-  'test/integration/console.test.ts',
-  'test/integration/dashboard-users.test.ts',
-  'test/integration/documents.test.ts',
+  'test/browser/loans.test.ts',
   'test/integration/shutdown.test.ts',
+  'test/browser/portal-journey.test.ts',
+  'test/integration/documents.test.ts',
   'test/integration/readme-walkthrough.test.ts',
   'test/integration/document-processing.test.ts',
-  'test/integration/start-and-stop.test.ts',
+  'test/integration/prequalification.test.ts',
+  'test/integration/loans.test.ts',
+  'test/integration/operators.test.ts',
+  'test/integration/console.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {

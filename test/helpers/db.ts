@@ -100,12 +100,35 @@ async function loadOrMakeTemplate(kind: 'migrated' | 'pristine'): Promise<Templa
     // keeps its defaults, and so does the pristine copy, which stands for a first start.
     await db.query(`ALTER SYSTEM SET shared_buffers = '${TEST_SHARED_BUFFERS}'`);
   }
-  const blob = await db.pglite.dumpDataDir('none');
+  let blob = await db.pglite.dumpDataDir('none');
   await db.close();
+  // Test databases are opened as `postgres` and never copied with CREATE DATABASE: the copy leaves
+  // out template0 and template1 (base/4 and base/1), a third of its bytes and of what every open
+  // unpacks. The pristine copy keeps them, as a first start has them.
+  if (kind === 'migrated') blob = new Blob([withoutTarEntries(new Uint8Array(await blob.arrayBuffer()), /^\/?base\/(1|4)\//)]);
   const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(partial, new Uint8Array(await blob.arrayBuffer()));
   await rename(partial, path);
   return { blob, path };
+}
+
+/** The tar `tar` (ustar, as PGlite dumps it) without the entries whose path matches `drop`. */
+function withoutTarEntries(tar: Uint8Array, drop: RegExp): Uint8Array<ArrayBuffer> {
+  const kept: Uint8Array[] = [];
+  const text = (from: number, length: number) => new TextDecoder().decode(tar.subarray(from, from + length)).replace(/\0.*$/s, '');
+  let at = 0;
+  while (at + 512 <= tar.length && tar[at] !== 0) {
+    const prefix = text(at + 345, 155);
+    const name = prefix ? `${prefix}/${text(at, 100)}` : text(at, 100);
+    const size = parseInt(text(at + 124, 12).trim() || '0', 8);
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    if (!drop.test(name)) kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  kept.push(new Uint8Array(1024));
+  const out = new Uint8Array(kept.reduce((n, part) => n + part.length, 0));
+  kept.reduce((offset, part) => (out.set(part, offset), offset + part.length), 0);
+  return out;
 }
 
 /**
