@@ -231,13 +231,29 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
   });
 
   it('events list, and errors print code and detail with a non-zero exit', async () => {
-    const listed = await lending(env, 'events', 'list', '--types', 'application_offered');
+    // Events are listed once no older transaction still runs: on a shared PostgreSQL, read until it shows.
+    const listed = await eventually(
+      async () => {
+        const run = await lending(env, 'events', 'list', '--types', 'application_offered');
+        return (run.code !== 0 || run.stdout.includes('application_offered')) && run;
+      },
+      15_000,
+      'the offered event in the list',
+    );
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toMatch(/^CREATED\s+TYPE\s+EVENT/m);
     expect(listed.stdout).toContain('application_offered');
     expect(listed.stdout).not.toContain('application_status_changed');
-    const raw = JSON.parse((await lending(env, '--json', 'events', 'list')).stdout);
-    expect(raw.data.map((e: { webhook_event_type: string }) => e.webhook_event_type)).toContain('application_status_changed');
+    const types = await eventually(
+      async () => {
+        const raw = JSON.parse((await lending(env, '--json', 'events', 'list')).stdout) as { data: { webhook_event_type: string }[] };
+        const seen = raw.data.map((e) => e.webhook_event_type);
+        return seen.includes('application_status_changed') && seen;
+      },
+      15_000,
+      'a status change in the list',
+    );
+    expect(types).toContain('application_offered');
 
     const missing = await lending(env, 'offers', '7d9b3c52-5f38-4a3e-9d6b-1a2b3c4d5e6f');
     expect(missing.code).toBe(1);

@@ -22,6 +22,7 @@ import {
   type LendingEventOf,
 } from '../src/index.ts';
 import { FaultProxy } from './fault-proxy.ts';
+import { eventually } from '../../test/helpers/receiver.ts';
 import { useWebServer } from '../../test/helpers/browser.ts';
 
 const OFFER = { product_type: 'business_loan' as const, max_amount: 10000, monthly_interest_percentage: 3, fee_percentage: 2.5, duration_in_days: 365 };
@@ -200,8 +201,18 @@ describe.each(BACKENDS)('the SDK client on %s', (backend) => {
   });
 
   it('iterates over the events API: catches up page by page, follows new events with long polls, filters types, stops on abort', async () => {
-    const all: LendingEvent[] = [];
-    for await (const event of client.events({ follow: false })) all.push(event);
+    // Every recorded event, once no older transaction still holds one back (on a shared
+    // PostgreSQL another test's transaction can, for a moment).
+    const recorded = await countRows(server.t, 'outbox_events', 'partner_id = $1', [partner.partnerId]);
+    const all = await eventually(
+      async () => {
+        const seen: LendingEvent[] = [];
+        for await (const event of client.events({ follow: false })) seen.push(event);
+        return seen.length === recorded && seen;
+      },
+      15_000,
+      'every event in the list',
+    );
     expect(all.map((e) => e.webhook_event_type)).toEqual(expect.arrayContaining(['application_offered', 'application_status_changed']));
     const paged: LendingEvent[] = [];
     for await (const event of client.events({ follow: false, pageSize: 1 })) paged.push(event);
