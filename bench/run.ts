@@ -12,6 +12,8 @@
  *
  * Scenarios (BENCH_SCENARIOS picks by id or group; default all):
  *   auth-check, create-customer, latest-application   request rate of three API calls
+ *   app-floor         GET /health/live: the whole app with no token (no authentication, rate limit or
+ *                     request log) beside the minimal Fastify app; no target, it splits the gap
  *   offers-first      (group "offers") the first GET offers of fresh open applications: the decision
  *   offers-schedule   (group "offers") the JSON repayment schedule of a 24-repayment business loan
  *   webhooks          deliveries/s of an event burst, event → delivery latency at a steady rate

@@ -110,6 +110,18 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // Not a target: what the whole app costs a request before any partner work (no token, so no
+    // authentication, rate limit or request log), beside the same minimal Fastify app. The
+    // authentication check's gap to the app splits into this part and the partner work.
+    id: 'app-floor',
+    name: 'GET /health/live (the whole app, no token)',
+    targets: {},
+    floors: [{ server: 'fastify', query: 'fixed', name: 'minimal Fastify app, the same fixed JSON', load: () => ({ method: 'GET', path: '/' }) }],
+    async setup() {
+      return { method: 'GET', path: '/health/live' };
+    },
+  },
+  {
     id: 'create-customer',
     name: 'POST /customers/',
     targets: { minAppRatio: 0.8, maxP99Ms: P99_TARGET_MS },
