@@ -99,12 +99,20 @@ function customerCreates(path: string): LoadOptions {
   };
 }
 
+/** The minimal Fastify app answering the authentication check's fixed JSON. */
+const FIXED_JSON_APP: Floor = {
+  server: 'fastify',
+  query: 'fixed',
+  name: 'minimal Fastify app, the same fixed JSON',
+  load: () => ({ method: 'GET', path: '/' }),
+};
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'auth-check',
     name: 'GET /authentication_check/',
     targets: { minAppRatio: 0.8, maxP99Ms: P99_TARGET_MS },
-    floors: [{ server: 'fastify', query: 'fixed', name: 'minimal Fastify app, the same fixed JSON', load: () => ({ method: 'GET', path: '/' }) }],
+    floors: [FIXED_JSON_APP],
     async setup(api) {
       return { method: 'GET', path: `${api.apiPrefix}/authentication_check/` };
     },
@@ -116,7 +124,7 @@ export const SCENARIOS: Scenario[] = [
     id: 'app-floor',
     name: 'GET /health/live (the whole app, no token)',
     targets: {},
-    floors: [{ server: 'fastify', query: 'fixed', name: 'minimal Fastify app, the same fixed JSON', load: () => ({ method: 'GET', path: '/' }) }],
+    floors: [FIXED_JSON_APP],
     async setup() {
       return { method: 'GET', path: '/health/live' };
     },

@@ -6,6 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { PartnerClient, TestApp } from './app.ts';
+import { eventually } from './receiver.ts';
 
 /** The `name=value` pair of an answer's first Set-Cookie (what a browser sends back). */
 export function sessionCookie(res: LightMyRequestResponse): string {
@@ -43,6 +44,21 @@ export class WebUser {
 
   async get(path: string): Promise<LightMyRequestResponse> {
     return this.#remember(await this.t.app.inject({ method: 'GET', url: path, headers: this.cookie ? { cookie: this.cookie } : {} }));
+  }
+
+  /**
+   * The page once it shows `text`, read again until then (15 s at most): for what the server
+   * records after answering, or lists only once older transactions have ended (events).
+   */
+  async getShowing(path: string, text: string): Promise<LightMyRequestResponse> {
+    return eventually(
+      async () => {
+        const res = await this.get(path);
+        return res.body.includes(text) && res;
+      },
+      15_000,
+      `${path} showing ${text}`,
+    );
   }
 
   /** Posts `fields` with the CSRF token of the last page (another with `csrf`, none with null). */

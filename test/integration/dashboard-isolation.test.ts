@@ -5,7 +5,6 @@ import { useResource } from '../helpers/hooks.ts';
 import { invite, signedInPartnerUser } from '../helpers/dashboard.ts';
 import { recordEvent } from '../../src/store/outbox-store.ts';
 import { sampleEvent } from '../../src/services/sample-events.ts';
-import { eventually } from '../helpers/receiver.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -73,14 +72,7 @@ describe.each(BACKENDS)('partner dashboard isolation on %s', (backend) => {
     expect(users.body).not.toContain(theirUser.email);
     // The list holds an event back while an older transaction still runs (contract 17); on a shared
     // PostgreSQL another test's transaction can be that one, so the page is read until it shows.
-    const events = await eventually(
-      async () => {
-        const page = await user.get('/dashboard/events');
-        return page.body.includes(world.sandboxEvent) && page;
-      },
-      15_000,
-      'my sandbox event in the list',
-    );
+    const events = await user.getShowing('/dashboard/events', world.sandboxEvent);
     expect(events.body).not.toContain(theirEvent);
   });
 
@@ -97,14 +89,7 @@ describe.each(BACKENDS)('partner dashboard isolation on %s', (backend) => {
 
     const switched = await user.post('/dashboard/environment', { environment: 'production', back: '/dashboard/events' });
     expect(switched.headers.location).toBe('/dashboard/events');
-    const live = await eventually(
-      async () => {
-        const page = await user.get('/dashboard/events');
-        return page.body.includes(liveEvent) && page;
-      },
-      15_000,
-      'my production event in the list',
-    );
+    const live = await user.getShowing('/dashboard/events', liveEvent);
     expect(live.body).not.toContain(sandboxEvent);
     expect(live.body).toMatch(/aria-pressed="true"[^>]*>Production</);
     expect((await user.get(`/dashboard/events/${liveEvent}`)).statusCode).toBe(200);

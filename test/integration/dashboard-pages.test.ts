@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { clientFor, customerBody, usePartner, useTestApp } from '../helpers/app.ts';
 import { DashboardUser, invite, signedInPartnerUser } from '../helpers/dashboard.ts';
-import { eventually, useReceiver } from '../helpers/receiver.ts';
+import { useReceiver } from '../helpers/receiver.ts';
 import { useWorker } from '../helpers/worker.ts';
 
 const notice = (body: string) => /<div class="notice good" role="status"><p>([^<]+)<\/p>/.exec(body)?.[1];
@@ -91,10 +91,7 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     expect(sent.headers.location).toBe('/dashboard/webhooks?done=test');
     const [delivery] = await receiver.waitFor((r) => r.some((d) => d.eventType === 'application_status_changed'));
     expect(delivery.headers.authorization).toBe('Bearer receiver-secret-token');
-    const log = await eventually(async () => {
-      const body = (await user.get('/dashboard/webhooks')).body;
-      return body.includes(delivery.eventId.slice(0, 8)) ? body : null;
-    });
+    const log = (await user.getShowing('/dashboard/webhooks', delivery.eventId.slice(0, 8))).body;
     expect(log).toContain('<td data-label="Status">succeeded</td>');
     const event = await user.get(`/dashboard/events/${delivery.eventId}`);
     expect(event.statusCode).toBe(200);
@@ -104,11 +101,7 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     expect(again.headers.location).toBe(`/dashboard/events/${delivery.eventId}?done=redelivery`);
     await receiver.waitForEvent(delivery.eventId, 2);
     // Listed once no older transaction still runs (on a shared PostgreSQL, another test's can).
-    await eventually(
-      async () => (await user.get('/dashboard/events?type=application_status_changed')).body.includes(delivery.eventId),
-      15_000,
-      'the event in the list',
-    );
+    await user.getShowing('/dashboard/events?type=application_status_changed', delivery.eventId);
     expect(await auditActions(user.email)).toEqual([
       'partner_user.invitation_accepted',
       'partner_user.two_factor_enabled',
