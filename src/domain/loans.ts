@@ -6,6 +6,7 @@
  */
 
 import { addDays, daysBetween, type IsoDate } from './dates.ts';
+import { deferredSettlementDate, regulation4AmountPence } from './early-settlement.ts';
 import type { BasisPoints, Pence } from './money.ts';
 import { repaymentSchedule } from './repayment-schedule.ts';
 
@@ -74,6 +75,11 @@ function scheduleOf(terms: LoanTerms, payOffEarlyOn: IsoDate | null) {
   });
 }
 
+/** The loan's APR in tenths of a percent: that of its own schedule, for the amount drawn (section 23). */
+export function loanAprTenths(terms: LoanTerms): number {
+  return scheduleOf(terms, null).aprTenths;
+}
+
 /** The repayments a new loan starts with: the section 10 schedule from its funding date, all scheduled. */
 export function initialRepayments(terms: LoanTerms): LoanRepayment[] {
   return scheduleOf(terms, null).repayments.map((r) => ({ ...r, status: 'scheduled', collectedOn: null, settlement: false }));
@@ -120,9 +126,18 @@ export function loanPosition(repayments: readonly LoanRepayment[], today: IsoDat
   };
 }
 
-/** The total ever collected on the loan. */
-export function amountCollected(repayments: readonly LoanRepayment[]): Pence {
-  return repayments.filter((r) => r.status === 'collected').reduce((s, r) => s + r.amountPence, 0);
+/**
+ * The repayment whose collection completed a loan that ran its term: the one collected last (the
+ * latest `collectedOn`, the later due date on a tie). Its day is the loan's `settled_on` and its
+ * amount the event's `amount_paid` (section 22).
+ */
+export function lastCollected(repayments: readonly LoanRepayment[]): LoanRepayment | null {
+  let last: LoanRepayment | null = null;
+  for (const r of repayments) {
+    if (r.status !== 'collected' || r.collectedOn === null) continue;
+    if (!last || r.collectedOn > (last.collectedOn as IsoDate) || (r.collectedOn === last.collectedOn && r.date > last.date)) last = r;
+  }
+  return last;
 }
 
 // --- Collections ---
@@ -200,8 +215,41 @@ export interface SettlementQuote {
   interestPence: Pence;
   feesPence: Pence;
   arrearsPence: Pence;
+  /**
+   * What the Early Settlement Regulations take off a regulated loan's section 22 figure: the part of
+   * it above the regulation 4 amount (0 when the loan is not regulated, or when nothing is above).
+   */
+  rebatePence: Pence;
+  /** principal + interest + fees + arrears - rebate. */
   amountPence: Pence;
   validUntil: IsoDate;
+}
+
+/**
+ * The repayments made before settling on `on`, for the regulation 4 amount: those collected, on the
+ * day the money arrived (a late one on its `collectedOn`), and those due before `on` still
+ * scheduled, on their dates (the section 22 figure counts on them; a settlement waits until they
+ * are recorded). A missed repayment is not made: it stays in the credit outstanding, as it stays
+ * in the section 22 figure as arrears.
+ */
+export function repaymentsMadeBefore(repayments: readonly LoanRepayment[], on: IsoDate): { on: IsoDate; amountPence: Pence }[] {
+  return repayments
+    .filter((r) => r.status !== 'missed' && daysBetween(r.date, on) > 0)
+    .map((r) => ({ on: r.status === 'collected' && r.collectedOn ? r.collectedOn : r.date, amountPence: r.amountPence }));
+}
+
+/**
+ * The regulation 4 amount for settling on `on` (section 23): the amount drawn on D0 less the
+ * repayments made, each carried to the settlement date at the loan's APR as disclosed, the date
+ * deferred a month for a loan of more than 365 days.
+ */
+export function regulation4Pence(terms: LoanTerms, repayments: readonly LoanRepayment[], on: IsoDate, aprTenths: number): Pence {
+  return regulation4AmountPence({
+    aprTenths,
+    advances: [{ on: terms.fundedOn, amountPence: terms.amountPence }],
+    repayments: repaymentsMadeBefore(repayments, on),
+    settlementDate: deferredSettlementDate(on, terms.durationDays),
+  });
 }
 
 /**
@@ -209,9 +257,17 @@ export interface SettlementQuote {
  * `pay_off_early_on = on` (the balance of principal, the fee if the first repayment is not before
  * `on`, and interest over the part period), plus every missed repayment as arrears. Repayments
  * due before `on` that are still scheduled are expected to be collected on their dates, as
- * section 10 keeps them. `on` must fall after every repayment whose outcome is recorded.
+ * section 10 keeps them. `on` must fall after every repayment whose outcome is recorded. For a
+ * regulated loan (section 23) it is the lesser of that and the regulation 4 amount, the difference
+ * stated as the rebate.
  */
-export function settlementQuote(terms: LoanTerms, repayments: readonly LoanRepayment[], on: IsoDate, today: IsoDate): SettlementQuote | SettlementProblem {
+export function settlementQuote(
+  terms: LoanTerms,
+  repayments: readonly LoanRepayment[],
+  on: IsoDate,
+  today: IsoDate,
+  regulated = false,
+): SettlementQuote | SettlementProblem {
   if (loanStatus(repayments) === 'settled') return { kind: 'settled' };
   if (daysBetween(terms.fundedOn, on) < 0) return { kind: 'before_funding' };
   const latest = addDays(today, SETTLEMENT_QUOTE_MAX_DAYS_AHEAD);
@@ -221,23 +277,40 @@ export function settlementQuote(terms: LoanTerms, repayments: readonly LoanRepay
   const recorded = repayments.filter((r) => r.status !== 'scheduled' && daysBetween(r.date, on) <= 0);
   if (recorded.length > 0) return { kind: 'not_after_recorded', date: recorded[recorded.length - 1].date };
   const arrearsPence = repayments.filter((r) => r.status === 'missed').reduce((s, r) => s + r.amountPence, 0);
-  let payoff: { principalPence: Pence; interestPence: Pence; feesPence: Pence };
-  if (on === terms.fundedOn) {
-    // No time has passed: the whole amount and the fee, no interest (section 10's rule with zero days elapsed).
-    payoff = { principalPence: terms.amountPence, interestPence: 0, feesPence: repayments[0].feesPence };
-  } else {
-    const schedule = scheduleOf(terms, on);
-    payoff = schedule.repayments[schedule.repayments.length - 1];
-  }
+  // No time has passed on D0: the whole amount and the fee, no interest (section 10's rule with zero days elapsed).
+  const schedule = scheduleOf(terms, on === terms.fundedOn ? null : on);
+  const payoff =
+    on === terms.fundedOn
+      ? { principalPence: terms.amountPence, interestPence: 0, feesPence: repayments[0].feesPence }
+      : schedule.repayments[schedule.repayments.length - 1];
+  const section22Pence = payoff.principalPence + payoff.interestPence + payoff.feesPence + arrearsPence;
+  const rebatePence = regulated ? Math.max(0, section22Pence - regulation4Pence(terms, repayments, on, schedule.aprTenths)) : 0;
   return {
     on,
     principalPence: payoff.principalPence,
     interestPence: payoff.interestPence,
     feesPence: payoff.feesPence,
     arrearsPence,
-    amountPence: payoff.principalPence + payoff.interestPence + payoff.feesPence + arrearsPence,
+    rebatePence,
+    amountPence: section22Pence - rebatePence,
     validUntil: on,
   };
+}
+
+/**
+ * The days a settlement figure can be asked for on `today` (settlementQuote's rules as a range, for
+ * a form), or null when there is none: from the funding date, or the day after the last repayment
+ * whose outcome is recorded, to 28 days ahead and not after the last repayment.
+ */
+export function settlementQuoteDays(fundedOn: IsoDate, repayments: readonly LoanRepayment[], today: IsoDate): { earliest: IsoDate; latest: IsoDate } | null {
+  if (repayments.length === 0 || loanStatus(repayments) === 'settled') return null;
+  const dates = (rs: readonly LoanRepayment[]) => rs.map((r) => r.date).sort();
+  const last = dates(repayments).at(-1) as IsoDate;
+  const recorded = dates(repayments.filter((r) => r.status !== 'scheduled')).at(-1);
+  const earliest = recorded ? addDays(recorded, 1) : fundedOn;
+  const ahead = addDays(today, SETTLEMENT_QUOTE_MAX_DAYS_AHEAD);
+  const latest = ahead < last ? ahead : last;
+  return earliest <= latest ? { earliest, latest } : null;
 }
 
 export function isSettlementProblem(r: SettlementQuote | SettlementProblem): r is SettlementProblem {
@@ -245,14 +318,32 @@ export function isSettlementProblem(r: SettlementQuote | SettlementProblem): r i
 }
 
 /**
+ * Takes `rebate` off the lines paid on the settlement day, in order: from each line its fees, then
+ * its interest (the charges for credit), then its principal (the regulation 4 amount can be below
+ * the principal left when the fee lifts the APR above the interest rate).
+ */
+function withRebate(lines: LoanRepayment[], rebatePence: Pence): LoanRepayment[] {
+  let left = rebatePence;
+  return lines.map((line) => {
+    const parts = { feesPence: line.feesPence, interestPence: line.interestPence, principalPence: line.principalPence };
+    for (const part of ['feesPence', 'interestPence', 'principalPence'] as const) {
+      const off = Math.min(left, parts[part]);
+      parts[part] -= off;
+      left -= off;
+    }
+    return { ...line, ...parts, amountPence: parts.feesPence + parts.interestPence + parts.principalPence };
+  });
+}
+
+/**
  * The repayments once the loan is settled on `quote.on`: those due before it as they were, except
  * missed ones, now collected with the settlement; the scheduled ones from `on` replaced by the one
- * settlement payment (section 10's payoff line), collected on `on`.
+ * settlement payment (section 10's payoff line), collected on `on`. A rebate (section 23) comes off
+ * the settlement payment first, then off the missed repayments paid with it, the latest first; what
+ * is paid on `on` is then exactly the quote's amount.
  */
 export function settledRepayments(repayments: readonly LoanRepayment[], quote: SettlementQuote): LoanRepayment[] {
-  const kept = repayments
-    .filter((r) => daysBetween(r.date, quote.on) > 0)
-    .map((r) => (r.status === 'missed' ? { ...r, status: 'collected' as const, collectedOn: quote.on } : r));
+  const before = repayments.filter((r) => daysBetween(r.date, quote.on) > 0);
   const payoff: LoanRepayment = {
     date: quote.on,
     amountPence: quote.principalPence + quote.interestPence + quote.feesPence,
@@ -263,5 +354,8 @@ export function settledRepayments(repayments: readonly LoanRepayment[], quote: S
     collectedOn: quote.on,
     settlement: true,
   };
-  return [...kept, payoff];
+  const paidLate = before.filter((r) => r.status === 'missed').map((r) => ({ ...r, status: 'collected' as const, collectedOn: quote.on }));
+  const [rebatedPayoff, ...rebatedLate] = withRebate([payoff, ...paidLate.toReversed()], quote.rebatePence);
+  const late = new Map(rebatedLate.map((r) => [r.date, r]));
+  return [...before.map((r) => late.get(r.date) ?? r), rebatedPayoff];
 }

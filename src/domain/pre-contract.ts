@@ -163,7 +163,7 @@ export function preContractInformation(input: PreContractInput): PreContractSect
         {
           key: 'withdrawal_repayment',
           label: 'What you repay if you withdraw',
-          value: `What you drew, plus interest of ${formatGbp(dailyInterest)} a day on ${formatGbp(borrowed)} (${percent(input.monthlyRateBp)} × 12 ÷ 365) from the day you drew it until you repay, within ${WITHDRAWAL_REPAY_DAYS} days of telling us. There is no fee.`,
+          value: `What you drew, plus interest of about ${formatGbp(dailyInterest)} a day on ${formatGbp(borrowed)} (${percent(input.monthlyRateBp)} × 12 ÷ 365) from the day you drew it until you repay, worked out once for the whole time and rounded to the penny, within ${WITHDRAWAL_REPAY_DAYS} days of telling us. There is no fee.`,
         },
       ],
       explanation: [

@@ -69,7 +69,7 @@ export const LOAN_ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /loans/:loan_id/settlement_quote/': {
     description:
-      "What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates.",
+      "What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment, and after every repayment whose outcome is recorded): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates. For a loan regulated by the Consumer Credit Act the amount never exceeds what the Consumer Credit (Early Settlement) Regulations 2004 allow (regulation 4, at the loan's APR, the settlement date deferred a month for a loan of more than 365 days): `rebate` is what they take off (0 otherwise).",
     response: { data: QUOTE_EXAMPLE },
   },
   'GET /loans/:loan_id/statement/': {

@@ -6,7 +6,8 @@
 
 import { renderPdf } from './document.ts';
 import type { IsoDate } from '../domain/dates.ts';
-import type { LoanPosition, LoanRepayment, LoanTerms } from '../domain/loans.ts';
+import { formatAprTenths } from '../domain/apr.ts';
+import { loanAprTenths, type LoanPosition, type LoanRepayment, type LoanTerms, type SettlementQuote } from '../domain/loans.ts';
 import { formatGbp } from '../domain/money-format.ts';
 import {
   BOLD,
@@ -31,6 +32,8 @@ export interface StatementPdfInput {
   terms: LoanTerms;
   repayments: readonly LoanRepayment[];
   position: LoanPosition;
+  /** The settlement figure for payment on `generatedOn`, or null when there is none that day. */
+  settlementToday: SettlementQuote | null;
   generatedOn: IsoDate;
 }
 
@@ -54,6 +57,13 @@ const LOAN_STATUS_WORDS: Record<LoanPosition['status'], string> = {
   withdrawn: 'Withdrawn',
 };
 
+/** Today's settlement figure, with the rebate the Early Settlement Regulations take off a regulated loan (section 23). */
+function settlementRows(quote: SettlementQuote | null): Array<[string, string]> {
+  if (!quote) return [];
+  const rebate: Array<[string, string]> = quote.rebatePence > 0 ? [['Early settlement rebate', `-${formatGbp(quote.rebatePence)}`]] : [];
+  return [...rebate, [`Settlement figure for ${quote.on}`, formatGbp(quote.amountPence)]];
+}
+
 function drawStatement(doc: Doc, input: StatementPdfInput): void {
   const { terms, position } = input;
   let y = MARGIN;
@@ -68,6 +78,7 @@ function drawStatement(doc: Doc, input: StatementPdfInput): void {
     ['Monthly interest', formatPercent(terms.monthlyRateBp)],
     ['Fee', `${formatPercent(terms.feeBp)} (charged with the first repayment)`],
     ['Duration', `${terms.durationDays} days`],
+    ['APR', formatAprTenths(loanAprTenths(terms))],
     ['Status', LOAN_STATUS_WORDS[position.status]],
   ]);
   y += 12;
@@ -99,13 +110,14 @@ function drawStatement(doc: Doc, input: StatementPdfInput): void {
     ['Arrears', formatGbp(position.arrears.amountPence)],
     ['Days past due', String(position.arrears.daysPastDue)],
     ['Next repayment', position.nextRepayment ? `${formatGbp(position.nextRepayment.amountPence)} on ${position.nextRepayment.date}` : 'None'],
+    ...settlementRows(input.settlementToday),
   ];
   drawClosingBlock(
     doc,
     y,
     'Balance and arrears',
     summary,
-    `Statement as at ${input.generatedOn}. The balance is what remains of the repayments not yet collected, missed ones included. To settle the loan early, ask for a settlement figure for the day you will pay.`,
+    `Statement as at ${input.generatedOn}. The balance is what remains of the repayments not yet collected, missed ones included. The settlement figure is for payment on that day only; for another day, ask for a settlement figure for the day you will pay.`,
   );
 }
 

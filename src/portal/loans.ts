@@ -1,7 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { addDays } from '../domain/dates.ts';
 import { idParam } from '../domain/ids.ts';
-import { isSettlementProblem, SETTLEMENT_QUOTE_MAX_DAYS_AHEAD } from '../domain/loans.ts';
+import { isSettlementProblem, settlementQuoteDays } from '../domain/loans.ts';
 import { positionOf, settlementFigure, today, type LoanRow } from '../services/loans.ts';
 import { portalLoan, portalLoans, portalLoanStatement } from '../services/portal-loans.ts';
 import { withdrawalSection } from '../services/loan-withdrawal.ts';
@@ -15,24 +14,16 @@ const LoanIdParams = Type.Object({ loan_id: Type.String() });
 const LoanPageQuery = Type.Object({ on: Type.Optional(Type.String({ maxLength: 40 })) });
 
 /**
- * The days a settlement figure can be asked for: from the funding date, or the day after the last
- * repayment whose outcome is recorded; to 28 days ahead, and not after the last repayment.
- */
-function settlementDays(loan: LoanRow, day: string): { earliest: string | null; latest: string | null } {
-  const last = loan.repayments.at(-1)?.date;
-  if (!last) return { earliest: null, latest: null };
-  const recorded = loan.repayments.filter((r) => r.status !== 'scheduled').at(-1)?.date;
-  const ahead = addDays(day, SETTLEMENT_QUOTE_MAX_DAYS_AHEAD);
-  return { earliest: recorded ? addDays(recorded, 1) : loan.funded_on, latest: ahead < last ? ahead : last };
-}
-
-/**
  * The settlement form: nothing asked yet (today's date in the field), or the figure for the day
  * asked from the same service as the API's settlement_quote, or why there is none.
  */
 function settlementForm(loan: LoanRow, day: string, asked: string | undefined): SettlementForm {
-  const days = settlementDays(loan, day);
-  if (asked === undefined) return { input: days.earliest && days.earliest > day ? days.earliest : day, ...days, figure: null, error: null };
+  const days = settlementQuoteDays(loan.funded_on, loan.repayments, day) ?? { earliest: null, latest: null };
+  if (asked === undefined) {
+    // Today, or the nearest day a figure can be given.
+    const input = days.earliest && days.earliest > day ? days.earliest : days.latest && days.latest < day ? days.latest : day;
+    return { input, ...days, figure: null, error: null };
+  }
   const read = readDate(asked, 'the date you want to pay off your loan');
   if (!read.date) return { input: asked, ...days, figure: null, error: read.error ?? null };
   const figure = settlementFigure(loan, read.date, day);

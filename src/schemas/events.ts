@@ -116,7 +116,7 @@ export const LoanSettledPayload = Closed({
   customer_id: Uuid,
   external_customer_id: ExternalCustomerId,
   settled_on: IsoDate,
-  amount_paid: amount('Everything collected on the loan over its life, the settlement payment included'),
+  amount_paid: amount('The settlement figure paid when the loan is settled early; when it ran its term, the last repayment (the one collected last)'),
 });
 
 export const LoanWithdrawnPayload = Closed({

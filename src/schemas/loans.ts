@@ -62,8 +62,17 @@ export const SettlementQuoteQuery = Type.Object({
 export const SettlementQuoteView = Type.Object(
   {
     on: IsoDate,
-    amount: Amount,
-    breakdown: Type.Object({ principal: Amount, interest: Amount, fees: Amount, arrears: Amount }),
+    amount: Type.Number({ description: 'GBP: principal + interest + fees + arrears - rebate' }),
+    breakdown: Type.Object({
+      principal: Amount,
+      interest: Amount,
+      fees: Amount,
+      arrears: Type.Number({ description: 'GBP: the missed repayments' }),
+      rebate: Type.Number({
+        description:
+          'GBP: what the Consumer Credit (Early Settlement) Regulations 2004 take off a regulated loan: the part of principal + interest + fees + arrears above the regulation 4 amount (the amount drawn less the repayments made, carried to the settlement date at the APR); 0 otherwise',
+      }),
+    }),
     valid_until: IsoDate,
   },
   { $id: 'SettlementQuote', title: 'Settlement quote' },

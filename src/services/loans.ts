@@ -7,11 +7,11 @@ import type { Static } from 'typebox';
 import { londonToday } from '../domain/dates.ts';
 import { DomainError, invalidAt, notFound, type ErrorSource } from '../domain/errors.ts';
 import {
-  amountCollected,
   applyCollection,
   initialRepayments,
   isCollectionProblem,
   isSettlementProblem,
+  lastCollected,
   loanPosition,
   loanStatus,
   settledRepayments,
@@ -168,6 +168,7 @@ export function quoteView(quote: SettlementQuote): Static<typeof SettlementQuote
       interest: fromPence(quote.interestPence),
       fees: fromPence(quote.feesPence),
       arrears: fromPence(quote.arrearsPence),
+      rebate: fromPence(quote.rebatePence),
     },
     valid_until: quote.validUntil,
   };
@@ -253,9 +254,10 @@ async function recordOutcomes(
     const position = loanPosition(repayments, day);
     const payload = events.loanRepaymentOutcome(refOf(loan), result.repayment, position.balance.totalPence, position.arrears.daysPastDue);
     await recordEvent(tx, tenant, input.outcome === 'collected' ? 'loan_repayment_collected_202611' : 'loan_repayment_missed_202611', payload, now);
-    if (position.status === 'settled') {
-      const settledOn = repayments.reduce((latest, r) => (r.collectedOn && r.collectedOn > latest ? r.collectedOn : latest), loan.funded_on);
-      await recordEvent(tx, tenant, 'loan_settled_202611', events.loanSettled(refOf(loan), settledOn, amountCollected(repayments)), now);
+    const last = position.status === 'settled' ? lastCollected(repayments) : null;
+    if (last) {
+      // The loan ran its term: settled the day its last repayment was collected, which is what it paid.
+      await recordEvent(tx, tenant, 'loan_settled_202611', events.loanSettled(refOf(loan), last.collectedOn as string, last.amountPence), now);
     }
   }
   return { ...loan, repayments };
@@ -319,9 +321,9 @@ function quoteError(problem: SettlementProblem, source: ErrorSource): DomainErro
   }
 }
 
-/** The settlement figure for `on` as of `day`, or why there is none (the API, the portal and the console all read it here). */
+/** The settlement figure for `on` as of `day`, or why there is none (the API, settle, portal, console and statement all read it here). */
 export function settlementFigure(loan: LoanRow, on: string, day: string): SettlementQuote | SettlementProblem {
-  return settlementQuote(loanTerms(loan), loan.repayments, on, day);
+  return settlementQuote(loanTerms(loan), loan.repayments, on, day, loan.regulated);
 }
 
 export function quoteFor(loan: LoanRow, on: string | null, day: string, where: ErrorSource): SettlementQuote {
@@ -358,7 +360,7 @@ export async function settleLoan(
     }
     const repayments = settledRepayments(loan.repayments, quote);
     await replaceRepayments(tx, loan.id, repayments);
-    await recordEvent(tx, tenantOfLoan(loan), 'loan_settled_202611', events.loanSettled(refOf(loan), quote.on, amountCollected(repayments)), now);
+    await recordEvent(tx, tenantOfLoan(loan), 'loan_settled_202611', events.loanSettled(refOf(loan), quote.on, quote.amountPence), now);
     return { loan: { ...loan, repayments }, quote };
   });
 }
@@ -372,6 +374,8 @@ export async function loanStatementPdf(
 ): Promise<{ loan: LoanRow; pdf: Buffer }> {
   const loan = await getLoan(ctx, tenant, loanId);
   const day = today(ctx);
+  // Today's settlement figure, unless there is none (settled, under notice of withdrawal, no valid day).
+  const quote = loan.withdrawal ? null : settlementFigure(loan, day, day);
   const pdf = await renderStatementPdf({
     loanId: loan.id,
     lenderName,
@@ -379,6 +383,7 @@ export async function loanStatementPdf(
     terms: loanTerms(loan),
     repayments: loan.repayments,
     position: positionOf(loan, day),
+    settlementToday: quote && !isSettlementProblem(quote) ? quote : null,
     generatedOn: day,
   });
   return { loan, pdf };

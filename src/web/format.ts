@@ -5,6 +5,7 @@
 import { formatGbp } from '../domain/money-format.ts';
 import { formatAprTenths } from '../domain/apr.ts';
 import { basisPointsToPercent, type BasisPoints, type Pence } from '../domain/money.ts';
+import { loanAprTenths } from '../domain/loans.ts';
 import { offerAprTenths } from '../domain/repayment-schedule.ts';
 
 export { formatGbp };
@@ -51,6 +52,19 @@ export const formatApr = formatAprTenths;
 export function formatOfferApr(offer: { max_amount_pence: Pence; monthly_rate_bp: BasisPoints; fee_bp: BasisPoints; duration_days: number }): string {
   return formatAprTenths(
     offerAprTenths({ maxAmountPence: offer.max_amount_pence, monthlyRateBp: offer.monthly_rate_bp, feeBp: offer.fee_bp, durationDays: offer.duration_days }),
+  );
+}
+
+/** A loan's APR (of its own schedule, for the amount drawn, docs/behaviour.md, section 23) as "42.6%". */
+export function formatLoanApr(loan: { amount_pence: Pence; monthly_rate_bp: BasisPoints; fee_bp: BasisPoints; duration_days: number; funded_on: string }): string {
+  return formatAprTenths(
+    loanAprTenths({
+      amountPence: loan.amount_pence,
+      monthlyRateBp: loan.monthly_rate_bp,
+      feeBp: loan.fee_bp,
+      durationDays: loan.duration_days,
+      fundedOn: loan.funded_on,
+    }),
   );
 }
 

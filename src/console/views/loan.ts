@@ -2,7 +2,7 @@
 import type { LoanPosition, LoanStatus, SettlementQuote } from '../../domain/loans.ts';
 import type { LoanRow } from '../../services/loans.ts';
 import type { WithdrawalSectionModel } from '../../services/loan-withdrawal.ts';
-import { formatDate, formatDuration, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { formatDate, formatDuration, formatGbp, formatLoanApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { CheckboxField, ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap } from '../../web/layout.ts';
@@ -85,7 +85,7 @@ function withdrawalWords(w: WithdrawalSectionModel): string | null {
     case 'ended':
       return `Regulated: the right to withdraw ended on ${formatDate(w.lastDay)}`;
     case 'given':
-      return `Notice given on ${formatDate(w.noticeGivenOn)}: repay ${formatGbp(w.amountTodayPence)} today (${formatGbp(w.dailyInterestPence)} more a day), by ${formatDate(w.repayBy)}; the Direct Debits stop`;
+      return `Notice given on ${formatDate(w.noticeGivenOn)}: repay ${formatGbp(w.amountTodayPence)} today (about ${formatGbp(w.dailyInterestPence)} more a day), by ${formatDate(w.repayBy)}; the Direct Debits stop`;
     case 'repaid':
       return `Withdrawn: notice given on ${formatDate(w.noticeGivenOn)}, ${formatGbp(w.paidPence)} repaid on ${formatDate(w.repaidOn)}`;
   }
@@ -105,6 +105,7 @@ function Facts({ m }: { m: ConsoleLoanModel }): VNode {
       <dt>Product</dt><dd>${PRODUCT_NAMES[loan.product_type]}</dd>
       <dt>Amount</dt><dd>${formatGbp(loan.amount_pence)} funded on ${formatDate(loan.funded_on)}</dd>
       <dt>Terms</dt><dd>${formatPercent(loan.monthly_rate_bp)} a month, fee ${formatPercent(loan.fee_bp)}, over ${formatDuration(loan.duration_days)}</dd>
+      <dt>APR</dt><dd data-loan="apr">${formatLoanApr(loan)}</dd>
       <dt>Left to repay</dt><dd data-loan="balance">${formatGbp(position.balance.totalPence)} (principal ${formatGbp(position.balance.principalPence)}, interest ${formatGbp(position.balance.interestPence)}, fees ${formatGbp(position.balance.feesPence)})</dd>
       <dt>Next repayment</dt><dd>${position.nextRepayment ? `${formatGbp(position.nextRepayment.amountPence)} on ${formatDate(position.nextRepayment.date)}` : 'None'}</dd>
       <dt>Arrears</dt><dd data-loan="arrears">${formatGbp(position.arrears.amountPence)}${position.arrears.oldestDueDate ? `, oldest due ${formatDate(position.arrears.oldestDueDate)}` : ''}</dd>
@@ -175,7 +176,7 @@ function SettlementSection({ m }: { m: ConsoleLoanModel }): VNode {
         ? null
         : typeof figure === 'string'
           ? html`<p class="muted" id="settlement-today">No settlement figure for today: ${figure}.</p>`
-          : html`<p id="settlement-today">Settlement figure for ${formatDate(figure.on)}: <strong>${formatGbp(figure.amountPence)}</strong> (principal ${formatGbp(figure.principalPence)}, interest ${formatGbp(figure.interestPence)}, fees ${formatGbp(figure.feesPence)}, arrears ${formatGbp(figure.arrearsPence)}).</p>`
+          : html`<p id="settlement-today">Settlement figure for ${formatDate(figure.on)}: <strong>${formatGbp(figure.amountPence)}</strong> (principal ${formatGbp(figure.principalPence)}, interest ${formatGbp(figure.interestPence)}, fees ${formatGbp(figure.feesPence)}, arrears ${formatGbp(figure.arrearsPence)}${figure.rebatePence > 0 ? `, less the early settlement rebate ${formatGbp(figure.rebatePence)}` : ''}).</p>`
     }
     <${ErrorSummary} errors=${errors} />
     <form method="post" action=${`/console/loans/${m.loan.id}/settlement`} class="stack" novalidate>

@@ -1,5 +1,5 @@
 /** The sections of a loan's page (views/loan.ts), each small and on its own. */
-import { formatDate, formatGbp } from '../../web/format.ts';
+import { formatDate, formatDuration, formatGbp, formatLoanApr, formatPercent } from '../../web/format.ts';
 import { ErrorSummary, Field } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { TableWrap } from '../../web/layout.ts';
@@ -15,6 +15,13 @@ export function SummarySection(m: LoanPageModel): VNode {
       <p><${LoanStatusTag} status=${m.position.status} withdrawing=${withdrawing} /></p>
       <${LoanSituation} position=${m.position} repayments=${m.loan.repayments} today=${m.today} withdrawal=${m.loan.withdrawal} />
       <${LoanFacts} position=${m.position} fundedOn=${m.loan.funded_on} amountPence=${m.loan.amount_pence} withdrawing=${withdrawing} />
+      <h3>Your loan's terms</h3>
+      <dl class="facts" id="loan-terms">
+        <dt>Over</dt><dd>${formatDuration(m.loan.duration_days)}</dd>
+        <dt>Monthly interest</dt><dd>${formatPercent(m.loan.monthly_rate_bp)} of what you still owe</dd>
+        <dt>Fee</dt><dd>${formatPercent(m.loan.fee_bp)} of what you drew, paid with the first repayment</dd>
+        <dt>APR</dt><dd data-term="apr">${formatLoanApr(m.loan)}</dd>
+      </dl>
     </section>
     <${ArrearsNotice} position=${m.position} repayments=${m.loan.repayments} lender=${m.lender} headingId="loan-arrears-heading" />`;
 }
@@ -70,7 +77,16 @@ export function SettlementSection(m: LoanPageModel): VNode | null {
               <dt>Interest to that day</dt><dd data-settlement="interest">${formatGbp(figure.interestPence)}</dd>
               <dt>Fees</dt><dd data-settlement="fees">${formatGbp(figure.feesPence)}</dd>
               ${figure.arrearsPence > 0 ? html`<dt>Missed repayments</dt><dd data-settlement="arrears">${formatGbp(figure.arrearsPence)}</dd>` : null}
+              ${figure.rebatePence > 0 ? html`<dt>Taken off for paying early</dt><dd data-settlement="rebate">−${formatGbp(figure.rebatePence)}</dd>` : null}
             </dl>
+            ${
+              figure.rebatePence > 0
+                ? html`<p>
+                    The Consumer Credit Act limits what you pay to settle early, so ${formatGbp(figure.rebatePence)} is taken off what you would
+                    otherwise pay.
+                  </p>`
+                : null
+            }
             <p>This figure is for payment on ${formatDate(figure.validUntil)} only: interest is charged daily, so each day has its own figure. To pay off your loan, contact ${m.lender} and we will tell you how to pay.</p>
           </div>`
         : null

@@ -23,13 +23,14 @@ function Explanation({ m }: { m: Model<'available'> }): VNode {
       your right under the Consumer Credit Act.
     </p>
     <p>
-      If you withdraw, you pay back the ${formatGbp(m.amountDrawnPence)} you drew plus interest of ${formatGbp(m.dailyInterestPence)} for each day
-      you have had it, within ${WITHDRAWAL_REPAY_DAYS} days. There is no fee, and your monthly repayments stop.
+      If you withdraw, you pay back the ${formatGbp(m.amountDrawnPence)} you drew plus interest of about ${formatGbp(m.dailyInterestPence)} for each
+      day you have had it, within ${WITHDRAWAL_REPAY_DAYS} days. There is no fee, and your monthly repayments stop. The interest is worked out once
+      for the whole time and rounded to the penny, so the daily figure is approximate.
     </p>
     <dl class="facts">
       <dt>Last day to withdraw</dt><dd>${formatDate(m.lastDay)}</dd>
       <dt>You drew</dt><dd>${formatGbp(m.amountDrawnPence)}</dd>
-      <dt>Interest a day</dt><dd>${formatGbp(m.dailyInterestPence)}</dd>
+      <dt>Interest a day</dt><dd data-withdrawal="interest-a-day">about ${formatGbp(m.dailyInterestPence)}</dd>
       <dt>To repay if you paid today</dt><dd data-withdrawal="amount-today">${formatGbp(m.amountTodayPence)}</dd>
     </dl>`;
 }
@@ -44,7 +45,7 @@ function HowToRepay({ m, lender }: { m: Model<'given'>; lender: string }): VNode
     </dl>
     <h3>How to pay</h3>
     <p>${`Pay ${lender} by bank transfer, quoting your loan reference. ${lender} gives you the account to pay into: if you do not have it, contact ${lender} before you pay.`}</p>
-    <p>${`The amount grows by ${formatGbp(m.dailyInterestPence)} for each day until you repay. Your monthly Direct Debits stop: we do not collect them now. If you do not repay by ${formatDate(m.repayBy)}, you still owe the money and ${lender} will ask you for it.`}</p>`;
+    <p>${`The amount grows by about ${formatGbp(m.dailyInterestPence)} for each day until you repay. Your monthly Direct Debits stop: we do not collect them now. If you do not repay by ${formatDate(m.repayBy)}, you still owe the money and ${lender} will ask you for it.`}</p>`;
 }
 
 /** The withdrawal section of the loan page; nothing for a loan with no right of withdrawal. */
