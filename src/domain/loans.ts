@@ -181,8 +181,9 @@ export function isCollectionProblem(r: CollectionResult | CollectionProblem): r 
 /**
  * The sandbox's simulation up to `until`: every repayment due on or before it is collected on its
  * date except those listed as missed; one missed earlier and not listed now is collected late,
- * on `until`. Returns the outcomes to record, in date order (only those that change something
- * are recorded by the caller's applyCollection).
+ * on `until`. Returns the outcomes that change something, in date order (an outcome already
+ * recorded is left out: once a late collection completes the loan, nothing after it is refused as
+ * an outcome for a settled loan).
  */
 export function simulatedOutcomes(
   repayments: readonly LoanRepayment[],
@@ -191,7 +192,7 @@ export function simulatedOutcomes(
 ): { dueDate: IsoDate; outcome: CollectionOutcome; collectedOn: IsoDate | null }[] {
   const missedSet = new Set(missed);
   return repayments
-    .filter((r) => r.date <= until)
+    .filter((r) => r.date <= until && r.status !== (missedSet.has(r.date) ? 'missed' : 'collected'))
     .sort((a, b) => (a.date < b.date ? -1 : 1))
     .map((r) =>
       missedSet.has(r.date)

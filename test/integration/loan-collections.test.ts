@@ -137,19 +137,34 @@ describe.each(BACKENDS)('loan collections on %s', (backend) => {
     expectError(await collect('0f8fad5b-d9cb-469f-a165-70867728950e', { due_date: '2026-04-15', outcome: 'collected' }), 404, 'NotFound');
   });
 
-  it('settles when the last repayment is collected: loan_settled once, then collections are 400 LoanSettled', async () => {
+  it('settles when the last repayment is collected: loan_settled once, paying the last repayment, then collections are 400 LoanSettled', async () => {
     const loanId = await newLoan();
     t.clock.set(at('2026-05-20'));
     const res = await simulate(loanId, { until: '2026-05-15' });
     expect(res.json().data).toMatchObject({ status: 'settled', balance: { principal: 0, interest: 0, fees: 0, total: 0 }, next_repayment: null });
     const settled = await loanEvents(loanId, 'loan_settled_202611');
+    // The loan ran its term: amount_paid is the last repayment (2,575 on 15 May), not the 10,750 collected over its life.
     expect(settled.map((e) => e.payload)).toEqual([
-      { loan_id: loanId, customer_id: res.json().data.customer_id, settled_on: '2026-05-15', amount_paid: 10750 },
+      { loan_id: loanId, customer_id: res.json().data.customer_id, settled_on: '2026-05-15', amount_paid: 2575 },
     ]);
     expectError(await collect(loanId, { due_date: '2026-05-15', outcome: 'collected' }), 400, 'LoanSettled');
     expectError(await simulate(loanId, { until: '2026-05-15' }), 400, 'LoanSettled');
     expectError(await partner.get(`/loans/${loanId}/settlement_quote/`), 400, 'LoanSettled');
     expect(await loanEvents(loanId, 'loan_settled_202611')).toHaveLength(1);
+
+    // Completed by a missed repayment collected late, on the `until` of the call that collects it:
+    // settled that day, paying that repayment.
+    const lateId = await newLoan();
+    t.clock.set(at('2026-05-28'));
+    const first = await simulate(lateId, { until: '2026-05-15', missed: ['2026-03-15'] });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.status, first.body).toBe('in_arrears');
+    const lateRes = await simulate(lateId, { until: '2026-05-25' });
+    expect(lateRes.statusCode, lateRes.body).toBe(200);
+    const late = lateRes.json().data;
+    expect(statuses(late)[1]).toEqual(['collected', '2026-05-25']);
+    expect(late.status).toBe('settled');
+    expect((await loanEvents(lateId, 'loan_settled_202611')).map((e) => [e.payload.settled_on, e.payload.amount_paid])).toEqual([['2026-05-25', 2725]]);
   });
 
   it("quotes section 10's early payoff for every day of two loans, as the schedule route gives it on the funding day", async () => {
@@ -175,7 +190,7 @@ describe.each(BACKENDS)('loan collections on %s', (backend) => {
         expect(quote.json().data, day).toEqual({
           on: day,
           amount: payoff.amount,
-          breakdown: { principal: payoff.breakdown.principal, interest: payoff.breakdown.interest, fees: payoff.breakdown.fees, arrears: 0 },
+          breakdown: { principal: payoff.breakdown.principal, interest: payoff.breakdown.interest, fees: payoff.breakdown.fees, arrears: 0, rebate: 0 },
           valid_until: day,
         });
       }
@@ -193,7 +208,7 @@ describe.each(BACKENDS)('loan collections on %s', (backend) => {
     expect(quote.json().data).toEqual({
       on: '2026-04-01',
       amount: 7807.26,
-      breakdown: { principal: 5000, interest: 82.26, fees: 0, arrears: 2725 },
+      breakdown: { principal: 5000, interest: 82.26, fees: 0, arrears: 2725, rebate: 0 },
       valid_until: '2026-04-01',
     });
     const today = (await partner.get(`/loans/${loanId}/settlement_quote/`)).json().data;
@@ -225,7 +240,8 @@ describe.each(BACKENDS)('loan collections on %s', (backend) => {
     expect(replay.json()).toEqual(settled.json());
     expectError(await partner.post(`/sandbox/loans/${loanId}/settle`, { data: { on: '2026-04-20' } }), 400, 'LoanSettled');
     const events = await loanEvents(loanId, 'loan_settled_202611');
-    expect(events.map((e) => [e.payload.settled_on, e.payload.amount_paid])).toEqual([['2026-04-20', Math.round((2800 + 2650 + figure.amount) * 100) / 100]]);
+    // amount_paid: the settlement figure paid on the day (the missed repayment with it).
+    expect(events.map((e) => [e.payload.settled_on, e.payload.amount_paid])).toEqual([['2026-04-20', figure.amount]]);
   });
 
   it('writes the statement as a PDF: terms, every repayment with its status and date collected, balance and arrears', async () => {

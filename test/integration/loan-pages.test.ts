@@ -143,6 +143,35 @@ describe.each(BACKENDS)('the loan pages on %s', (backend) => {
     }
   });
 
+  it('shows "Settle on" only while some day can be quoted, prefilled with the nearest such day', async () => {
+    const { customerId, loanId } = await newLoan();
+    const pageOn = async (day: string) => {
+      t.clock.set(at(day));
+      const customer = await signedInCustomer(t, partner, customerId);
+      const page = await customer.get(`/portal/loans/${loanId}`);
+      expect(page.statusCode).toBe(200);
+      return page.body;
+    };
+    // Outcomes simulated ahead of today: the first day after them is more than 28 days away.
+    t.clock.set(at('2026-01-20'));
+    expect((await partner.post(`/sandbox/loans/${loanId}/simulate`, { data: { until: '2026-03-15' } })).statusCode).toBe(200);
+    expect(await pageOn('2026-01-20')).not.toContain('Get settlement figure');
+    const quoted = await partner.get(`/loans/${loanId}/settlement_quote/?on=2026-02-17`);
+    expect(quoted.json().errors[0].source).toEqual({ parameter: 'on' });
+    // On 1 March the first day after them, 16 March, is within 28 days.
+    const open = await pageOn('2026-03-01');
+    expect(open).toContain('Get settlement figure');
+    expect(open).toContain('value="2026-03-16"');
+    expect(text(open)).toContain('A date from 16 March 2026 to 29 March 2026');
+    // The last repayment recorded as missed: no day is after it and on or before it, so no form.
+    t.clock.set(at('2026-05-20'));
+    await partner.post(`/sandbox/loans/${loanId}/simulate`, { data: { until: '2026-05-15', missed: ['2026-05-15'] } });
+    const closed = await pageOn('2026-05-20');
+    expect(closed).toContain('data-loan-status="in_arrears"');
+    expect(closed).not.toContain('Get settlement figure');
+    for (const on of ['2026-05-15', '2026-05-16']) expect((await partner.get(`/loans/${loanId}/settlement_quote/?on=${on}`)).statusCode).toBe(400);
+  });
+
   it('reaches only the customer’s own loans: another customer’s is a 404 page, as an unknown one', async () => {
     const mine = await newLoan();
     const other = await newLoan();

@@ -90,6 +90,9 @@ describe.each(BACKENDS)('withdrawal from a regulated loan on %s', (backend) => {
     expect(page.body).toContain(`<strong data-withdrawal="last-day">16 March 2026</strong>`);
     // 5,000 × 3 % × 12 ÷ 365 × 14 days = 69.041… → 69.04.
     expect(page.body).toContain('<dd data-withdrawal="amount-today">£5,069.04</dd>');
+    // The interest is computed once over the 14 days (69.04), not as 14 × a rounded 4.93 a day (69.02): the daily figure says it is approximate.
+    expect(page.body).toContain('<dd data-withdrawal="interest-a-day">about £4.93</dd>');
+    expect(page.body).toMatch(/plus interest of about £4\.93 for each\s+day[^<]*so the daily figure is approximate/);
     const given = await customer.post(`/portal/loans/${first.loanId}/withdrawal`);
     expect(given.statusCode, given.body).toBe(303);
     expect(given.headers.location).toBe(`/portal/loans/${first.loanId}/withdrawal?done=given`);
@@ -100,6 +103,7 @@ describe.each(BACKENDS)('withdrawal from a regulated loan on %s', (backend) => {
     const underNotice = await customer.get(`/portal/loans/${first.loanId}`);
     expect(underNotice.body).toContain('data-withdrawal-state="given"');
     expect(underNotice.body).toContain('<dd data-withdrawal="amount">£5,069.04</dd>');
+    expect(underNotice.body).toContain('The amount grows by about £4.93 for each day until you repay.');
     expect(underNotice.body).toContain('You are withdrawing from this agreement. Your Direct Debits have stopped');
     expect(underNotice.body).not.toContain('Get settlement figure');
     expect(underNotice.body).toContain('Not collected: you are withdrawing');
@@ -218,7 +222,7 @@ describe.each(BACKENDS)('withdrawal from a regulated loan on %s', (backend) => {
     const consolePage = await user.get(`/console/loans/${loanId}`);
     expect(consolePage.statusCode).toBe(200);
     expect(consolePage.body).toContain(
-      `Notice given on 16 March 2026: repay £${independentWithdrawalAmount(5000, 3, 44).toLocaleString('en-GB', { minimumFractionDigits: 2 })} today`,
+      `Notice given on 16 March 2026: repay £${independentWithdrawalAmount(5000, 3, 44).toLocaleString('en-GB', { minimumFractionDigits: 2 })} today (about £4.93 more a day)`,
     );
     expect(consolePage.body).not.toContain('Record collection');
     const actor: Actor = { kind: 'operator', operatorId: operator.id, email: operator.email, role: 'underwriter' };

@@ -51,14 +51,18 @@ describe('the days a settlement figure can be given (section 22)', () => {
 });
 
 describe('collections', () => {
-  it('collects a repayment missed earlier on the `until` of the simulation that collects it', () => {
+  it('collects a repayment missed earlier on the `until` of the simulation that collects it, leaving out what is already recorded', () => {
     const before = [collected(REPAYMENTS[0]), missed(REPAYMENTS[1]), ...REPAYMENTS.slice(2)];
     expect(simulatedOutcomes(before, '2026-04-20', [])).toEqual([
-      { dueDate: '2026-02-15', outcome: 'collected', collectedOn: '2026-02-15' },
       { dueDate: '2026-03-15', outcome: 'collected', collectedOn: '2026-04-20' },
       { dueDate: '2026-04-15', outcome: 'collected', collectedOn: '2026-04-15' },
     ]);
-    expect(simulatedOutcomes(before, '2026-04-20', ['2026-03-15'])[1]).toEqual({ dueDate: '2026-03-15', outcome: 'missed', collectedOn: null });
+    expect(simulatedOutcomes(before, '2026-04-20', ['2026-03-15'])).toEqual([{ dueDate: '2026-04-15', outcome: 'collected', collectedOn: '2026-04-15' }]);
+    // A collected repayment listed as missed stays in, for the caller to refuse.
+    expect(simulatedOutcomes(before, '2026-04-20', ['2026-02-15'])[0]).toEqual({ dueDate: '2026-02-15', outcome: 'missed', collectedOn: null });
+    // The late collection that completes the loan is the last outcome: nothing after it meets a settled loan.
+    const lastLate = [collected(REPAYMENTS[0]), missed(REPAYMENTS[1]), collected(REPAYMENTS[2]), collected(REPAYMENTS[3])];
+    expect(simulatedOutcomes(lastLate, '2026-05-25', [])).toEqual([{ dueDate: '2026-03-15', outcome: 'collected', collectedOn: '2026-05-25' }]);
   });
 
   it('names the repayment collected last, whose day and amount close a loan that ran its term', () => {
