@@ -349,7 +349,7 @@ export interface paths {
         };
         /**
          * The figure that settles the loan on a day (default today)
-         * @description What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates.
+         * @description What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment, and after every repayment whose outcome is recorded): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates. For a loan regulated by the Consumer Credit Act the amount never exceeds what the Consumer Credit (Early Settlement) Regulations 2004 allow (regulation 4, at the loan's APR, the settlement date deferred a month for a loan of more than 365 days): `rebate` is what they take off (0 otherwise).
          */
         get: operations["getSettlementQuote"];
         put?: never;
@@ -2054,7 +2054,7 @@ export interface components {
         };
         /** @description A loan is repaid in full: its last repayment collected, or settled early for the settlement figure. */
         LoanSettled202611Payload: {
-            /** @description Everything collected on the loan over its life, the settlement payment included */
+            /** @description The settlement figure paid when the loan is settled early; when it ran its term, the last repayment (the one collected last) */
             amount_paid: number;
             /** Format: uuid */
             customer_id: string;
@@ -2113,10 +2113,10 @@ export interface components {
         };
         /** Settlement quote */
         SettlementQuote: {
-            /** @description GBP */
+            /** @description GBP: principal + interest + fees + arrears - rebate */
             amount: number;
             breakdown: {
-                /** @description GBP */
+                /** @description GBP: the missed repayments */
                 arrears: number;
                 /** @description GBP */
                 fees: number;
@@ -2124,6 +2124,8 @@ export interface components {
                 interest: number;
                 /** @description GBP */
                 principal: number;
+                /** @description GBP: what the Consumer Credit (Early Settlement) Regulations 2004 take off a regulated loan: the part of principal + interest + fees + arrears above the regulation 4 amount (the amount drawn less the repayments made, carried to the settlement date at the APR); 0 otherwise */
+                rebate: number;
             };
             /**
              * Format: date
@@ -7061,7 +7063,8 @@ export interface operations {
                      *           "principal": 5000,
                      *           "interest": 82.26,
                      *           "fees": 0,
-                     *           "arrears": 2725
+                     *           "arrears": 2725,
+                     *           "rebate": 0
                      *         },
                      *         "valid_until": "2026-04-01"
                      *       }

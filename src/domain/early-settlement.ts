@@ -9,7 +9,7 @@
  * CONC App 1.2 counts it. Rounded half up to the penny, decided exactly (exact-power.ts).
  */
 
-import { addMonths, daysBetween, type IsoDate } from './dates.ts';
+import { addMonths, daysBetween, wholeMonthsBetween, type IsoDate } from './dates.ts';
 import { sumRoundedHalfUp } from './exact-power.ts';
 import type { Pence } from './money.ts';
 
@@ -26,7 +26,9 @@ export function concInterval(from: IsoDate, to: IsoDate): { months: number; days
     const back = concInterval(to, from);
     return { months: -back.months, days: -back.days };
   }
-  let months = 0;
+  // The calendar's count, then made sure: the largest whole number of months not past `to`.
+  let months = Math.max(0, wholeMonthsBetween(from, to));
+  while (months > 0 && daysBetween(addMonths(from, months), to) < 0) months -= 1;
   while (daysBetween(addMonths(from, months + 1), to) >= 0) months += 1;
   return { months, days: daysBetween(addMonths(from, months), to) };
 }

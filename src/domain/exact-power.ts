@@ -99,9 +99,14 @@ function multiply(a: Bounds, b: Bounds, scale: bigint): Bounds {
   return [(a[0] * b[0]) / scale, ceilDiv(a[1] * b[1], scale)];
 }
 
+/** a^k by squaring, each product rounded outward. */
 function power(a: Bounds, k: number, scale: bigint): Bounds {
   let result: Bounds = [scale, scale];
-  for (let i = 0; i < k; i += 1) result = multiply(result, a, scale);
+  let square = a;
+  for (let rest = k; rest > 0; rest >>= 1) {
+    if (rest & 1) result = multiply(result, square, scale);
+    if (rest > 1) square = multiply(square, square, scale);
+  }
   return result;
 }
 

@@ -178,7 +178,7 @@ export function preContractInformation(input: PreContractInput): PreContractSect
           key: 'early_repayment',
           label: 'Repaying early',
           value:
-            'You can repay everything you owe at any time. We charge no compensation for repaying early: you pay what you still owe, the interest up to the day you repay, and any fee or missed payment not yet paid.',
+            'You can repay everything you owe at any time. We charge no compensation for repaying early: you pay what you still owe, the interest up to the day you repay, and any fee or missed payment not yet paid, but never more than the law on settling early allows: when its figure is lower, you pay that, and the difference is taken off.',
         },
       ],
       explanation: [
