@@ -56,7 +56,13 @@ export function formatOfferApr(offer: { max_amount_pence: Pence; monthly_rate_bp
 }
 
 /** A loan's APR (of its own schedule, for the amount drawn, docs/behaviour.md, section 23) as "42.6%". */
-export function formatLoanApr(loan: { amount_pence: Pence; monthly_rate_bp: BasisPoints; fee_bp: BasisPoints; duration_days: number; funded_on: string }): string {
+export function formatLoanApr(loan: {
+  amount_pence: Pence;
+  monthly_rate_bp: BasisPoints;
+  fee_bp: BasisPoints;
+  duration_days: number;
+  funded_on: string;
+}): string {
   return formatAprTenths(
     loanAprTenths({
       amountPence: loan.amount_pence,

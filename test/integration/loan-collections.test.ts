@@ -144,9 +144,7 @@ describe.each(BACKENDS)('loan collections on %s', (backend) => {
     expect(res.json().data).toMatchObject({ status: 'settled', balance: { principal: 0, interest: 0, fees: 0, total: 0 }, next_repayment: null });
     const settled = await loanEvents(loanId, 'loan_settled_202611');
     // The loan ran its term: amount_paid is the last repayment (2,575 on 15 May), not the 10,750 collected over its life.
-    expect(settled.map((e) => e.payload)).toEqual([
-      { loan_id: loanId, customer_id: res.json().data.customer_id, settled_on: '2026-05-15', amount_paid: 2575 },
-    ]);
+    expect(settled.map((e) => e.payload)).toEqual([{ loan_id: loanId, customer_id: res.json().data.customer_id, settled_on: '2026-05-15', amount_paid: 2575 }]);
     expectError(await collect(loanId, { due_date: '2026-05-15', outcome: 'collected' }), 400, 'LoanSettled');
     expectError(await simulate(loanId, { until: '2026-05-15' }), 400, 'LoanSettled');
     expectError(await partner.get(`/loans/${loanId}/settlement_quote/`), 400, 'LoanSettled');

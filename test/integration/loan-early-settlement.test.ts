@@ -19,7 +19,13 @@ import { pdfText } from '../helpers/pdf-text.ts';
 import { signedInCustomer } from '../helpers/web-user.ts';
 
 /** The issue's terms: a business loan at 1.5 % a month, fee 2.5 %, 730 days: APR 22.8 %. */
-const TERMS: OfferTermsJson = { product_type: 'business_loan', max_amount: 10000, monthly_interest_percentage: 1.5, fee_percentage: 2.5, duration_in_days: 730 };
+const TERMS: OfferTermsJson = {
+  product_type: 'business_loan',
+  max_amount: 10000,
+  monthly_interest_percentage: 1.5,
+  fee_percentage: 2.5,
+  duration_in_days: 730,
+};
 const SOLE_TRADER = { type: 'sole_trader', registered_company_name: 'Ada Lovelace Bakes' };
 const LIMITED = { type: 'limited_liability_company', registered_company_name: 'Acme Widgets Ltd' };
 const D0 = '2026-04-15';
@@ -81,7 +87,9 @@ describe.each(BACKENDS)('the settlement figure of a regulated loan on %s', (back
 
     const { user } = await signedInOperator(t, 'underwriter');
     const consolePage = text((await user.get(`/console/loans/${loanId}`)).body);
-    expect(consolePage).toContain('Settlement figure for 16 April 2026: £8,142.68 (principal £8,000.00, interest £4.00, fees £200.00, arrears £0.00, less the early settlement rebate £61.32)');
+    expect(consolePage).toContain(
+      'Settlement figure for 16 April 2026: £8,142.68 (principal £8,000.00, interest £4.00, fees £200.00, arrears £0.00, less the early settlement rebate £61.32)',
+    );
     expect(consolePage).toMatch(/APR 22\.8%/);
 
     const statement = await pdfText((await partner.get(`/loans/${loanId}/statement/`, { accept: 'application/pdf' })).rawPayload);

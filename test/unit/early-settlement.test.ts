@@ -92,7 +92,14 @@ describe('the regulation 4 amount', () => {
     const plain = quoteOf(SOLE_TRADER, repayments, '2026-04-16', '2026-04-16', false);
     expect(plain).toMatchObject({ principalPence: 800_000, interestPence: 400, feesPence: 20_000, arrearsPence: 0, rebatePence: 0, amountPence: 820_400 });
     const regulated = quoteOf(SOLE_TRADER, repayments, '2026-04-16', '2026-04-16', true);
-    expect(regulated).toMatchObject({ principalPence: 800_000, interestPence: 400, feesPence: 20_000, arrearsPence: 0, rebatePence: 6_132, amountPence: 814_268 });
+    expect(regulated).toMatchObject({
+      principalPence: 800_000,
+      interestPence: 400,
+      feesPence: 20_000,
+      arrearsPence: 0,
+      rebatePence: 6_132,
+      amountPence: 814_268,
+    });
   });
 
   it('rebates the whole fee of a loan of a year or less settled on its funding day (no time, no deferral)', () => {
@@ -144,7 +151,10 @@ describe('the regulation 4 amount', () => {
       // Settled for that figure: what is paid on the day is exactly the figure, every line whole and not negative.
       const settled = settledRepayments(repayments, quote);
       const paidOn = settled.filter((r) => r.collectedOn === on && (r.settlement || repayments.find((x) => x.date === r.date)?.status === 'missed'));
-      expect(paidOn.reduce((s, r) => s + r.amountPence, 0), context).toBe(quote.amountPence);
+      expect(
+        paidOn.reduce((s, r) => s + r.amountPence, 0),
+        context,
+      ).toBe(quote.amountPence);
       for (const r of settled) {
         expect(r.amountPence, context).toBe(r.feesPence + r.interestPence + r.principalPence);
         expect(Math.min(r.feesPence, r.interestPence, r.principalPence), context).toBeGreaterThanOrEqual(0);

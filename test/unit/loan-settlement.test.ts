@@ -29,7 +29,13 @@ describe('the days a settlement figure can be given (section 22)', () => {
     // Outcomes simulated far ahead: the first day after them is more than 28 days away.
     const ahead = [collected(REPAYMENTS[0]), collected(REPAYMENTS[1]), ...REPAYMENTS.slice(2)];
     expect(settlementQuoteDays(TERMS.fundedOn, ahead, '2026-01-20')).toBeNull();
-    expect(settlementQuoteDays(TERMS.fundedOn, REPAYMENTS.map((r) => collected(r)), '2026-03-01')).toBeNull();
+    expect(
+      settlementQuoteDays(
+        TERMS.fundedOn,
+        REPAYMENTS.map((r) => collected(r)),
+        '2026-03-01',
+      ),
+    ).toBeNull();
   });
 
   it('is exactly the days settlementQuote accepts, over generated loans and days', () => {
