@@ -361,7 +361,7 @@ program
       if (quote) {
         const q = quote.data;
         out(
-          `Settlement on ${q.on}: ${q.amount.toFixed(2)} (principal ${q.breakdown.principal.toFixed(2)}, interest ${q.breakdown.interest.toFixed(2)}, fees ${q.breakdown.fees.toFixed(2)}, arrears ${q.breakdown.arrears.toFixed(2)})`,
+          `Settlement on ${q.on}: ${q.amount.toFixed(2)} (principal ${q.breakdown.principal.toFixed(2)}, interest ${q.breakdown.interest.toFixed(2)}, fees ${q.breakdown.fees.toFixed(2)}, arrears ${q.breakdown.arrears.toFixed(2)}${q.breakdown.rebate > 0 ? `, less the early settlement rebate ${q.breakdown.rebate.toFixed(2)}` : ''})`,
         );
       }
     }),
