@@ -14,6 +14,8 @@ import { insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '
 import type { Queryable } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
 
+export type { AuditRow };
+
 export const ADMIN_TOKEN_ACTOR: Actor = { kind: 'admin_token' };
 
 export interface AuditEntry {

@@ -141,7 +141,7 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
 
     // The audit log shows who did what.
     await second.getByRole('link', { name: 'Audit log' }).click();
-    await second.getByLabel('Target id').fill(applicationId);
+    await second.getByLabel('Target', { exact: true }).fill(applicationId);
     await second.getByRole('button', { name: 'Filter' }).click();
     const rows = await second
       .locator('#audit tbody tr')
