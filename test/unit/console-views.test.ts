@@ -71,25 +71,28 @@ function partnerModel(isAdmin: boolean): PartnerModel {
 }
 
 describe('the console views', () => {
-  it('label the audit filter "Target" and link a target to its page only where it has one', () => {
+  it('label the audit filter "Target" and link a target to its page, or to its partner’s or application’s', () => {
     const page = renderDocument(
       auditPage(CHROME, {
         rows: [
           auditRow({ summary: { environment: 'sandbox', note: '<b>' } }),
           auditRow({ seq: 2, action: 'partner.suspended', target_type: 'partner', target_id: PARTNER_ID }),
+          auditRow({ seq: 3, action: 'token.revoked', summary: { partner_id: PARTNER_ID } }),
         ],
         operators: [operator({})],
         operator: '',
-        type: 'partner',
+        type: 'token',
         target: TOKEN_ID,
         next: null,
       }),
     );
     expect(page).toMatch(/<label for="field-target">Target<\/label>/);
     expect(page).toContain(`value="${TOKEN_ID}"`);
-    expect(page).toContain('<option value="partner" selected>partner</option>');
+    expect(page).toContain('<option value="token" selected>token</option>');
     expect(page).toContain(`<a href="/console/partners/${PARTNER_ID}">partner 11111111</a>`);
     expect(page).toContain('<td data-label="Target">token 22222222</td>');
+    // A token has no page: its row links to its partner's when the summary names the partner.
+    expect(page).toContain(`<td data-label="Target"><a href="/console/partners/${PARTNER_ID}">token 22222222</a></td>`);
     // The summary is text: its markup is escaped.
     expect(page).toContain('{&quot;environment&quot;:&quot;sandbox&quot;,&quot;note&quot;:&quot;&lt;b>&quot;}');
     expect(page).not.toContain('Older entries');

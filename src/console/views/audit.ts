@@ -29,10 +29,24 @@ const TARGET_LINKS: Record<string, string> = {
   loan: '/console/loans/',
 };
 
+/** Targets without a page of their own, shown on the page their summary names: a token on its partner's, an offer on its application's. */
+const PAGE_BY_SUMMARY: Record<string, { key: string; path: string }> = {
+  token: { key: 'partner_id', path: '/console/partners/' },
+  offer: { key: 'application_id', path: '/console/applications/' },
+};
+
+function targetHref(row: AuditRow): string | null {
+  const own = TARGET_LINKS[row.target_type];
+  if (own) return `${own}${row.target_id}`;
+  const by = PAGE_BY_SUMMARY[row.target_type];
+  const id = by ? row.summary[by.key] : undefined;
+  return typeof id === 'string' ? `${by.path}${id}` : null;
+}
+
 function Target({ row }: { row: AuditRow }): VNode | string {
   const words = `${auditTargetLabel(row.target_type)} ${row.target_id.slice(0, 8)}`;
-  const link = TARGET_LINKS[row.target_type];
-  return link ? html`<a href=${`${link}${row.target_id}`}>${words}</a>` : words;
+  const href = targetHref(row);
+  return href ? html`<a href=${href}>${words}</a>` : words;
 }
 
 export function auditPage(chrome: Chrome, m: AuditModel): VNode {
