@@ -40,8 +40,8 @@ function loanFormRefusals(fallbackField: string): RefusalMap {
 
 const COLLECTION_REFUSALS = loanFormRefusals('due_date');
 const SETTLEMENT_REFUSALS = loanFormRefusals('on');
-/** Why there is no settlement figure today, in the service's words. */
-const NO_FIGURE = refusing(['LoanSettled', 'ValidationError'], (error) => ({ problem: error.detail }));
+/** Why there is no settlement figure today (settled, withdrawn, under notice, a day out of range), in the service's words. */
+const NO_FIGURE = refusing(['LoanSettled', 'LoanWithdrawn', 'WithdrawalNoticeGiven', 'ValidationError'], (error) => ({ problem: error.detail }));
 
 const EMPTY_COLLECTION: CollectionForm = { due_date: '', outcome: 'collected', collected_on: '' };
 
