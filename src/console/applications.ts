@@ -1,23 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { APPLICATION_STATUSES } from '../domain/application-status.ts';
-import { DomainError, notFound, type ErrorCode } from '../domain/errors.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
 import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { StringEnum } from '../schemas/common.ts';
 import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';
 import { approvalConsolePath, findApprovalRecord } from '../services/four-eyes.ts';
 import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
-import { formatGbp } from '../web/format.ts';
-import { formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
-import { html } from '../web/html.ts';
-import { messagePage, TableWrap } from '../web/layout.ts';
+import { attempt, notDone, refusing } from '../web/attempt.ts';
+import { formValues, readText, type FieldErrors } from '../web/forms.ts';
+import { messagePage } from '../web/layout.ts';
 import { NoticeQuery, UuidQuery } from '../web/page-query.ts';
-import { age, consoleChrome, consolePage, shortId, signedIn } from './context.ts';
+import { consoleChrome, signedIn } from './context.ts';
 import { emptyOffer, offerValuesFrom, previewSchedules, readOffers, type OfferFormValues } from './offer-form.ts';
 import { applicationPage } from './views/application.ts';
-import { StatusTag } from './views/common.ts';
+import { queuePage } from './views/queue.ts';
 
 const DONE = {
   started: 'Review started: the application is now in underwriting.',
@@ -31,11 +29,7 @@ const DONE = {
 };
 
 /** The refusals an action shows on its own page, with the API's status for the code; other errors get the error page. */
-const REFUSALS: ReadonlySet<ErrorCode> = new Set(['ValidationError', 'InvalidTransition', 'FundingNotAllowed']);
-
-function isRefusal(error: unknown): error is DomainError {
-  return error instanceof DomainError && REFUSALS.has(error.code);
-}
+const REFUSALS = refusing(['ValidationError', 'InvalidTransition', 'FundingNotAllowed'], notDone);
 
 const QueueQuery = Type.Object({ status: Type.Optional(StringEnum(APPLICATION_STATUSES)), partner: UuidQuery });
 
@@ -49,40 +43,7 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
       reviewQueue(app.ctx, { statuses: status ? [status] : QUEUE_DEFAULT_STATUSES, partnerId: partner || null, limit: 200 }),
       listPartnerNames(app.ctx),
     ]);
-    const now = app.ctx.now();
-    const statusOptions = [{ value: '', label: 'Waiting for review' }, ...APPLICATION_STATUSES.map((s) => ({ value: s, label: s.replaceAll('_', ' ') }))];
-    const partnerOptions = [{ value: '', label: 'All partners' }, ...partners.map((p) => ({ value: p.id, label: p.name }))];
-    return reply.page(
-      200,
-      consolePage(
-        consoleChrome(request, reply, '/console/applications'),
-        'Applications',
-        html`<h1>Applications</h1>
-          <form method="get" action="/console/applications" class="filters">
-            <${SelectField} name="status" label="Status" options=${statusOptions} value=${status} />
-            <${SelectField} name="partner" label="Partner" options=${partnerOptions} value=${partner} />
-            <div><button type="submit" class="secondary">Filter</button></div>
-          </form>
-          <p class="muted">${rows.length} application${rows.length === 1 ? '' : 's'}, oldest first.</p>
-          <${TableWrap} label="Review queue">
-            <table class="dense responsive" id="queue">
-              <thead><tr><th scope="col">Company</th><th scope="col">Application</th><th scope="col">Partner</th><th scope="col" class="num">Amount</th><th scope="col">Status</th><th scope="col" class="num">Waiting</th></tr></thead>
-              <tbody>
-                ${rows.map(
-                  (a) => html`<tr>
-                    <td><a href=${`/console/applications/${a.id}`}>${a.company_name ?? '(no name)'}</a></td>
-                    <td data-label="Application">${shortId(a.id)}</td>
-                    <td data-label="Partner">${a.partner_name} (${a.environment})</td>
-                    <td class="num" data-label="Amount">${formatGbp(a.amount_pence)}</td>
-                    <td data-label="Status"><${StatusTag} status=${a.status} /></td>
-                    <td class="num" data-label="Waiting">${age(a.status_changed_at, now)}</td>
-                  </tr>`,
-                )}
-              </tbody>
-            </table>
-          </${TableWrap}>`,
-      ),
-    );
+    return reply.page(200, queuePage(consoleChrome(request, reply, '/console/applications'), { rows, partners, status, partner, now: app.ctx.now() }));
   });
 
   const render = async (
@@ -125,13 +86,9 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
 
   /** Runs an action; a refusal (a move the state machine does not allow…) is shown on the page. */
   const act = async (request: FastifyRequest, reply: FastifyReply, id: string, work: (id: string) => Promise<string>) => {
-    try {
-      const done = await work(id);
-      return reply.redirect(`/console/applications/${id}?done=${done}`, 303);
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      return render(request, reply, id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => work(id), REFUSALS);
+    if (!done.ok) return render(request, reply, id, done.refusal.status, { problem: done.refusal.problem });
+    return reply.redirect(`/console/applications/${id}?done=${done.value}`, 303);
   };
 
   const underwriter = { schema: { params: IdParams }, config: { role: 'underwriter' as const } };
@@ -167,16 +124,12 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
     const id = idParam(request.params.id, 'application');
     const form = formValues(request.body);
     const offerForm = offerValuesFrom(form);
-    const { offers, errors } = readOffers(offerForm);
+    const { offers, errors } = await readOffers(offerForm);
     if (!offers) return render(request, reply, id, 400, { offerForm, offerErrors: errors });
     if (form.intent !== 'approve') return render(request, reply, id, 200, { offerForm, previews: previewSchedules(offers, app.ctx.now()) });
-    try {
-      const result = await boApprove(app.ctx, actor, id, offers, app.config.fourEyesThresholdPence);
-      return reply.redirect(`/console/applications/${id}?done=${result.kind}`, 303);
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      return render(request, reply, id, STATUS_BY_CODE[error.code], { offerForm, problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => boApprove(app.ctx, actor, id, offers, app.config.fourEyesThresholdPence), REFUSALS);
+    if (!done.ok) return render(request, reply, id, done.refusal.status, { offerForm, problem: done.refusal.problem });
+    return reply.redirect(`/console/applications/${id}?done=${done.value.kind}`, 303);
   });
 
   // Any kind of approval (four-eyes.ts): back to its subject's page; a refusal is shown on the
@@ -185,16 +138,11 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
     const { actor } = signedIn(request);
     const approval = await findApprovalRecord(app.ctx, idParam(request.params.id, 'approval'));
     if (!approval) throw notFound('approval');
-    try {
-      await boConfirmApproval(app.ctx, actor, approval.id);
-      return reply.redirect(`${approvalConsolePath(approval)}?done=confirmed`, 303);
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      if (!approval.application_id) {
-        return reply.page(STATUS_BY_CODE[error.code], messagePage(consoleChrome(request, reply), 'Not confirmed', `Not done: ${error.detail}.`));
-      }
-      return render(request, reply, approval.application_id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => boConfirmApproval(app.ctx, actor, approval.id), REFUSALS);
+    if (done.ok) return reply.redirect(`${approvalConsolePath(approval)}?done=confirmed`, 303);
+    const { status, problem } = done.refusal;
+    if (!approval.application_id) return reply.page(status, messagePage(consoleChrome(request, reply), 'Not confirmed', problem as string));
+    return render(request, reply, approval.application_id, status, { problem });
   });
 
   app.post('/applications/:id/notes', underwriter, async (request, reply) => {

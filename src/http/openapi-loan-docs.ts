@@ -14,7 +14,7 @@ import {
   type LoanRepayment,
 } from '../domain/loans.ts';
 import { loanView, quoteView, type LoanRow } from '../services/loans.ts';
-import type { RouteDoc } from './openapi-docs.ts';
+import type { RouteDoc } from './openapi-route-docs.ts';
 
 const LOAN_ID = '54a8853b-8740-400e-a61e-147028d873e2';
 const TERMS = { amountPence: 1_000_000, monthlyRateBp: 300, feeBp: 0, durationDays: 120, fundedOn: '2026-01-15' };

@@ -1,33 +1,18 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DomainError, notFound } from '../domain/errors.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
-import { toPence } from '../domain/money.ts';
-import { drawdownProblem } from '../domain/offers.ts';
-import { schedulePdf } from '../services/schedules.ts';
+import { notFound } from '../domain/errors.ts';
 import { idParam } from '../domain/ids.ts';
-import { OfferIdParams } from '../schemas/offers.ts';
-import {
-  customerFunding,
-  customerOffer,
-  customerPreContract,
-  customerSchedule,
-  drawFromCustomerOffer,
-  selectCustomerOffer,
-  type CustomerScope,
-  type OfferRow,
-} from '../services/portal.ts';
-import { preContractPdf } from '../services/regulation.ts';
+import { drawdownProblem } from '../domain/offers.ts';
 import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';
+import { OfferIdParams } from '../schemas/offers.ts';
+import { customerOffer, customerPreContract, customerSchedule, selectCustomerOffer, type OfferRow } from '../services/portal.ts';
+import { preContractPdf } from '../services/regulation.ts';
+import { schedulePdf } from '../services/schedules.ts';
+import { attempt, saying, type RefusalMap } from '../web/attempt.ts';
 import { formatGbp, penceToInput, PRODUCT_NAMES } from '../web/format.ts';
-import { formValues, readMoney, type FieldErrors } from '../web/forms.ts';
+import { readMoney, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { portalChrome, portalScope } from './context.ts';
-import { drawdownPage, fundingConfirmationPage, type BankForm, type BankModel } from './views/drawdown.ts';
-import { accountNumberEnding, formatSortCode, parseBankDetails } from '../domain/funding-accounts.ts';
-import { preApprovalDrawdownProblem } from '../domain/pre-approvals.ts';
-import { canBePaid, customerBankAccount, customerPreApproval, saveCustomerBankDetails } from '../services/portal-funding.ts';
-import { messagePage } from '../web/layout.ts';
+import { NOTICES } from './drawdown.ts';
 import { offerPage } from './views/offer.ts';
 import { preContractPage } from './views/pre-contract.ts';
 
@@ -40,42 +25,18 @@ function scheduleAmount(raw: string | undefined): { input: string | null; pence:
   return { input: raw, pence: read.pence };
 }
 
-const NOTICES = {
-  selected: 'You have selected this offer. You can now draw funds from it.',
-  bank: 'Thank you: your bank details are saved.',
-};
-
-const BANK_FIELD_WORDS: Record<string, string> = {
-  account_holder_name: 'Enter the account holder name, as the bank shows it (at most 140 characters)',
-  sort_code: 'Enter the sort code as six digits, like 12-34-56',
-  account_number: 'Enter the account number as eight digits',
-};
-
-const BANK_FIELD_OF_POINTER = {
-  '/data/account_holder_name': 'account_holder_name',
-  '/data/sort_code': 'sort_code',
-  '/data/account_number': 'account_number',
-};
-
 const AmountQuery = Type.Optional(Type.String());
 const OfferPageQuery = Type.Object({ amount: AmountQuery, done: NoticeQuery(NOTICES) });
 const ScheduleQuery = Type.Object({ amount: AmountQuery });
-const DrawdownQuery = Type.Object({ done: NoticeQuery(NOTICES) });
-const FundingIdParams = Type.Object({ funding_id: Type.String() });
 
-type Ticked = { preContractRead: boolean; businessPurposeDeclared: boolean };
-const NOTHING_TICKED: Ticked = { preContractRead: false, businessPurposeDeclared: false };
+/** A schedule or pre-contract information for an amount above what the offer allows: beside the amount. */
+function amountRefusals(offer: OfferRow): RefusalMap {
+  return { ValidationError: () => ({ errors: { amount: `Enter an amount up to ${formatGbp(offer.max_amount_pence)}` } }) };
+}
 
-/** The drawdown's boxes (docs/behaviour.md, section 23), by the pointer of the service's refusal. */
-const BOX_OF_POINTER: Record<string, { field: string; message: string }> = {
-  '/pre_contract_read': { field: 'pre_contract_read', message: 'Read the pre-contract information, then tick the box to say you have' },
-  '/business_purpose_declared': {
-    field: 'business_purpose_declared',
-    message: 'Tick the box to confirm this credit is wholly or mainly for your business',
-  },
-};
+const SELECT_REFUSALS: RefusalMap = { OfferNotSelectable: saying('This offer can no longer be selected.') };
 
-/** The offer page with its schedule (and PDF), selection, drawdown and the drawdown's confirmation. */
+/** The offer page with its schedule (and PDF), the pre-contract information (and PDF), and selection. */
 export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/offers/:offer_id', { schema: { params: OfferIdParams, querystring: OfferPageQuery } }, async (request, reply) => {
     const scope = portalScope(request);
@@ -86,12 +47,9 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let schedule: RepaymentSchedule | null = null;
     if (amount.error) errors.amount = amount.error;
     else if (offer.offer_type === 'confirmed') {
-      try {
-        schedule = (await customerSchedule(app.ctx, scope, offerId, amount.pence)).schedule;
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-        errors.amount = `Enter an amount up to ${formatGbp(offer.max_amount_pence)}`;
-      }
+      const shown = await attempt(() => customerSchedule(app.ctx, scope, offerId, amount.pence), amountRefusals(offer));
+      if (shown.ok) schedule = shown.value.schedule;
+      else Object.assign(errors, shown.refusal.errors);
     }
     const notice = request.query.done ? NOTICES[request.query.done] : null;
     const model = {
@@ -131,12 +89,9 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let information: Awaited<ReturnType<typeof customerPreContract>> | null = null;
     if (amount.error) errors.amount = amount.error;
     else {
-      try {
-        information = await customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer));
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-        errors.amount = `Enter an amount up to ${formatGbp(offer.max_amount_pence)}`;
-      }
+      const shown = await attempt(() => customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer)), amountRefusals(offer));
+      if (shown.ok) information = shown.value;
+      else Object.assign(errors, shown.refusal.errors);
     }
     // An offer the Act does not regulate has no such page, whatever the amount asked.
     if (!information) await customerPreContract(app.ctx, scope, offerId, null, preContractNames(offer));
@@ -166,10 +121,8 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/offers/:offer_id/select', { schema: { params: OfferIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    try {
-      await selectCustomerOffer(app.ctx, scope, offerId, app.config.publicBaseUrl);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'OfferNotSelectable') throw error;
+    const selected = await attempt(() => selectCustomerOffer(app.ctx, scope, offerId, app.config.publicBaseUrl), SELECT_REFUSALS);
+    if (!selected.ok) {
       const { offer, application, drawnPence, regulation } = await customerOffer(app.ctx, scope, offerId);
       const model = {
         offer,
@@ -181,139 +134,11 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         amountPence: offer.max_amount_pence,
         errors: {},
         notice: null,
-        problem: 'This offer can no longer be selected.',
+        problem: selected.refusal.problem,
         now: app.ctx.now(),
       };
-      return reply.page(STATUS_BY_CODE[error.code], offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
+      return reply.page(selected.refusal.status, offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
     }
     return reply.redirect(`/portal/offers/${offerId}/drawdown?done=selected`, 303);
-  });
-
-  const bankModel = async (scope: CustomerScope, entered?: { form: BankForm; errors: FieldErrors }): Promise<BankModel> => {
-    const account = await customerBankAccount(app.ctx, scope);
-    return {
-      account: account
-        ? {
-            holder: account.account_holder_name,
-            sortCode: formatSortCode(account.sort_code),
-            ending: accountNumberEnding(account.account_number),
-            status: account.status,
-          }
-        : null,
-      environment: scope.tenant.environment,
-      payable: canBePaid(account, scope.tenant.environment),
-      form: entered?.form ?? { account_holder_name: '', sort_code: '', account_number: '' },
-      errors: entered?.errors ?? {},
-    };
-  };
-
-  const renderDrawdown = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    scope: CustomerScope,
-    offerId: string,
-    status: number,
-    form: { amountInput: string; errors: FieldErrors; notice?: string | null; ticked?: Ticked; bank?: { form: BankForm; errors: FieldErrors } },
-  ) => {
-    const { offer, application, drawnPence, regulation, acknowledged } = await customerOffer(app.ctx, scope, offerId);
-    const state = { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at };
-    const reason = offer.pre_approval ? preApprovalDrawdownProblem(state, app.ctx.now()) : drawdownProblem(state, application?.status ?? null, app.ctx.now());
-    const problem = reason === null ? null : `Funds cannot be drawn from this ${offer.pre_approval ? 'pre-approval' : 'offer'}: ${reason}.`;
-    const model = {
-      offer,
-      remainingPence: offer.max_amount_pence - drawnPence,
-      amountInput: form.amountInput,
-      errors: form.errors,
-      problem,
-      notice: form.notice ?? null,
-      asks: {
-        preContractRead: regulation === 'regulated',
-        businessPurposeDeclared: regulation === 'exempt_with_declaration' && !acknowledged.has('business_purpose_declared'),
-      },
-      ticked: form.ticked ?? NOTHING_TICKED,
-      bank: await bankModel(scope, form.bank),
-    };
-    return reply.page(status, drawdownPage(portalChrome(request, reply), reply.generateCsrf(), model));
-  };
-
-  app.get('/offers/:offer_id/drawdown', { schema: { params: OfferIdParams, querystring: DrawdownQuery } }, async (request, reply) => {
-    const scope = portalScope(request);
-    const notice = request.query.done ? NOTICES[request.query.done] : null;
-    return renderDrawdown(request, reply, scope, idParam(request.params.offer_id, 'offer'), 200, { amountInput: '', errors: {}, notice });
-  });
-
-  app.post('/offers/:offer_id/drawdown', { schema: { params: OfferIdParams } }, async (request, reply) => {
-    const scope = portalScope(request);
-    const offerId = idParam(request.params.offer_id, 'offer');
-    const values = formValues(request.body);
-    const input = values.amount ?? '';
-    const ticked: Ticked = { preContractRead: values.pre_contract_read === 'yes', businessPurposeDeclared: values.business_purpose_declared === 'yes' };
-    const amount = readMoney(input, 'amount to draw', { required: true });
-    if (amount.error) return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: input, errors: { amount: amount.error }, ticked });
-    try {
-      const { funding } = await drawFromCustomerOffer(app.ctx, scope, offerId, amount.pence as number, ticked);
-      return reply.redirect(`/portal/fundings/${funding.id}`, 303);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const box = error.code === 'ValidationError' ? BOX_OF_POINTER[error.problems[0]?.source?.pointer ?? ''] : undefined;
-      if (box) {
-        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: { [box.field]: box.message }, ticked });
-      }
-      if (error.code === 'ValidationError') {
-        const available = error.meta?.available_amount;
-        const message = typeof available === 'number' ? `Enter an amount of more than £0 and at most ${formatGbp(toPence(available))}` : 'Enter a valid amount';
-        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: { amount: message }, ticked });
-      }
-      // FundingNotAllowed: the page says why, from the offer's state as it is now.
-      if (error.code === 'FundingNotAllowed' || error.code === 'FundingAccountRequired')
-        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: {} });
-      throw error;
-    }
-  });
-
-  app.post('/offers/:offer_id/bank-details', { schema: { params: OfferIdParams } }, async (request, reply) => {
-    const scope = portalScope(request);
-    const offerId = idParam(request.params.offer_id, 'offer');
-    const { offer } = await customerOffer(app.ctx, scope, offerId);
-    const sent = formValues(request.body);
-    const form: BankForm = { account_holder_name: sent.account_holder_name ?? '', sort_code: sent.sort_code ?? '', account_number: sent.account_number ?? '' };
-    // People type spaces in sort codes and account numbers: they are dropped before the API's checks.
-    const { problems, details } = parseBankDetails({
-      account_holder_name: form.account_holder_name,
-      sort_code: form.sort_code.replace(/\s+/g, ''),
-      account_number: form.account_number.replace(/[\s-]+/g, ''),
-    });
-    let errors: FieldErrors = {};
-    for (const problem of problems) {
-      const field = BANK_FIELD_OF_POINTER[problem.source?.pointer as keyof typeof BANK_FIELD_OF_POINTER] ?? 'account_number';
-      errors[field] ??= BANK_FIELD_WORDS[field];
-    }
-    if (details) {
-      try {
-        await saveCustomerBankDetails(app.ctx, scope, details);
-        return reply.redirect(offer.pre_approval ? '/portal/pre-approval?done=bank' : `/portal/offers/${offerId}/drawdown?done=bank`, 303);
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'BankDetailsInvalid') throw error;
-        errors = { account_number: 'These bank details are not valid: check the sort code and the account number' };
-      }
-    }
-    // The account number is never sent back, not even to the customer who typed it.
-    return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: '', errors: {}, bank: { form: { ...form, account_number: '' }, errors } });
-  });
-
-  app.get('/pre-approval', { schema: { querystring: DrawdownQuery } }, async (request, reply) => {
-    const scope = portalScope(request);
-    const current = await customerPreApproval(app.ctx, scope);
-    if (!current) {
-      return reply.page(404, messagePage(portalChrome(request, reply), 'No pre-approval', 'You have no pre-approval with us. Your broker can tell you more.'));
-    }
-    const notice = request.query.done ? NOTICES[request.query.done] : null;
-    return renderDrawdown(request, reply, scope, current.offer.id, 200, { amountInput: '', errors: {}, notice });
-  });
-
-  app.get('/fundings/:funding_id', { schema: { params: FundingIdParams } }, async (request, reply) => {
-    const scope = portalScope(request);
-    const { funding, offer, remainingPence } = await customerFunding(app.ctx, scope, idParam(request.params.funding_id, 'funding'));
-    return reply.page(200, fundingConfirmationPage(portalChrome(request, reply), offer, funding, remainingPence));
   });
 };

@@ -7,6 +7,7 @@ import { portalDocumentRoutes } from './documents.ts';
 import { portalLoanRoutes } from './loans.ts';
 import { LINK_PROBLEMS, portalLoginRoutes } from './login.ts';
 import { portalOfferRoutes } from './offers.ts';
+import { portalDrawdownRoutes } from './drawdown.ts';
 import { portalOverviewRoutes } from './overview.ts';
 import { portalWithdrawalRoutes } from './loan-withdrawal.ts';
 
@@ -35,6 +36,7 @@ export const customerPortal: FastifyPluginAsync = async (app) => {
   await app.register(portalOverviewRoutes);
   await app.register(portalDocumentRoutes);
   await app.register(portalOfferRoutes);
+  await app.register(portalDrawdownRoutes);
   await app.register(portalWithdrawalRoutes);
   await app.register(portalLoanRoutes);
 };
