@@ -5,8 +5,9 @@ import type { Environment, Tenant } from '../domain/tenant.ts';
 import { partnerActorOf, type PartnerUserRow } from '../services/partner-users.ts';
 import type { CookieSettings } from '../web/surface.ts';
 import { SessionRequired } from '../web/surface.ts';
-import { html, type ComponentChildren, type VNode } from '../web/html.ts';
-import { CsrfField, messagePage, Page, type Chrome } from '../web/layout.ts';
+import type { VNode } from '../web/html.ts';
+import { messagePage } from '../web/layout.ts';
+import { SURFACE_NAME, type DashboardChrome } from './views/frame.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,8 +21,6 @@ declare module 'fastify' {
     dashboardRole?: PartnerRole;
   }
 }
-
-export const SURFACE_NAME = 'Partner dashboard';
 
 /** The dashboard's session cookie: Strict, its own path (docs/behaviour.md, section 24). */
 export function dashboardCookie(publicBaseUrl: string): CookieSettings {
@@ -57,53 +56,23 @@ const NAV = [
   { href: '/dashboard/users', label: 'Users' },
 ];
 
-export function dashboardChrome(request: FastifyRequest, reply: FastifyReply, currentPath?: string): Chrome {
+/**
+ * The frame of a dashboard page: the lender, the signed-in header and navigation, and on the pages
+ * of a user past both factors (those with a `currentPath`) the environment switch.
+ */
+export function dashboardChrome(request: FastifyRequest, reply: FastifyReply, currentPath?: string): DashboardChrome {
   const base = { lender: request.server.config.lenderName, surfaceName: SURFACE_NAME, homePath: '/dashboard', wide: true };
   const user = request.partnerUser ?? request.pendingUser;
   if (!user || !request.session) return base;
+  const csrfToken = reply.generateCsrf();
+  const environment = request.webSession?.environment;
   return {
     ...base,
-    session: { csrfToken: reply.generateCsrf(), who: `${user.name} (${user.role})`, logoutPath: '/dashboard/logout' },
+    session: { csrfToken, who: `${user.name} (${user.role})`, logoutPath: '/dashboard/logout' },
     nav: request.partnerUser ? NAV : undefined,
     currentPath,
+    environmentSwitch: request.partnerUser && environment && currentPath ? { environment, csrfToken, back: currentPath } : undefined,
   };
-}
-
-/** The switch at the top of every signed-in page: which environment the pages show. */
-function EnvironmentSwitch({ request, reply, back }: { request: FastifyRequest; reply: FastifyReply; back: string }): VNode | null {
-  const environment = request.webSession?.environment;
-  if (!request.partnerUser || !environment) return null;
-  return html`<form method="post" action="/dashboard/environment" class="env-switch" aria-label="Environment">
-    <${CsrfField} token=${reply.generateCsrf()} />
-    <input type="hidden" name="back" value=${back} />
-    <span class="muted">Environment:</span>
-    ${(['sandbox', 'production'] as const).map(
-      (e) =>
-        html`<button type="submit" name="environment" value=${e} class=${e === environment ? '' : 'secondary'} aria-pressed=${e === environment ? 'true' : 'false'}>${environmentName(e)}</button> `,
-    )}
-  </form>`;
-}
-
-export function environmentName(environment: Environment): string {
-  return environment === 'sandbox' ? 'Sandbox' : 'Production';
-}
-
-/** The environment a page shows, beside its heading. */
-export function EnvTag({ environment }: { environment: Environment }): VNode {
-  return html`<span class="tag">${environmentName(environment)}</span>`;
-}
-
-/** A signed-in page: the environment switch, then the page. */
-export function dashboardPage(request: FastifyRequest, reply: FastifyReply, currentPath: string, title: string, children: ComponentChildren): VNode {
-  return html`<${Page} chrome=${dashboardChrome(request, reply, currentPath)} title=${title}>
-    <${EnvironmentSwitch} request=${request} reply=${reply} back=${currentPath} />
-    ${children}
-  </${Page}>`;
-}
-
-/** A page outside the signed-in area (login, invitation, two-factor). */
-export function plainPage(request: FastifyRequest, reply: FastifyReply, title: string, children: ComponentChildren): VNode {
-  return html`<${Page} chrome=${dashboardChrome(request, reply)} title=${title}>${children}</${Page}>`;
 }
 
 /** The 404 page for a dashboard path the router could not read, outside any session. */

@@ -5,12 +5,16 @@ import { endSession, SessionRequired, webSurface } from '../web/surface.ts';
 import { messagePage } from '../web/layout.ts';
 import { dashboardChrome, dashboardCookie } from './context.ts';
 import { dashboardLoginRoutes } from './login.ts';
+import { dashboardInvitationRoutes } from './invitation.ts';
+import { dashboardTwoFactorRoutes } from './two-factor.ts';
+import { dashboardEnvironmentRoutes } from './environment.ts';
 import { dashboardOverviewRoutes } from './overview.ts';
 import { dashboardTokenRoutes } from './tokens.ts';
 import { dashboardGoLiveRoutes } from './go-live.ts';
 import { dashboardWebhookRoutes } from './webhooks.ts';
 import { dashboardEventRoutes } from './events.ts';
 import { dashboardLogRoutes } from './logs.ts';
+import { dashboardCustomerRoutes } from './customers.ts';
 import { dashboardUserRoutes } from './users.ts';
 
 /**
@@ -55,11 +59,15 @@ export const partnerDashboard: FastifyPluginAsync = async (app) => {
   });
 
   await app.register(dashboardLoginRoutes);
+  await app.register(dashboardInvitationRoutes);
+  await app.register(dashboardTwoFactorRoutes);
+  await app.register(dashboardEnvironmentRoutes);
   await app.register(dashboardOverviewRoutes);
   await app.register(dashboardTokenRoutes);
   await app.register(dashboardGoLiveRoutes);
   await app.register(dashboardWebhookRoutes);
   await app.register(dashboardEventRoutes);
   await app.register(dashboardLogRoutes);
+  await app.register(dashboardCustomerRoutes);
   await app.register(dashboardUserRoutes);
 };
