@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { APPLICATION_STATUSES } from '../domain/application-status.ts';
-import { DomainError, notFound, type ErrorCode } from '../domain/errors.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
 import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { StringEnum } from '../schemas/common.ts';
@@ -10,6 +9,7 @@ import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boSt
 import { approvalConsolePath, findApprovalRecord } from '../services/four-eyes.ts';
 import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
 import { formatGbp } from '../web/format.ts';
+import { attempt, notDone, refusing } from '../web/attempt.ts';
 import { formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { messagePage, TableWrap } from '../web/layout.ts';
@@ -31,11 +31,7 @@ const DONE = {
 };
 
 /** The refusals an action shows on its own page, with the API's status for the code; other errors get the error page. */
-const REFUSALS: ReadonlySet<ErrorCode> = new Set(['ValidationError', 'InvalidTransition', 'FundingNotAllowed']);
-
-function isRefusal(error: unknown): error is DomainError {
-  return error instanceof DomainError && REFUSALS.has(error.code);
-}
+const REFUSALS = refusing(['ValidationError', 'InvalidTransition', 'FundingNotAllowed'], notDone);
 
 const QueueQuery = Type.Object({ status: Type.Optional(StringEnum(APPLICATION_STATUSES)), partner: UuidQuery });
 
@@ -125,13 +121,9 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
 
   /** Runs an action; a refusal (a move the state machine does not allow…) is shown on the page. */
   const act = async (request: FastifyRequest, reply: FastifyReply, id: string, work: (id: string) => Promise<string>) => {
-    try {
-      const done = await work(id);
-      return reply.redirect(`/console/applications/${id}?done=${done}`, 303);
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      return render(request, reply, id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => work(id), REFUSALS);
+    if (!done.ok) return render(request, reply, id, done.refusal.status, { problem: done.refusal.problem });
+    return reply.redirect(`/console/applications/${id}?done=${done.value}`, 303);
   };
 
   const underwriter = { schema: { params: IdParams }, config: { role: 'underwriter' as const } };
@@ -167,16 +159,12 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
     const id = idParam(request.params.id, 'application');
     const form = formValues(request.body);
     const offerForm = offerValuesFrom(form);
-    const { offers, errors } = readOffers(offerForm);
+    const { offers, errors } = await readOffers(offerForm);
     if (!offers) return render(request, reply, id, 400, { offerForm, offerErrors: errors });
     if (form.intent !== 'approve') return render(request, reply, id, 200, { offerForm, previews: previewSchedules(offers, app.ctx.now()) });
-    try {
-      const result = await boApprove(app.ctx, actor, id, offers, app.config.fourEyesThresholdPence);
-      return reply.redirect(`/console/applications/${id}?done=${result.kind}`, 303);
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      return render(request, reply, id, STATUS_BY_CODE[error.code], { offerForm, problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => boApprove(app.ctx, actor, id, offers, app.config.fourEyesThresholdPence), REFUSALS);
+    if (!done.ok) return render(request, reply, id, done.refusal.status, { offerForm, problem: done.refusal.problem });
+    return reply.redirect(`/console/applications/${id}?done=${done.value.kind}`, 303);
   });
 
   // Any kind of approval (four-eyes.ts): back to its subject's page; a refusal is shown on the
@@ -185,16 +173,11 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
     const { actor } = signedIn(request);
     const approval = await findApprovalRecord(app.ctx, idParam(request.params.id, 'approval'));
     if (!approval) throw notFound('approval');
-    try {
-      await boConfirmApproval(app.ctx, actor, approval.id);
-      return reply.redirect(`${approvalConsolePath(approval)}?done=confirmed`, 303);
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      if (!approval.application_id) {
-        return reply.page(STATUS_BY_CODE[error.code], messagePage(consoleChrome(request, reply), 'Not confirmed', `Not done: ${error.detail}.`));
-      }
-      return render(request, reply, approval.application_id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => boConfirmApproval(app.ctx, actor, approval.id), REFUSALS);
+    if (done.ok) return reply.redirect(`${approvalConsolePath(approval)}?done=confirmed`, 303);
+    const { status, problem } = done.refusal;
+    if (!approval.application_id) return reply.page(status, messagePage(consoleChrome(request, reply), 'Not confirmed', problem as string));
+    return render(request, reply, approval.application_id, status, { problem });
   });
 
   app.post('/applications/:id/notes', underwriter, async (request, reply) => {

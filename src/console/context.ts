@@ -1,16 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { may, roleAtLeast, type Actor, type OperatorRole } from '../domain/actors.ts';
-import { actorOf, type OperatorRow } from '../services/operators.ts';
+import { activeOperator, actorOf, type OperatorRow } from '../services/operators.ts';
 import type { CookieSettings } from '../web/surface.ts';
-import { SessionRequired } from '../web/surface.ts';
+import { staffArea } from '../web/staff-area.ts';
 import { html, type ComponentChildren, type VNode } from '../web/html.ts';
 import { messagePage, Page, type Chrome } from '../web/layout.ts';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The operator of the console session (active), or null. */
-    operator: OperatorRow | null;
-  }
   interface FastifyContextConfig {
     /** The least role a console route needs (viewer when absent). */
     role?: OperatorRole;
@@ -34,21 +30,33 @@ export function consoleNav(operator: OperatorRow) {
   return items;
 }
 
+/**
+ * The console's staff area: the operator behind the session, read on every request (a deactivated
+ * operator's session ends at once; their sessions are also deleted when they are deactivated or
+ * change role); every page but login and logout needs a signed-in operator, and a route's role is
+ * checked before its handler.
+ */
+export const operatorArea = staffArea<OperatorRow, OperatorRole>({
+  load: async (request, session) => (session.operator_id ? activeOperator(request.server.ctx, session.operator_id) : undefined),
+  atLeast: (operator, role) => may(actorOf(operator), role),
+  routeRole: (request) => request.routeOptions.config.role,
+  publicPaths: new Set(['/console/login', '/console/logout', '/console/', '/console']),
+});
+
 /** The signed-in operator; a request without one goes to the login page. */
 export function signedIn(request: FastifyRequest): { operator: OperatorRow; actor: Actor & { kind: 'operator' } } {
-  const operator = request.operator;
-  if (!operator) throw new SessionRequired();
+  const operator = operatorArea.signedIn(request);
   return { operator, actor: actorOf(operator) };
 }
 
 export function can(request: FastifyRequest, role: OperatorRole): boolean {
-  return request.operator !== null && may(actorOf(request.operator), role);
+  return operatorArea.can(request, role);
 }
 
 export function consoleChrome(request: FastifyRequest, reply: FastifyReply, currentPath?: string): Chrome {
   const lender = request.server.config.lenderName;
   const base = { lender, surfaceName: 'Operator console', homePath: '/console/applications', wide: true };
-  const operator = request.operator;
+  const operator = operatorArea.current(request);
   if (!operator || !request.session) return base;
   return {
     ...base,

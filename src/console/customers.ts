@@ -1,17 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { roleAtLeast } from '../domain/actors.ts';
-import { DomainError, notFound } from '../domain/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { accountNumberEnding, formatSortCode } from '../domain/funding-accounts.ts';
 import { idParam } from '../domain/ids.ts';
 import { PRE_APPROVAL_MAX_VALID_DAYS } from '../domain/pre-approvals.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { boReviewFundingAccount } from '../services/funding-accounts.ts';
 import { confirmPendingApproval, findApprovalRecord } from '../services/four-eyes.ts';
 import { preApprovalKind } from '../services/pre-approval-kind.ts';
 import { boPreApprove, customerOverview, preApprovalView, type PreApprovalTerms } from '../services/pre-approvals.ts';
 import { formatDateTime, formatGbp } from '../web/format.ts';
+import { attempt, notDone, refusing } from '../web/attempt.ts';
 import { ErrorSummary, Field, formValues, readMoney, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { CsrfField, TableWrap } from '../web/layout.ts';
@@ -42,6 +42,9 @@ interface PreApprovalForm {
   duration: string;
   valid_for: string;
 }
+
+/** The refusals shown on the customer's page, with the API's status for the code. */
+const REFUSALS = refusing(['InvalidTransition', 'ValidationError', 'PermissionDenied'], notDone);
 
 const EMPTY_FORM: PreApprovalForm = { max_amount: '', interest: '', fee: '0', duration: '365', valid_for: '90' };
 
@@ -238,9 +241,6 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   };
 
-  const refused = (error: unknown): error is DomainError =>
-    error instanceof DomainError && ['InvalidTransition', 'ValidationError', 'PermissionDenied'].includes(error.code);
-
   app.get('/customers/:id', { schema: { params: IdParams, querystring: Type.Object({ done: NoticeQuery(DONE) }) } }, async (request, reply) =>
     render(request, reply, idParam(request.params.id, 'customer'), 200, { notice: request.query.done ? DONE[request.query.done] : null }),
   );
@@ -251,12 +251,8 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const form = formValues(request.body);
     const status = form.status === 'verified' ? 'verified' : form.status === 'rejected' ? 'rejected' : null;
     if (!status) return render(request, reply, id, 400, { problem: 'Choose Accept account or Reject account.' });
-    try {
-      await boReviewFundingAccount(app.ctx, actor, id, idParam(form.account ?? '', 'funding account'), status);
-    } catch (error) {
-      if (!refused(error)) throw error;
-      return render(request, reply, id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => boReviewFundingAccount(app.ctx, actor, id, idParam(form.account ?? '', 'funding account'), status), REFUSALS);
+    if (!done.ok) return render(request, reply, id, done.refusal.status, { problem: done.refusal.problem });
     return reply.redirect(`/console/customers/${id}?done=${status === 'verified' ? 'accepted' : 'rejected'}`, 303);
   });
 
@@ -273,13 +269,9 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
     const { terms, errors } = readPreApproval(form);
     if (!terms) return render(request, reply, id, 400, { form, errors });
-    try {
-      const result = await boPreApprove(app.ctx, actor, id, terms, app.config.fourEyesThresholdPence);
-      return reply.redirect(`/console/customers/${id}?done=${result.kind}`, 303);
-    } catch (error) {
-      if (!refused(error)) throw error;
-      return render(request, reply, id, STATUS_BY_CODE[error.code], { form, problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => boPreApprove(app.ctx, actor, id, terms, app.config.fourEyesThresholdPence), REFUSALS);
+    if (!done.ok) return render(request, reply, id, done.refusal.status, { form, problem: done.refusal.problem });
+    return reply.redirect(`/console/customers/${id}?done=${done.value.kind}`, 303);
   });
 
   app.post(
@@ -291,12 +283,8 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The four-eyes mechanism's confirmation (four-eyes.ts), shown on this page when refused.
       const approval = await findApprovalRecord(app.ctx, idParam(request.params.approval, 'approval'));
       if (!approval || approval.kind !== preApprovalKind.name || approval.subject_id !== id) throw notFound('approval');
-      try {
-        await confirmPendingApproval(app.ctx, actor, approval.id);
-      } catch (error) {
-        if (!refused(error)) throw error;
-        return render(request, reply, id, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
-      }
+      const done = await attempt(() => confirmPendingApproval(app.ctx, actor, approval.id), REFUSALS);
+      if (!done.ok) return render(request, reply, id, done.refusal.status, { problem: done.refusal.problem });
       return reply.redirect(`/console/customers/${id}?done=confirmed`, 303);
     },
   );

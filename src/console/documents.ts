@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
-import { DomainError, notFound } from '../domain/errors.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { roleAtLeast } from '../domain/actors.ts';
@@ -10,6 +9,7 @@ import { boReviewDocument } from '../services/back-office.ts';
 import { documentContent, getDocumentAnyTenant } from '../services/documents.ts';
 import { customerLatestApplicationId } from '../services/review.ts';
 import { formatDateTime } from '../web/format.ts';
+import { attempt, notDone, refusing } from '../web/attempt.ts';
 import { ErrorSummary, formValues, readText, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { CsrfField } from '../web/layout.ts';
@@ -17,6 +17,9 @@ import { NoticeQuery } from '../web/page-query.ts';
 import { consoleChrome, consolePage, Notices, signedIn } from './context.ts';
 
 const DONE = { accepted: 'Document accepted.', rejected: 'Document rejected.' };
+
+/** A review the document's state refuses (a JSON bank statement that no longer reads, say). */
+const REFUSALS = refusing(['ValidationError'], notDone);
 
 /** A document: its facts, download, and Accept / Reject with a reason. */
 export const consoleDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -119,12 +122,8 @@ export const consoleDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       reason = read.text;
     }
-    try {
-      await boReviewDocument(app.ctx, actor, id, status, reason);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return render(request, reply, id, STATUS_BY_CODE[error.code], {}, null, `Not done: ${error.detail}.`);
-    }
+    const done = await attempt(() => boReviewDocument(app.ctx, actor, id, status, reason), REFUSALS);
+    if (!done.ok) return render(request, reply, id, done.refusal.status, {}, null, done.refusal.problem);
     return reply.redirect(`/console/documents/${id}?done=${status}`, 303);
   });
 };

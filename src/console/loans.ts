@@ -1,16 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { roleAtLeast } from '../domain/actors.ts';
-import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { idParam } from '../domain/ids.ts';
 import type { SettlementQuote } from '../domain/loans.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { withdrawalSection } from '../services/loan-withdrawal.ts';
 import { boLoans, boRecordCollection, boSettleLoan } from '../services/loan-back-office.ts';
 import { getLoan, loanStatementPdf, positionOf, quoteFor, today, type CollectionInput } from '../services/loans.ts';
 import { listPartnerNames } from '../services/review.ts';
-import { fieldErrorsFrom, formValues, readDate, type FieldErrors } from '../web/forms.ts';
+import { attempt, besideFields, refusing, type RefusalMap } from '../web/attempt.ts';
+import { formValues, readDate, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { consoleChrome, consolePage, signedIn } from './context.ts';
 import { loanBody, loanListBody, type CollectionForm } from './views/loan.ts';
@@ -22,29 +21,27 @@ const DONE = {
 
 const ListQuery = Type.Object({ arrears: Type.Optional(Type.Literal('yes')) });
 
-/** The refusals a loan form shows beside its fields, with the API's status for the code; others get the error page. */
-const REFUSALS: ReadonlySet<ErrorCode> = new Set([
-  'ValidationError',
-  'NoRepaymentOnDate',
-  'RepaymentAlreadyCollected',
-  'LoanSettled',
-  'RepaymentOutcomePending',
-]);
-
 const FIELD_OF_POINTER: Record<string, string> = { '/due_date': 'due_date', '/collected_on': 'collected_on', '/on': 'on' };
 
-function refusal(error: unknown): error is DomainError {
-  return error instanceof DomainError && REFUSALS.has(error.code);
+/**
+ * The refusals a loan form shows, with the API's status for the code (others get the error page):
+ * beside its fields (by pointer, else the form's main field), or in words above the forms when it
+ * is about the loan itself (settled: the forms are gone).
+ */
+function loanFormRefusals(fallbackField: string): RefusalMap {
+  return {
+    ...refusing(
+      ['ValidationError', 'NoRepaymentOnDate', 'RepaymentAlreadyCollected', 'RepaymentOutcomePending'],
+      besideFields(FIELD_OF_POINTER, fallbackField),
+    ),
+    LoanSettled: (error) => ({ problem: `Not recorded: ${error.detail}.` }),
+  };
 }
 
-/**
- * The refusal beside its fields (by pointer, else the form's main field), or in words above the
- * forms when it is about the loan itself (settled: the forms are gone).
- */
-function shown(error: DomainError, fallbackField: string): { errors: FieldErrors; problem: string | null } {
-  if (error.code === 'LoanSettled') return { errors: {}, problem: `Not recorded: ${error.detail}.` };
-  return { errors: fieldErrorsFrom(error.problems, FIELD_OF_POINTER, fallbackField), problem: null };
-}
+const COLLECTION_REFUSALS = loanFormRefusals('due_date');
+const SETTLEMENT_REFUSALS = loanFormRefusals('on');
+/** Why there is no settlement figure today, in the service's words. */
+const NO_FIGURE = refusing(['LoanSettled', 'ValidationError'], (error) => ({ problem: error.detail }));
 
 const EMPTY_COLLECTION: CollectionForm = { due_date: '', outcome: 'collected', collected_on: '' };
 
@@ -75,13 +72,8 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const loan = await getLoan(app.ctx, null, id);
     const day = today(app.ctx);
     // The figure the sandbox's settle and "Record settlement" would record today, or why there is none.
-    let figureToday: SettlementQuote | string;
-    try {
-      figureToday = quoteFor(loan, day, day, { parameter: 'on' });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      figureToday = error.detail;
-    }
+    const quoted = await attempt(() => quoteFor(loan, day, day, { parameter: 'on' }), NO_FIGURE);
+    const figureToday: SettlementQuote | string = quoted.ok ? quoted.value : (quoted.refusal.problem as string);
     const names = await partnerNames();
     const position = positionOf(loan, day);
     const errors = options.errors ?? {};
@@ -133,12 +125,8 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (collected.error) errors.collected_on = collected.error;
     if (Object.keys(errors).length > 0) return render(request, reply, id, 400, { collection: form, errors });
     const input: CollectionInput = { dueDate: due.date as string, outcome: outcome as CollectionInput['outcome'], collectedOn: collected.date };
-    try {
-      await boRecordCollection(app.ctx, actor, id, input);
-    } catch (error) {
-      if (!refusal(error)) throw error;
-      return render(request, reply, id, STATUS_BY_CODE[error.code], { collection: form, ...shown(error, 'due_date') });
-    }
+    const done = await attempt(() => boRecordCollection(app.ctx, actor, id, input), COLLECTION_REFUSALS);
+    if (!done.ok) return render(request, reply, id, done.refusal.status, { collection: form, errors: done.refusal.errors, problem: done.refusal.problem });
     return reply.redirect(`/console/loans/${id}?done=collected`, 303);
   });
 
@@ -148,12 +136,8 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const settleOn = formValues(request.body).on ?? '';
     const on = readDate(settleOn, 'the day the settlement was paid');
     if (on.error) return render(request, reply, id, 400, { settleOn, errors: { on: on.error } });
-    try {
-      await boSettleLoan(app.ctx, actor, id, on.date, '/on');
-      return reply.redirect(`/console/loans/${id}?done=settled`, 303);
-    } catch (error) {
-      if (!refusal(error)) throw error;
-      return render(request, reply, id, STATUS_BY_CODE[error.code], { settleOn, ...shown(error, 'on') });
-    }
+    const done = await attempt(() => boSettleLoan(app.ctx, actor, id, on.date, '/on'), SETTLEMENT_REFUSALS);
+    if (!done.ok) return render(request, reply, id, done.refusal.status, { settleOn, errors: done.refusal.errors, problem: done.refusal.problem });
+    return reply.redirect(`/console/loans/${id}?done=settled`, 303);
   });
 };

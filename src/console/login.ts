@@ -7,7 +7,7 @@ import { ErrorSummary, Field, formValues, type FieldErrors } from '../web/forms.
 import { html } from '../web/html.ts';
 import { CsrfField } from '../web/layout.ts';
 import { endSession, setSessionCookie } from '../web/surface.ts';
-import { consoleChrome, consoleCookie, consolePage, Notices, signedIn } from './context.ts';
+import { consoleChrome, consoleCookie, consolePage, Notices, operatorArea, signedIn } from './context.ts';
 
 const WRONG = 'The email or password is not right.';
 const THROTTLED = 'Too many failed logins from this address. Try again in a minute.';
@@ -43,7 +43,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.get('/login', { schema: { querystring: Type.Object({ out: Type.Optional(Type.String()) }) } }, async (request, reply) => {
-    if (request.operator) return reply.redirect('/console/applications', 303);
+    if (operatorArea.current(request)) return reply.redirect('/console/applications', 303);
     return loginPage(request, reply, 200, '', null, request.query.out ? 'You have logged out.' : null);
   });
 

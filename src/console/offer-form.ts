@@ -7,10 +7,10 @@
 import { parseDecimalToPence } from '../domain/money-parse.ts';
 import { londonToday } from '../domain/dates.ts';
 import type { OfferTerms } from '../domain/decision-policy.ts';
-import { DomainError } from '../domain/errors.ts';
 import { repaymentSchedule, type RepaymentSchedule } from '../domain/repayment-schedule.ts';
 import { OfferTermsInput } from '../schemas/offers.ts';
 import { offerTermsFrom, type OfferInput } from '../services/underwriting.ts';
+import { attempt, besideFields, type RefusalMap } from '../web/attempt.ts';
 import { readMoney, type FieldErrors } from '../web/forms.ts';
 
 export const OFFER_SLOTS = [0, 1] as const;
@@ -27,6 +27,11 @@ const bounds = OfferTermsInput.properties as unknown as Record<'max_amount' | 'm
 const MAX_AMOUNT_PENCE = bounds.max_amount.maximum * 100;
 const MAX_PERCENT_BP = bounds.monthly_interest_percentage.maximum * 100;
 const MAX_DAYS = bounds.duration_in_days.maximum;
+
+/** Terms the admin API's rules refuse (above the product ceiling): beside the amount of the offer the pointer names. */
+const TERMS_REFUSALS: RefusalMap = {
+  ValidationError: besideFields(Object.fromEntries(OFFER_SLOTS.map((i) => [`/offers/${i}/max_amount`, `max_amount_${i}`])), 'max_amount_0'),
+};
 
 export function emptyOffer(): OfferFormValues {
   return { product: 'flexi_loan', max_amount: '', interest: '', fee: '', duration: '' };
@@ -53,7 +58,7 @@ function readPercentBp(raw: string, label: string, errors: FieldErrors, field: s
 }
 
 /** Offer terms from the form, or the errors beside its fields. The second offer is optional. */
-export function readOffers(values: OfferFormValues[]): { offers: OfferTerms[] | null; errors: FieldErrors } {
+export async function readOffers(values: OfferFormValues[]): Promise<{ offers: OfferTerms[] | null; errors: FieldErrors }> {
   const errors: FieldErrors = {};
   const inputs: OfferInput[] = [];
   values.forEach((v, i) => {
@@ -79,14 +84,8 @@ export function readOffers(values: OfferFormValues[]): { offers: OfferTerms[] | 
     }
   });
   if (Object.keys(errors).length > 0) return { offers: null, errors };
-  try {
-    return { offers: offerTermsFrom(inputs, '/offers'), errors };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const pointer = error.problems[0]?.source?.pointer ?? '';
-    const slot = /\/offers\/(\d+)\//.exec(pointer)?.[1] ?? '0';
-    return { offers: null, errors: { [`max_amount_${slot}`]: error.detail.charAt(0).toUpperCase() + error.detail.slice(1) } };
-  }
+  const terms = await attempt(() => offerTermsFrom(inputs, '/offers'), TERMS_REFUSALS);
+  return terms.ok ? { offers: terms.value, errors } : { offers: null, errors: terms.refusal.errors };
 }
 
 /** What each offer would repay if drawn in full today (the preview beside the form). */

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DomainError } from '../domain/errors.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
 import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { changeRole, createOperator, deactivateOperator, listOperatorAccounts, OPERATOR_ROLES } from '../services/operators.ts';
 import { formatDateTime } from '../web/format.ts';
+import { attempt, besideFields, refusing, saying } from '../web/attempt.ts';
 import { ErrorSummary, Field, formValues, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { CsrfField, TableWrap } from '../web/layout.ts';
@@ -13,7 +12,9 @@ import { NoticeQuery } from '../web/page-query.ts';
 import { consoleChrome, consolePage, Notices, signedIn } from './context.ts';
 
 const ROLE_OPTIONS = OPERATOR_ROLES.map((r) => ({ value: r, label: r }));
-const FIELD_OF: Record<string, string> = { '/email': 'email', '/name': 'name', '/role': 'role' };
+/** A new operator the service refuses: beside the fields. */
+const CREATE_REFUSALS = refusing(['ValidationError', 'DuplicateOperator'], besideFields({ '/email': 'email', '/name': 'name', '/role': 'role' }, 'email'));
+const ROLE_REFUSALS = { ValidationError: saying('Choose a role: viewer, underwriter or admin.') };
 const DONE = { role: 'Role changed: their sessions have ended.', deactivated: 'Operator deactivated: their sessions have ended.' };
 
 /** Operators (admins only, reading too): create (password shown once), change role, deactivate. */
@@ -107,29 +108,16 @@ export const consoleOperatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { actor } = signedIn(request);
     const body = formValues(request.body);
     const form = { email: body.email ?? '', name: body.name ?? '', role: body.role ?? '' };
-    try {
-      const { operator, password } = await createOperator(app.ctx, actor, form);
-      return page(request, reply, 201, { created: { email: operator.email, password } });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const errors: FieldErrors = {};
-      for (const p of error.problems) {
-        const field = FIELD_OF[p.source?.pointer ?? ''] ?? 'email';
-        errors[field] ??= p.detail.charAt(0).toUpperCase() + p.detail.slice(1);
-      }
-      return page(request, reply, STATUS_BY_CODE[error.code], { errors, form });
-    }
+    const created = await attempt(() => createOperator(app.ctx, actor, form), CREATE_REFUSALS);
+    if (!created.ok) return page(request, reply, created.refusal.status, { errors: created.refusal.errors, form });
+    return page(request, reply, 201, { created: { email: created.value.operator.email, password: created.value.password } });
   });
 
   app.post('/operators/:id/role', operatorAdmin, async (request, reply) => {
     const { actor } = signedIn(request);
     const role = formValues(request.body).role ?? '';
-    try {
-      await changeRole(app.ctx, actor, idParam(request.params.id, 'operator'), role);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return page(request, reply, STATUS_BY_CODE[error.code], { problem: 'Choose a role: viewer, underwriter or admin.' });
-    }
+    const changed = await attempt(() => changeRole(app.ctx, actor, idParam(request.params.id, 'operator'), role), ROLE_REFUSALS);
+    if (!changed.ok) return page(request, reply, changed.refusal.status, { problem: changed.refusal.problem });
     return reply.redirect('/console/operators?done=role', 303);
   });
 

@@ -6,17 +6,23 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { PARTNER_ROLES } from '../domain/partner-users.ts';
-import { DomainError } from '../domain/errors.ts';
 import { invitationLink, inviteUser, partnerUsers } from '../services/partner-users.ts';
 import { decideProductionAccess, productionAccess } from '../services/production-access.ts';
 import { formatDateTime } from '../web/format.ts';
-import { ErrorSummary, Field, fieldErrorsFrom, formValues, SelectField, type FieldErrors } from '../web/forms.ts';
+import { attempt, besideFields, refusing } from '../web/attempt.ts';
+import { ErrorSummary, Field, formValues, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html, type VNode } from '../web/html.ts';
 import { CsrfField, TableWrap } from '../web/layout.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { can, signedIn } from './context.ts';
 
 const ROLE_OPTIONS = PARTNER_ROLES.map((r) => ({ value: r, label: r }));
+
+/** An invitation the service refuses: beside the fields. */
+const INVITE_REFUSALS = refusing(
+  ['ValidationError', 'DuplicatePartnerUser'],
+  besideFields({ '/email': 'user_email', '/name': 'user_name', '/role': 'user_role' }, 'user_email'),
+);
 
 export interface InviteOutcome {
   link?: { url: string; email: string; expiresAt: Date };
@@ -29,13 +35,12 @@ export async function consoleInvite(ctx: ServiceContext, request: FastifyRequest
   const { actor } = signedIn(request);
   const form = formValues(request.body);
   const values = { user_email: form.user_email ?? '', user_name: form.user_name ?? '', user_role: form.user_role ?? 'owner' };
-  try {
-    const invitation = await inviteUser(ctx, actor, partnerId, { email: values.user_email, name: values.user_name, role: values.user_role });
-    return { link: { url: invitationLink(publicBaseUrl, invitation.token), email: values.user_email.trim(), expiresAt: invitation.expiresAt } };
-  } catch (error) {
-    if (!(error instanceof DomainError) || (error.code !== 'ValidationError' && error.code !== 'DuplicatePartnerUser')) throw error;
-    return { errors: fieldErrorsFrom(error.problems, { '/email': 'user_email', '/name': 'user_name', '/role': 'user_role' }, 'user_email'), values };
-  }
+  const invited = await attempt(
+    () => inviteUser(ctx, actor, partnerId, { email: values.user_email, name: values.user_name, role: values.user_role }),
+    INVITE_REFUSALS,
+  );
+  if (!invited.ok) return { errors: invited.refusal.errors, values };
+  return { link: { url: invitationLink(publicBaseUrl, invited.value.token), email: values.user_email.trim(), expiresAt: invited.value.expiresAt } };
 }
 
 /** Approve or decline production access (admin). */

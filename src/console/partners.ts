@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DomainError, notFound } from '../domain/errors.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { ENVIRONMENTS, type Environment, type Scope } from '../domain/tenant.ts';
 import { idParam, isUuid } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
@@ -18,6 +17,7 @@ import { getPartner, isPartnerToken, listTenantIntroducers, listTokens } from '.
 import { listPartnerNames } from '../services/review.ts';
 import { deliveries, getConfiguration, listSubscriptions } from '../services/webhooks.ts';
 import { formatDateTime } from '../web/format.ts';
+import { attempt, notDone, refusing } from '../web/attempt.ts';
 import { ErrorSummary, Field, formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
 import { html } from '../web/html.ts';
 import { CsrfField, TableWrap } from '../web/layout.ts';
@@ -36,6 +36,9 @@ const DONE = {
   approved: 'Production access approved: the partner can now create production tokens.',
   declined: 'Production access declined.',
 };
+
+/** A refused action on the partner's page: its reason above the page. */
+const REFUSALS = refusing(['ValidationError'], notDone);
 
 const ENV_OPTIONS = ENVIRONMENTS.map((e) => ({ value: e, label: e }));
 const SCOPE_OPTIONS = [
@@ -335,16 +338,16 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (values.url === '') return refuse(names.url, 'Enter the webhook URL');
     if (values.url.length > 2000) return refuse(names.url, 'The webhook URL must be at most 2,000 characters');
     const policy = { production: app.config.production || environment === 'production', allowPrivate: app.config.allowPrivateWebhookUrls };
-    try {
-      await boSaveWebhookSettings(app.ctx, actor, { partnerId, environment }, { url: values.url, token, eventTypes: values.events }, policy, {
-        url: names.url,
-        token: names.token,
-      });
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      const field = error.problems[0]?.source?.pointer === names.token ? names.token : names.url;
-      return refuse(field, error.detail);
-    }
+    const saved = await attempt(
+      () =>
+        boSaveWebhookSettings(app.ctx, actor, { partnerId, environment }, { url: values.url, token, eventTypes: values.events }, policy, {
+          url: names.url,
+          token: names.token,
+        }),
+      // The first problem beside the field its pointer names, in the service's words.
+      { ValidationError: (error) => ({ errors: { [error.problems[0]?.source?.pointer === names.token ? names.token : names.url]: error.detail } }) },
+    );
+    if (!saved.ok) return partnerPage(request, reply, partnerId, 400, { webhook: { environment, values, errors: saved.refusal.errors } });
     return reply.redirect(`/console/partners/${partnerId}?done=webhook#h-env-${environment}`, 303);
   });
 
@@ -355,12 +358,8 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const environment = (ENVIRONMENTS as readonly string[]).includes(form.environment ?? '') ? (form.environment as Environment) : null;
     if (!environment) throw notFound('event');
     const eventId = idParam(form.event_id ?? '', 'event');
-    try {
-      await boRedeliver(app.ctx, actor, { partnerId, environment }, eventId);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return partnerPage(request, reply, partnerId, STATUS_BY_CODE[error.code], { problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => boRedeliver(app.ctx, actor, { partnerId, environment }, eventId), REFUSALS);
+    if (!done.ok) return partnerPage(request, reply, partnerId, done.refusal.status, { problem: done.refusal.problem });
     return reply.redirect(`/console/partners/${partnerId}?done=redelivery`, 303);
   });
 
@@ -373,12 +372,8 @@ export const consolePartnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/partners/:id/production-access', partnerAdmin, async (request, reply) => {
     const partnerId = idParam(request.params.id, 'partner');
-    try {
-      const decision = await consoleDecideProductionAccess(app.ctx, request, partnerId);
-      return reply.redirect(`/console/partners/${partnerId}?done=${decision}#dashboard`, 303);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return partnerPage(request, reply, partnerId, 400, { problem: `Not done: ${error.detail}.` });
-    }
+    const done = await attempt(() => consoleDecideProductionAccess(app.ctx, request, partnerId), REFUSALS);
+    if (!done.ok) return partnerPage(request, reply, partnerId, done.refusal.status, { problem: done.refusal.problem });
+    return reply.redirect(`/console/partners/${partnerId}?done=${done.value}#dashboard`, 303);
   });
 };

@@ -1,6 +1,6 @@
 /**
- * Domain errors are values with a code; `src/http/errors.ts` maps each code to an HTTP status.
- * The domain never speaks HTTP.
+ * Domain errors are values with a code; `src/schemas/error-status.ts` maps each code to an HTTP
+ * status, for the APIs and the web pages alike. The domain never speaks HTTP.
  */
 
 export type ErrorCode =

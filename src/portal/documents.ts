@@ -1,10 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { DomainError } from '../domain/errors.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
 import { documentName, listDocuments, MAX_UPLOAD_BYTES, storeDocument } from '../services/documents.ts';
 import { stageStream, type StagedFile } from '../services/staged-file.ts';
+import { attempt, type RefusalMap } from '../web/attempt.ts';
 import type { FieldErrors } from '../web/forms.ts';
 import { portalChrome, portalScope } from './context.ts';
 import { documentsPage } from './views/documents.ts';
@@ -16,34 +15,27 @@ interface UploadBody {
 }
 
 /** The upload checks of the partner API, in words beside the form's fields, with the API's status. */
-function uploadErrors(error: DomainError): { status: number; errors: FieldErrors } {
-  switch (error.code) {
-    case 'DuplicateDocument':
-      return { status: STATUS_BY_CODE[error.code], errors: { document: 'You have already uploaded this file' } };
-    case 'UnsupportedMediaType':
-      return {
-        status: STATUS_BY_CODE[error.code],
-        errors: {
-          document: error.meta?.accepted_document_types
-            ? 'A JSON file can only be uploaded as a bank statement'
-            : 'The file must be a PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX file',
-        },
-      };
-    case 'ParseError':
-      return { status: STATUS_BY_CODE[error.code], errors: { document: 'The bank statement file is not valid JSON' } };
-    case 'PayloadTooLarge':
-      return { status: STATUS_BY_CODE[error.code], errors: { document: 'The file must be smaller than 20 MiB' } };
-    default: {
-      const errors: FieldErrors = {};
-      for (const problem of error.problems) {
-        if (problem.source?.parameter === 'document_type') errors.document_type ??= 'Choose the type of document';
-        else if (problem.source?.parameter === 'document') errors.document ??= 'Choose a file to upload';
-        else errors.document ??= `The bank statement cannot be read: ${problem.detail} (at ${problem.source?.pointer ?? 'the file'})`;
-      }
-      return { status: STATUS_BY_CODE.ValidationError, errors };
+const UPLOAD_REFUSALS: RefusalMap = {
+  DuplicateDocument: () => ({ errors: { document: 'You have already uploaded this file' } }),
+  UnsupportedMediaType: (error) => ({
+    errors: {
+      document: error.meta?.accepted_document_types
+        ? 'A JSON file can only be uploaded as a bank statement'
+        : 'The file must be a PDF, PNG, JPEG, TIFF, CSV, XLS or XLSX file',
+    },
+  }),
+  ParseError: () => ({ errors: { document: 'The bank statement file is not valid JSON' } }),
+  PayloadTooLarge: () => ({ errors: { document: 'The file must be smaller than 20 MiB' } }),
+  ValidationError: (error) => {
+    const errors: FieldErrors = {};
+    for (const problem of error.problems) {
+      if (problem.source?.parameter === 'document_type') errors.document_type ??= 'Choose the type of document';
+      else if (problem.source?.parameter === 'document') errors.document ??= 'Choose a file to upload';
+      else errors.document ??= `The bank statement cannot be read: ${problem.detail} (at ${problem.source?.pointer ?? 'the file'})`;
     }
-  }
-}
+    return { errors };
+  },
+};
 
 /** Errors of the multipart parser itself, before the handler: the size limit above all. */
 const PARSER_ERRORS: Record<string, [number, string]> = {
@@ -111,13 +103,11 @@ export const portalDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const file = body.document;
       // A form sent without a file chosen carries an empty part with no name.
       const chosen = file && !(file.filename === '' && file.staged.size === 0) ? file : undefined;
-      try {
-        await storeDocument(app.ctx, portal.tenant, portal.customerId, documentType || undefined, chosen?.staged, documentName(chosen?.filename));
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        const { status, errors } = uploadErrors(error);
-        return render(request, reply, status, { document_type: documentType }, errors, null);
-      }
+      const stored = await attempt(
+        () => storeDocument(app.ctx, portal.tenant, portal.customerId, documentType || undefined, chosen?.staged, documentName(chosen?.filename)),
+        UPLOAD_REFUSALS,
+      );
+      if (!stored.ok) return render(request, reply, stored.refusal.status, { document_type: documentType }, stored.refusal.errors, null);
       return reply.redirect('/portal/documents?uploaded=1', 303);
     });
   });

@@ -1,10 +1,10 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, notFound } from '../domain/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { idParam } from '../domain/ids.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
 import { customerWithdrawal, withdrawFromCustomerLoan } from '../services/portal-withdrawal.ts';
 import type { CustomerScope } from '../services/portal.ts';
+import { attempt, saying, type RefusalMap } from '../web/attempt.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { portalChrome, portalScope } from './context.ts';
 import { withdrawalPage, withdrawalPath } from './views/loan-withdrawal.ts';
@@ -15,11 +15,11 @@ const NOTICES = { given: 'We have your notice: you are withdrawing from this agr
 const WithdrawalQuery = Type.Object({ done: NoticeQuery(NOTICES) });
 
 /** Why notice could not be given, in words, by the service's refusal. */
-const REFUSALS: Partial<Record<DomainError['code'], string>> = {
-  WithdrawalPeriodEnded: 'The time to withdraw from this agreement has ended.',
-  WithdrawalNoticeGiven: 'You have already told us you are withdrawing from this agreement.',
-  LoanSettled: 'This loan is repaid in full: there is nothing to withdraw from.',
-  LoanNotRegulated: 'This loan carries no right of withdrawal.',
+const REFUSALS: RefusalMap = {
+  WithdrawalPeriodEnded: saying('The time to withdraw from this agreement has ended.'),
+  WithdrawalNoticeGiven: saying('You have already told us you are withdrawing from this agreement.'),
+  LoanSettled: saying('This loan is repaid in full: there is nothing to withdraw from.'),
+  LoanNotRegulated: saying('This loan carries no right of withdrawal.'),
 };
 
 /** Withdrawal from a regulated loan (docs/behaviour.md, section 23): the confirmation page and the notice. */
@@ -47,14 +47,8 @@ export const portalWithdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post('/loans/:loan_id/withdrawal', { schema: { params: LoanIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const loanId = idParam(request.params.loan_id, 'loan');
-    try {
-      await withdrawFromCustomerLoan(app.ctx, scope, loanId);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const problem = REFUSALS[error.code];
-      if (!problem) throw error;
-      return render(request, reply, scope, loanId, STATUS_BY_CODE[error.code], { problem });
-    }
+    const given = await attempt(() => withdrawFromCustomerLoan(app.ctx, scope, loanId), REFUSALS);
+    if (!given.ok) return render(request, reply, scope, loanId, given.refusal.status, { problem: given.refusal.problem });
     return reply.redirect(`${withdrawalPath(loanId)}?done=given`, 303);
   });
 };

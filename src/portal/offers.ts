@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DomainError, notFound } from '../domain/errors.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { toPence } from '../domain/money.ts';
 import { drawdownProblem } from '../domain/offers.ts';
 import { schedulePdf } from '../services/schedules.ts';
@@ -20,6 +19,7 @@ import {
 import { preContractPdf } from '../services/regulation.ts';
 import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';
 import { formatGbp, penceToInput, PRODUCT_NAMES } from '../web/format.ts';
+import { attempt, saying, type RefusalMap } from '../web/attempt.ts';
 import { formValues, readMoney, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { portalChrome, portalScope } from './context.ts';
@@ -75,6 +75,37 @@ const BOX_OF_POINTER: Record<string, { field: string; message: string }> = {
   },
 };
 
+/** A schedule or pre-contract information for an amount above what the offer allows: beside the amount. */
+function amountRefusals(offer: OfferRow): RefusalMap {
+  return { ValidationError: () => ({ errors: { amount: `Enter an amount up to ${formatGbp(offer.max_amount_pence)}` } }) };
+}
+
+const SELECT_REFUSALS: RefusalMap = { OfferNotSelectable: saying('This offer can no longer be selected.') };
+
+/**
+ * A drawdown the service refuses: a box not ticked beside its box, an amount beside the amount;
+ * when funds cannot be drawn (FundingNotAllowed, no bank details) the page says why, from the
+ * offer's state as it is now.
+ */
+const DRAWDOWN_REFUSALS: RefusalMap = {
+  ValidationError: (error) => {
+    const box = BOX_OF_POINTER[error.problems[0]?.source?.pointer ?? ''];
+    if (box) return { errors: { [box.field]: box.message } };
+    const available = error.meta?.available_amount;
+    return {
+      errors: {
+        amount: typeof available === 'number' ? `Enter an amount of more than £0 and at most ${formatGbp(toPence(available))}` : 'Enter a valid amount',
+      },
+    };
+  },
+  FundingNotAllowed: () => ({}),
+  FundingAccountRequired: () => ({}),
+};
+
+const BANK_REFUSALS: RefusalMap = {
+  BankDetailsInvalid: () => ({ errors: { account_number: 'These bank details are not valid: check the sort code and the account number' } }),
+};
+
 /** The offer page with its schedule (and PDF), selection, drawdown and the drawdown's confirmation. */
 export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/offers/:offer_id', { schema: { params: OfferIdParams, querystring: OfferPageQuery } }, async (request, reply) => {
@@ -86,12 +117,9 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let schedule: RepaymentSchedule | null = null;
     if (amount.error) errors.amount = amount.error;
     else if (offer.offer_type === 'confirmed') {
-      try {
-        schedule = (await customerSchedule(app.ctx, scope, offerId, amount.pence)).schedule;
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-        errors.amount = `Enter an amount up to ${formatGbp(offer.max_amount_pence)}`;
-      }
+      const shown = await attempt(() => customerSchedule(app.ctx, scope, offerId, amount.pence), amountRefusals(offer));
+      if (shown.ok) schedule = shown.value.schedule;
+      else Object.assign(errors, shown.refusal.errors);
     }
     const notice = request.query.done ? NOTICES[request.query.done] : null;
     const model = {
@@ -131,12 +159,9 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let information: Awaited<ReturnType<typeof customerPreContract>> | null = null;
     if (amount.error) errors.amount = amount.error;
     else {
-      try {
-        information = await customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer));
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-        errors.amount = `Enter an amount up to ${formatGbp(offer.max_amount_pence)}`;
-      }
+      const shown = await attempt(() => customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer)), amountRefusals(offer));
+      if (shown.ok) information = shown.value;
+      else Object.assign(errors, shown.refusal.errors);
     }
     // An offer the Act does not regulate has no such page, whatever the amount asked.
     if (!information) await customerPreContract(app.ctx, scope, offerId, null, preContractNames(offer));
@@ -166,10 +191,8 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/offers/:offer_id/select', { schema: { params: OfferIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    try {
-      await selectCustomerOffer(app.ctx, scope, offerId, app.config.publicBaseUrl);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'OfferNotSelectable') throw error;
+    const selected = await attempt(() => selectCustomerOffer(app.ctx, scope, offerId, app.config.publicBaseUrl), SELECT_REFUSALS);
+    if (!selected.ok) {
       const { offer, application, drawnPence, regulation } = await customerOffer(app.ctx, scope, offerId);
       const model = {
         offer,
@@ -181,10 +204,10 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         amountPence: offer.max_amount_pence,
         errors: {},
         notice: null,
-        problem: 'This offer can no longer be selected.',
+        problem: selected.refusal.problem,
         now: app.ctx.now(),
       };
-      return reply.page(STATUS_BY_CODE[error.code], offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
+      return reply.page(selected.refusal.status, offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
     }
     return reply.redirect(`/portal/offers/${offerId}/drawdown?done=selected`, 303);
   });
@@ -250,25 +273,11 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ticked: Ticked = { preContractRead: values.pre_contract_read === 'yes', businessPurposeDeclared: values.business_purpose_declared === 'yes' };
     const amount = readMoney(input, 'amount to draw', { required: true });
     if (amount.error) return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: input, errors: { amount: amount.error }, ticked });
-    try {
-      const { funding } = await drawFromCustomerOffer(app.ctx, scope, offerId, amount.pence as number, ticked);
-      return reply.redirect(`/portal/fundings/${funding.id}`, 303);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const box = error.code === 'ValidationError' ? BOX_OF_POINTER[error.problems[0]?.source?.pointer ?? ''] : undefined;
-      if (box) {
-        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: { [box.field]: box.message }, ticked });
-      }
-      if (error.code === 'ValidationError') {
-        const available = error.meta?.available_amount;
-        const message = typeof available === 'number' ? `Enter an amount of more than £0 and at most ${formatGbp(toPence(available))}` : 'Enter a valid amount';
-        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: { amount: message }, ticked });
-      }
-      // FundingNotAllowed: the page says why, from the offer's state as it is now.
-      if (error.code === 'FundingNotAllowed' || error.code === 'FundingAccountRequired')
-        return renderDrawdown(request, reply, scope, offerId, STATUS_BY_CODE[error.code], { amountInput: input, errors: {} });
-      throw error;
-    }
+    const drawn = await attempt(() => drawFromCustomerOffer(app.ctx, scope, offerId, amount.pence as number, ticked), DRAWDOWN_REFUSALS);
+    if (drawn.ok) return reply.redirect(`/portal/fundings/${drawn.value.funding.id}`, 303);
+    const { status, code, errors } = drawn.refusal;
+    // A refusal of the offer's state starts the form afresh (its boxes unticked).
+    return renderDrawdown(request, reply, scope, offerId, status, { amountInput: input, errors, ticked: code === 'ValidationError' ? ticked : undefined });
   });
 
   app.post('/offers/:offer_id/bank-details', { schema: { params: OfferIdParams } }, async (request, reply) => {
@@ -283,22 +292,18 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       sort_code: form.sort_code.replace(/\s+/g, ''),
       account_number: form.account_number.replace(/[\s-]+/g, ''),
     });
-    let errors: FieldErrors = {};
+    const errors: FieldErrors = {};
     for (const problem of problems) {
       const field = BANK_FIELD_OF_POINTER[problem.source?.pointer as keyof typeof BANK_FIELD_OF_POINTER] ?? 'account_number';
       errors[field] ??= BANK_FIELD_WORDS[field];
     }
-    if (details) {
-      try {
-        await saveCustomerBankDetails(app.ctx, scope, details);
-        return reply.redirect(offer.pre_approval ? '/portal/pre-approval?done=bank' : `/portal/offers/${offerId}/drawdown?done=bank`, 303);
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'BankDetailsInvalid') throw error;
-        errors = { account_number: 'These bank details are not valid: check the sort code and the account number' };
-      }
-    }
     // The account number is never sent back, not even to the customer who typed it.
-    return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: '', errors: {}, bank: { form: { ...form, account_number: '' }, errors } });
+    const again = (bankErrors: FieldErrors) =>
+      renderDrawdown(request, reply, scope, offerId, 400, { amountInput: '', errors: {}, bank: { form: { ...form, account_number: '' }, errors: bankErrors } });
+    if (!details) return again(errors);
+    const saved = await attempt(() => saveCustomerBankDetails(app.ctx, scope, details), BANK_REFUSALS);
+    if (!saved.ok) return again(saved.refusal.errors);
+    return reply.redirect(offer.pre_approval ? '/portal/pre-approval?done=bank' : `/portal/offers/${offerId}/drawdown?done=bank`, 303);
   });
 
   app.get('/pre-approval', { schema: { querystring: DrawdownQuery } }, async (request, reply) => {
