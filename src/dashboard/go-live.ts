@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DomainError } from '../domain/errors.ts';
 import { productionAccess, requestProductionAccess } from '../services/production-access.ts';
-import { fieldErrorsFrom, formValues } from '../web/forms.ts';
-import { canDo, dashboardChrome, signedIn } from './context.ts';
+import { attempt, besideFields, type RefusalMap } from '../web/attempt.ts';
+import { formValues } from '../web/forms.ts';
+import { can, dashboardChrome, signedIn } from './context.ts';
 import { productionAccessPage, type GoLiveForm } from './views/go-live.ts';
+
+/**
+ * A request the service refuses: its problems beside their fields; production access already on,
+ * or a request already waiting, beside the first field.
+ */
+const REFUSALS: RefusalMap = {
+  ValidationError: besideFields({ '/website': 'website', '/description': 'description' }, 'website'),
+  PermissionDenied: (error) => ({ errors: { website: error.detail } }),
+};
 
 /** An owner's request for production access; the overview shows where it stands. */
 export const dashboardGoLiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,18 +20,11 @@ export const dashboardGoLiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { actor, user } = signedIn(request);
     const form = formValues(request.body);
     const values: GoLiveForm = { website: form.website ?? '', description: form.description ?? '' };
-    try {
-      await requestProductionAccess(app.ctx, actor, values);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code === 'NotFound') throw error;
-      const errors =
-        error.code === 'ValidationError'
-          ? fieldErrorsFrom(error.problems, { '/website': 'website', '/description': 'description' }, 'website')
-          : { website: error.detail };
-      const access = await productionAccess(app.ctx, user.partner_id);
-      const model = { access, owner: canDo(request, 'owner'), csrf: reply.generateCsrf(), errors, values };
-      return reply.page(400, productionAccessPage(dashboardChrome(request, reply, '/dashboard'), model));
-    }
-    return reply.redirect('/dashboard?done=requested', 303);
+    const done = await attempt(() => requestProductionAccess(app.ctx, actor, values), REFUSALS);
+    if (done.ok) return reply.redirect('/dashboard?done=requested', 303);
+    const access = await productionAccess(app.ctx, user.partner_id);
+    const model = { access, owner: can(request, 'owner'), csrf: reply.generateCsrf(), errors: done.refusal.errors, values };
+    // 400 whichever the refusal: the form is shown again, to be corrected or left.
+    return reply.page(400, productionAccessPage(dashboardChrome(request, reply, '/dashboard'), model));
   });
 };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PartnerUserRow } from '../services/partner-users.ts';
 import { startWebSession } from '../services/web-sessions.ts';
 import { endSession, setSessionCookie } from '../web/surface.ts';
-import { dashboardCookie } from './context.ts';
+import { dashboardCookie, partnerUserArea } from './context.ts';
 
 export type PendingStep = 'two_factor' | 'setup';
 
@@ -35,7 +35,8 @@ export function loginSessions(app: FastifyInstance) {
 
     /** The user of a session waiting for this step, or null. */
     pendingAt(request: FastifyRequest, step: PendingStep): PartnerUserRow | null {
-      return request.pendingUser && request.webSession?.pending_step === step ? request.pendingUser : null;
+      const user = partnerUserArea.pending(request);
+      return user && request.webSession?.pending_step === step ? user : null;
     },
   };
 }

@@ -3,7 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { passwordLogin, verifySecondFactor } from '../services/partner-users.ts';
 import { formValues } from '../web/forms.ts';
 import { endSession } from '../web/surface.ts';
-import { dashboardChrome } from './context.ts';
+import { accountOf, dashboardChrome, partnerUserArea } from './context.ts';
 import { loginSessions } from './login-session.ts';
 import { secretBoxFor } from './secret-key.ts';
 import { loginPage, verifyPage, type LoginModel } from './views/sign-in.ts';
@@ -20,17 +20,17 @@ export const dashboardLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sessions = loginSessions(app);
   const box = secretBoxFor(app.config);
 
-  const showLogin = async (request: FastifyRequest, reply: FastifyReply, status: number, shown: Omit<LoginModel, 'csrf'>) => {
+  const showLogin = async (request: FastifyRequest, reply: FastifyReply, status: number, shown: Omit<LoginModel, 'csrf'>, account = accountOf(request)) => {
     await sessions.ensure(request, reply);
-    return reply.page(status, loginPage(dashboardChrome(request, reply), { ...shown, csrf: reply.generateCsrf() }));
+    return reply.page(status, loginPage(dashboardChrome(request, reply, undefined, account), { ...shown, csrf: reply.generateCsrf() }));
   };
 
   const showVerify = (request: FastifyRequest, reply: FastifyReply, status: number, problem: string | null) =>
     reply.page(status, verifyPage(dashboardChrome(request, reply), { csrf: reply.generateCsrf(), problem }));
 
   app.get('/login', { schema: { querystring: LoginQuery } }, async (request, reply) => {
-    if (request.partnerUser) return reply.redirect('/dashboard', 303);
-    if (request.pendingUser)
+    if (partnerUserArea.current(request)) return reply.redirect('/dashboard', 303);
+    if (partnerUserArea.pending(request))
       return reply.redirect(request.webSession?.pending_step === 'setup' ? '/dashboard/two-factor/setup' : '/dashboard/login/verify', 303);
     return showLogin(request, reply, 200, { email: '', problem: null, notice: request.query.out ? 'You have logged out.' : null });
   });
@@ -64,10 +64,10 @@ export const dashboardLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await verifySecondFactor(app.ctx, box(), user.id, formValues(request.body).code ?? '');
     if (!result.ok) {
       if (result.reason === 'locked') {
+        // Locked: the session ends, and the login page names no one.
         await endSession(app, request, reply, sessions.cookie);
-        request.pendingUser = null;
         request.session = undefined;
-        return showLogin(request, reply, 429, { email: '', problem: LOCKED, notice: null });
+        return showLogin(request, reply, 429, { email: '', problem: LOCKED, notice: null }, null);
       }
       return showVerify(request, reply, 401, WRONG_CODE);
     }

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { overview } from '../services/dashboard.ts';
 import { productionAccess } from '../services/production-access.ts';
-import { canDo, dashboardChrome, signedIn } from './context.ts';
+import { can, dashboardChrome, signedIn } from './context.ts';
 import { EMPTY_GO_LIVE_FORM } from './views/go-live.ts';
 import { overviewPage } from './views/overview.ts';
 
@@ -19,7 +19,7 @@ export const dashboardOverviewRoutes: FastifyPluginAsyncTypebox = async (app) =>
         : request.query.done === 'requested'
           ? 'Your request for production access is sent. An operator will review it.'
           : null;
-    const goLive = { access, owner: canDo(request, 'owner'), csrf: reply.generateCsrf(), errors: {}, values: EMPTY_GO_LIVE_FORM };
+    const goLive = { access, owner: can(request, 'owner'), csrf: reply.generateCsrf(), errors: {}, values: EMPTY_GO_LIVE_FORM };
     const model = { environment, stats, goLive, notice, email: user.email, now: app.ctx.now() };
     return reply.page(200, overviewPage(dashboardChrome(request, reply, '/dashboard'), model));
   });

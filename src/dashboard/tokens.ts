@@ -7,7 +7,7 @@ import { IdParams } from '../schemas/admin.ts';
 import { dashboardCreateToken, dashboardRevokeToken, environmentTokens, hasProductionAccess } from '../services/dashboard.ts';
 import { formValues, readText, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { canDo, dashboardChrome, signedIn } from './context.ts';
+import { can, dashboardChrome, signedIn } from './context.ts';
 import { revokeTokenPage, tokensPage, type TokensModel } from './views/tokens.ts';
 
 const DONE = { revoked: 'Token revoked: it no longer works.' };
@@ -26,13 +26,13 @@ export const dashboardTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const show = async (request: FastifyRequest, reply: FastifyReply, status: number, shown: TokensShown = {}) => {
     const { actor, environment } = signedIn(request);
     const tokens = await environmentTokens(app.ctx, actor, environment);
-    const owner = canDo(request, 'owner');
-    const mayCreate = environment === 'sandbox' ? canDo(request, 'developer') : owner && (await hasProductionAccess(app.ctx, actor.partnerId));
+    const owner = can(request, 'owner');
+    const mayCreate = environment === 'sandbox' ? can(request, 'developer') : owner && (await hasProductionAccess(app.ctx, actor.partnerId));
     const model: TokensModel = {
       environment,
       tokens,
       mayCreate,
-      mayRevoke: canDo(request, environment === 'sandbox' ? 'developer' : 'owner'),
+      mayRevoke: can(request, environment === 'sandbox' ? 'developer' : 'owner'),
       productionLocked: !mayCreate && environment === 'production' && owner,
       csrf: reply.generateCsrf(),
       notice: shown.notice ?? null,

@@ -34,8 +34,7 @@ export const dashboardTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) =
     const result = await confirmTwoFactor(app.ctx, box(), user.id, formValues(request.body).code ?? '');
     if (!result.ok) return showSetup(request, reply, 400, user, result.message);
     await sessions.renew(request, reply, user, null);
-    // The codes are in this answer only: no redirect carries them.
-    request.partnerUser = user;
-    return reply.page(200, recoveryCodesPage(dashboardChrome(request, reply), result.recoveryCodes));
+    // The codes are in this answer only: no redirect carries them. The page is the new session's, past both factors.
+    return reply.page(200, recoveryCodesPage(dashboardChrome(request, reply, undefined, { user, signedIn: true }), result.recoveryCodes));
   });
 };

@@ -1,15 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DomainError, notFound } from '../domain/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { changePartnerUserRole, invitationLink, inviteUser, partnerUsers, removePartnerUser } from '../services/partner-users.ts';
-import { fieldErrorsFrom, formValues } from '../web/forms.ts';
+import { attempt, besideFields, refusing, saying } from '../web/attempt.ts';
+import { formValues } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { canDo, dashboardChrome, signedIn } from './context.ts';
+import { can, dashboardChrome, signedIn } from './context.ts';
 import { EMPTY_INVITE_FORM, removeUserPage, usersPage, type InviteForm, type UsersModel } from './views/users.ts';
 
 const DONE = { role: 'Role changed: their sessions have ended, and they log in again with the new role.', removed: 'User removed: their sessions have ended.' };
+
+/** An invitation the service refuses (a bad field, or an email that already has an account): beside the fields. */
+const INVITE_REFUSALS = refusing(['ValidationError', 'DuplicatePartnerUser'], besideFields({ '/email': 'email', '/name': 'name', '/role': 'role' }, 'email'));
+const ROLE_REFUSALS = { ValidationError: saying('Choose a role from the list.') };
 
 type UsersShown = Partial<Pick<UsersModel, 'notice' | 'problem' | 'link' | 'errors' | 'values'>>;
 
@@ -22,7 +27,7 @@ export const dashboardUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const model: UsersModel = {
       users: await team(me.partner_id),
       meId: me.id,
-      owner: canDo(request, 'owner'),
+      owner: can(request, 'owner'),
       csrf: reply.generateCsrf(),
       notice: shown.notice ?? null,
       problem: shown.problem ?? null,
@@ -44,25 +49,20 @@ export const dashboardUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { actor, user } = signedIn(request);
     const form = formValues(request.body);
     const values: InviteForm = { email: form.email ?? '', name: form.name ?? '', role: form.role ?? 'developer' };
-    try {
-      const invitation = await inviteUser(app.ctx, actor, user.partner_id, values);
-      return show(request, reply, 201, {
-        link: { url: invitationLink(app.config.publicBaseUrl, invitation.token), email: values.email.trim(), expiresAt: invitation.expiresAt },
-      });
-    } catch (error) {
-      if (!(error instanceof DomainError) || (error.code !== 'ValidationError' && error.code !== 'DuplicatePartnerUser')) throw error;
-      return show(request, reply, 400, { errors: fieldErrorsFrom(error.problems, { '/email': 'email', '/name': 'name', '/role': 'role' }, 'email'), values });
-    }
+    const invited = await attempt(() => inviteUser(app.ctx, actor, user.partner_id, values), INVITE_REFUSALS);
+    // 400 for a taken email too: the form is shown again, with the email to change.
+    if (!invited.ok) return show(request, reply, 400, { errors: invited.refusal.errors, values });
+    const link = { url: invitationLink(app.config.publicBaseUrl, invited.value.token), email: values.email.trim(), expiresAt: invited.value.expiresAt };
+    return show(request, reply, 201, { link });
   });
 
   app.post('/users/:id/role', { schema: { params: IdParams }, ...owner }, async (request, reply) => {
     const { actor } = signedIn(request);
-    try {
-      await changePartnerUserRole(app.ctx, actor, idParam(request.params.id, 'user'), formValues(request.body).role ?? '');
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return show(request, reply, 400, { problem: 'Choose a role from the list.' });
-    }
+    const changed = await attempt(
+      () => changePartnerUserRole(app.ctx, actor, idParam(request.params.id, 'user'), formValues(request.body).role ?? ''),
+      ROLE_REFUSALS,
+    );
+    if (!changed.ok) return show(request, reply, changed.refusal.status, { problem: changed.refusal.problem });
     return reply.redirect('/dashboard/users?done=role', 303);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DomainError } from '../domain/errors.ts';
+import type { DomainError } from '../domain/errors.ts';
 import { EVENT_TYPES } from '../domain/event-types.ts';
 import { idParam } from '../domain/ids.ts';
 import type { Environment } from '../domain/tenant.ts';
@@ -13,9 +13,10 @@ import {
   dashboardTestEvent,
 } from '../services/dashboard.ts';
 import { deliveries, getConfiguration, listSubscriptions } from '../services/webhooks.ts';
-import { fieldErrorsFrom, formValues } from '../web/forms.ts';
+import { attempt, besideFields, saying } from '../web/attempt.ts';
+import { formValues } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { canDo, dashboardChrome, signedIn } from './context.ts';
+import { can, dashboardChrome, signedIn } from './context.ts';
 import { webhooksPage, type WebhooksModel } from './views/webhooks.ts';
 
 const DONE = {
@@ -28,6 +29,12 @@ const DONE = {
 const ALL_TYPES = EVENT_TYPES.map((e) => e.webhook_event_type as string);
 
 const WebhooksQuery = Type.Object({ done: NoticeQuery(DONE), failed: Type.Optional(Type.String({ maxLength: 5 })) });
+
+/** What each form shows when the service refuses it (a ValidationError: the webhook rules, the lists of types, an event without a URL to send to). */
+const CONFIGURATION_REFUSALS = { ValidationError: besideFields({ '/data/url': 'url', '/data/token': 'token' }, 'url') };
+const SUBSCRIPTION_REFUSALS = { ValidationError: saying('Choose event types from the list.') };
+const TEST_EVENT_REFUSALS = { ValidationError: saying('Choose an event type from the list.') };
+const REDELIVERY_REFUSALS = { ValidationError: (error: DomainError) => ({ problem: `Not sent: ${error.detail}.` }) };
 
 type WebhooksShown = Partial<Pick<WebhooksModel, 'notice' | 'problem' | 'secret' | 'errors' | 'url' | 'failedOnly'>>;
 
@@ -55,7 +62,7 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
     ]);
     const model: WebhooksModel = {
       environment,
-      developer: canDo(request, 'developer'),
+      developer: can(request, 'developer'),
       configuration,
       subscriptions,
       deliveries: log.deliveries,
@@ -82,23 +89,15 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const form = formValues(request.body);
     const token = (form.token ?? '').trim();
     const settings = { url: (form.url ?? '').trim(), token: token || null, removeToken: form.remove_token === '1' };
-    try {
-      await dashboardSaveWebhook(app.ctx, actor, environment, settings, policy(environment));
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return show(request, reply, 400, { errors: fieldErrorsFrom(error.problems, { '/data/url': 'url', '/data/token': 'token' }, 'url'), url: form.url ?? '' });
-    }
+    const saved = await attempt(() => dashboardSaveWebhook(app.ctx, actor, environment, settings, policy(environment)), CONFIGURATION_REFUSALS);
+    if (!saved.ok) return show(request, reply, saved.refusal.status, { errors: saved.refusal.errors, url: form.url ?? '' });
     return reply.redirect('/dashboard/webhooks?done=saved', 303);
   });
 
   app.post('/webhooks/subscriptions', developer, async (request, reply) => {
     const { actor, environment } = signedIn(request);
-    try {
-      await dashboardSetSubscriptions(app.ctx, actor, environment, tickedTypes(request.body), ALL_TYPES);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return show(request, reply, 400, { problem: 'Choose event types from the list.' });
-    }
+    const saved = await attempt(() => dashboardSetSubscriptions(app.ctx, actor, environment, tickedTypes(request.body), ALL_TYPES), SUBSCRIPTION_REFUSALS);
+    if (!saved.ok) return show(request, reply, saved.refusal.status, { problem: saved.refusal.problem });
     return reply.redirect('/dashboard/webhooks?done=subscriptions', 303);
   });
 
@@ -115,12 +114,8 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.post('/webhooks/test', developer, async (request, reply) => {
     const { actor, environment } = signedIn(request);
-    try {
-      await dashboardTestEvent(app.ctx, actor, environment, formValues(request.body).webhook_event_type ?? '');
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return show(request, reply, 400, { problem: 'Choose an event type from the list.' });
-    }
+    const sent = await attempt(() => dashboardTestEvent(app.ctx, actor, environment, formValues(request.body).webhook_event_type ?? ''), TEST_EVENT_REFUSALS);
+    if (!sent.ok) return show(request, reply, sent.refusal.status, { problem: sent.refusal.problem });
     return reply.redirect('/dashboard/webhooks?done=test', 303);
   });
 
@@ -128,12 +123,8 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const { actor, environment } = signedIn(request);
     const form = formValues(request.body);
     const eventId = idParam(form.event_id ?? '', 'event');
-    try {
-      await dashboardRedeliver(app.ctx, actor, environment, eventId);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
-      return show(request, reply, 400, { problem: `Not sent: ${error.detail}.` });
-    }
+    const queued = await attempt(() => dashboardRedeliver(app.ctx, actor, environment, eventId), REDELIVERY_REFUSALS);
+    if (!queued.ok) return show(request, reply, queued.refusal.status, { problem: queued.refusal.problem });
     const back = form.back === 'event' ? `/dashboard/events/${eventId}?done=redelivery` : '/dashboard/webhooks?done=redelivery';
     return reply.redirect(back, 303);
   });
