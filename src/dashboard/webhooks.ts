@@ -30,7 +30,10 @@ const ALL_TYPES = EVENT_TYPES.map((e) => e.webhook_event_type as string);
 
 const WebhooksQuery = Type.Object({ done: NoticeQuery(DONE), failed: Type.Optional(Type.String({ maxLength: 5 })) });
 
-/** What each form shows when the service refuses it (a ValidationError: the webhook rules, the lists of types, an event without a URL to send to). */
+/**
+ * What each form shows when the service refuses it with a ValidationError: the webhook rules beside
+ * their fields, a type not in the list, an event with no URL to send it to.
+ */
 const CONFIGURATION_REFUSALS = { ValidationError: besideFields({ '/data/url': 'url', '/data/token': 'token' }, 'url') };
 const SUBSCRIPTION_REFUSALS = { ValidationError: saying('Choose event types from the list.') };
 const TEST_EVENT_REFUSALS = { ValidationError: saying('Choose an event type from the list.') };
