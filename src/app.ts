@@ -23,7 +23,7 @@ import { customerPortal } from './portal/plugin.ts';
 import { operatorConsole } from './console/plugin.ts';
 import { partnerDashboard } from './dashboard/plugin.ts';
 import { dashboardNotFoundPage } from './dashboard/context.ts';
-import { consoleNotFoundPage } from './console/context.ts';
+import { consoleNotFoundPage } from './console/views/common.ts';
 import { notFoundPage } from './portal/context.ts';
 import { sendBareNotFound } from './web/surface.ts';
 import { assetRoutes } from './web/assets.ts';

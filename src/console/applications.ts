@@ -8,16 +8,14 @@ import { StringEnum } from '../schemas/common.ts';
 import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';
 import { approvalConsolePath, findApprovalRecord } from '../services/four-eyes.ts';
 import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
-import { formatGbp } from '../web/format.ts';
 import { attempt, notDone, refusing } from '../web/attempt.ts';
-import { formValues, readText, SelectField, type FieldErrors } from '../web/forms.ts';
-import { html } from '../web/html.ts';
-import { messagePage, TableWrap } from '../web/layout.ts';
+import { formValues, readText, type FieldErrors } from '../web/forms.ts';
+import { messagePage } from '../web/layout.ts';
 import { NoticeQuery, UuidQuery } from '../web/page-query.ts';
-import { age, consoleChrome, consolePage, shortId, signedIn } from './context.ts';
+import { consoleChrome, signedIn } from './context.ts';
 import { emptyOffer, offerValuesFrom, previewSchedules, readOffers, type OfferFormValues } from './offer-form.ts';
 import { applicationPage } from './views/application.ts';
-import { StatusTag } from './views/common.ts';
+import { queuePage } from './views/queue.ts';
 
 const DONE = {
   started: 'Review started: the application is now in underwriting.',
@@ -45,40 +43,7 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
       reviewQueue(app.ctx, { statuses: status ? [status] : QUEUE_DEFAULT_STATUSES, partnerId: partner || null, limit: 200 }),
       listPartnerNames(app.ctx),
     ]);
-    const now = app.ctx.now();
-    const statusOptions = [{ value: '', label: 'Waiting for review' }, ...APPLICATION_STATUSES.map((s) => ({ value: s, label: s.replaceAll('_', ' ') }))];
-    const partnerOptions = [{ value: '', label: 'All partners' }, ...partners.map((p) => ({ value: p.id, label: p.name }))];
-    return reply.page(
-      200,
-      consolePage(
-        consoleChrome(request, reply, '/console/applications'),
-        'Applications',
-        html`<h1>Applications</h1>
-          <form method="get" action="/console/applications" class="filters">
-            <${SelectField} name="status" label="Status" options=${statusOptions} value=${status} />
-            <${SelectField} name="partner" label="Partner" options=${partnerOptions} value=${partner} />
-            <div><button type="submit" class="secondary">Filter</button></div>
-          </form>
-          <p class="muted">${rows.length} application${rows.length === 1 ? '' : 's'}, oldest first.</p>
-          <${TableWrap} label="Review queue">
-            <table class="dense responsive" id="queue">
-              <thead><tr><th scope="col">Company</th><th scope="col">Application</th><th scope="col">Partner</th><th scope="col" class="num">Amount</th><th scope="col">Status</th><th scope="col" class="num">Waiting</th></tr></thead>
-              <tbody>
-                ${rows.map(
-                  (a) => html`<tr>
-                    <td><a href=${`/console/applications/${a.id}`}>${a.company_name ?? '(no name)'}</a></td>
-                    <td data-label="Application">${shortId(a.id)}</td>
-                    <td data-label="Partner">${a.partner_name} (${a.environment})</td>
-                    <td class="num" data-label="Amount">${formatGbp(a.amount_pence)}</td>
-                    <td data-label="Status"><${StatusTag} status=${a.status} /></td>
-                    <td class="num" data-label="Waiting">${age(a.status_changed_at, now)}</td>
-                  </tr>`,
-                )}
-              </tbody>
-            </table>
-          </${TableWrap}>`,
-      ),
-    );
+    return reply.page(200, queuePage(consoleChrome(request, reply, '/console/applications'), { rows, partners, status, partner, now: app.ctx.now() }));
   });
 
   const render = async (

@@ -3,8 +3,8 @@ import { may, roleAtLeast, type Actor, type OperatorRole } from '../domain/actor
 import { activeOperator, actorOf, type OperatorRow } from '../services/operators.ts';
 import type { CookieSettings } from '../web/surface.ts';
 import { staffArea } from '../web/staff-area.ts';
-import { html, type ComponentChildren, type VNode } from '../web/html.ts';
-import { messagePage, Page, type Chrome } from '../web/layout.ts';
+import type { Chrome } from '../web/layout.ts';
+import { SURFACE_NAME } from './views/common.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,7 +55,7 @@ export function can(request: FastifyRequest, role: OperatorRole): boolean {
 
 export function consoleChrome(request: FastifyRequest, reply: FastifyReply, currentPath?: string): Chrome {
   const lender = request.server.config.lenderName;
-  const base = { lender, surfaceName: 'Operator console', homePath: '/console/applications', wide: true };
+  const base = { lender, surfaceName: SURFACE_NAME, homePath: '/console/applications', wide: true };
   const operator = operatorArea.current(request);
   if (!operator || !request.session) return base;
   return {
@@ -64,32 +64,4 @@ export function consoleChrome(request: FastifyRequest, reply: FastifyReply, curr
     nav: consoleNav(operator),
     currentPath,
   };
-}
-
-export function consolePage(chrome: Chrome, title: string, children: ComponentChildren): VNode {
-  return html`<${Page} chrome=${chrome} title=${title}>${children}</${Page}>`;
-}
-
-export { Notices } from '../web/layout.ts';
-
-/** "3 h", "2 d", "12 min": how long something has waited. */
-export function age(since: Date, now: Date): string {
-  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d`;
-}
-
-export function shortId(id: string): string {
-  return id.slice(0, 8);
-}
-
-/** The 404 page for a console path the router could not read, outside any session. */
-export function consoleNotFoundPage(lender: string): VNode {
-  return messagePage(
-    { lender, surfaceName: 'Operator console', homePath: '/console/applications', wide: true },
-    'Page not found',
-    'There is nothing at this address. Check the address, or go back to the queue.',
-  );
 }

@@ -11,8 +11,8 @@ import { listPartnerNames } from '../services/review.ts';
 import { attempt, besideFields, refusing, type RefusalMap } from '../web/attempt.ts';
 import { formValues, readDate, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { consoleChrome, consolePage, signedIn } from './context.ts';
-import { loanBody, loanListBody, type CollectionForm } from './views/loan.ts';
+import { consoleChrome, signedIn } from './context.ts';
+import { loanListPage, loanPage, type CollectionForm } from './views/loan.ts';
 
 const DONE = {
   collected: 'Collection recorded.',
@@ -55,10 +55,7 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const day = today(app.ctx);
     const [loans, names] = await Promise.all([boLoans(app.ctx, { inArrears, limit: 200 }), partnerNames()]);
     const rows = loans.map((loan) => ({ loan, position: positionOf(loan, day), partnerName: names.get(loan.partner_id) ?? loan.partner_id }));
-    return reply.page(
-      200,
-      consolePage(consoleChrome(request, reply, '/console/loans'), inArrears ? 'Loans in arrears' : 'Loans', loanListBody(rows, inArrears)),
-    );
+    return reply.page(200, loanListPage(consoleChrome(request, reply, '/console/loans'), rows, inArrears));
   });
 
   const render = async (
@@ -94,8 +91,7 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       problem: options.problem ?? unseen,
       withdrawal: withdrawalSection(loan, day),
     };
-    const title = `${loan.company_name ?? 'Loan'}: loan ${loan.id.slice(0, 8)}`;
-    return reply.page(status, consolePage(consoleChrome(request, reply, '/console/loans'), title, loanBody(model)));
+    return reply.page(status, loanPage(consoleChrome(request, reply, '/console/loans'), model));
   };
 
   app.get('/loans/:id', { schema: { params: IdParams, querystring: Type.Object({ done: NoticeQuery(DONE) }) } }, async (request, reply) =>

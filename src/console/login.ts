@@ -3,11 +3,10 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { changeOwnPassword, login } from '../services/operators.ts';
 import { startWebSession } from '../services/web-sessions.ts';
 import { hashToken } from '../services/tokens.ts';
-import { ErrorSummary, Field, formValues, type FieldErrors } from '../web/forms.ts';
-import { html } from '../web/html.ts';
-import { CsrfField } from '../web/layout.ts';
+import { formValues, type FieldErrors } from '../web/forms.ts';
 import { endSession, setSessionCookie } from '../web/surface.ts';
-import { consoleChrome, consoleCookie, consolePage, Notices, operatorArea, signedIn } from './context.ts';
+import { consoleChrome, consoleCookie, operatorArea, signedIn } from './context.ts';
+import { loginPage, passwordPage } from './views/login.ts';
 
 const WRONG = 'The email or password is not right.';
 const THROTTLED = 'Too many failed logins from this address. Try again in a minute.';
@@ -17,34 +16,19 @@ const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. T
 export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cookie = consoleCookie(app.config.publicBaseUrl);
 
-  const loginPage = async (request: FastifyRequest, reply: FastifyReply, status: number, email: string, problem: string | null, notice: string | null) => {
+  const showLogin = async (request: FastifyRequest, reply: FastifyReply, status: number, email: string, problem: string | null, notice: string | null) => {
     // The login form's CSRF secret lives in a short anonymous session of its own.
     if (!request.session) {
       const started = await startWebSession(app.ctx.db, 'console_login', {}, app.ctx.now());
       setSessionCookie(reply, cookie, started.token, started.expiresAt);
       request.session = { csrfSecret: started.csrfSecret };
     }
-    const csrf = reply.generateCsrf();
-    return reply.page(
-      status,
-      consolePage(
-        consoleChrome(request, reply),
-        'Log in',
-        html`<h1>Log in to the operator console</h1>
-          <${Notices} notice=${notice} problem=${problem} />
-          <form method="post" action="/console/login" class="stack card" novalidate>
-            <${CsrfField} token=${csrf} />
-            <${Field} name="email" label="Email" type="email" autocomplete="username" value=${email} required=${true} />
-            <${Field} name="password" label="Password" type="password" autocomplete="current-password" required=${true} />
-            <div><button type="submit">Log in</button></div>
-          </form>`,
-      ),
-    );
+    return reply.page(status, loginPage(consoleChrome(request, reply), { csrf: reply.generateCsrf(), email, problem, notice }));
   };
 
   app.get('/login', { schema: { querystring: Type.Object({ out: Type.Optional(Type.String()) }) } }, async (request, reply) => {
     if (operatorArea.current(request)) return reply.redirect('/console/applications', 303);
-    return loginPage(request, reply, 200, '', null, request.query.out ? 'You have logged out.' : null);
+    return showLogin(request, reply, 200, '', null, request.query.out ? 'You have logged out.' : null);
   });
 
   app.post('/login', async (request, reply) => {
@@ -57,8 +41,8 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
         () => false,
         () => true,
       );
-      if (throttled) return loginPage(request, reply, 429, (form.email ?? '').slice(0, 254), THROTTLED, null);
-      return loginPage(
+      if (throttled) return showLogin(request, reply, 429, (form.email ?? '').slice(0, 254), THROTTLED, null);
+      return showLogin(
         request,
         reply,
         result.reason === 'locked' ? 429 : 401,
@@ -79,27 +63,12 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.redirect('/console/login?out=1', 303);
   });
 
-  const passwordPage = (request: FastifyRequest, reply: FastifyReply, status: number, errors: FieldErrors, notice: string | null) =>
-    reply.page(
-      status,
-      consolePage(
-        consoleChrome(request, reply, '/console/password'),
-        'Change password',
-        html`<h1>Change password</h1>
-          <${Notices} notice=${notice} />
-          <${ErrorSummary} errors=${errors} />
-          <form method="post" action="/console/password" class="stack card" novalidate>
-            <${CsrfField} token=${reply.generateCsrf()} />
-            <${Field} name="current_password" label="Current password" type="password" autocomplete="current-password" error=${errors.current_password} />
-            <${Field} name="new_password" label="New password" type="password" autocomplete="new-password" hint="At least 12 characters." error=${errors.new_password} />
-            <div><button type="submit">Change password</button></div>
-          </form>`,
-      ),
-    );
+  const showPassword = (request: FastifyRequest, reply: FastifyReply, status: number, errors: FieldErrors, notice: string | null) =>
+    reply.page(status, passwordPage(consoleChrome(request, reply, '/console/password'), { csrf: reply.generateCsrf(), errors, notice }));
 
   app.get('/password', { schema: { querystring: Type.Object({ done: Type.Optional(Type.String()) }) } }, async (request, reply) => {
     signedIn(request);
-    return passwordPage(request, reply, 200, {}, request.query.done ? 'Your password has been changed. Your other sessions have ended.' : null);
+    return showPassword(request, reply, 200, {}, request.query.done ? 'Your password has been changed. Your other sessions have ended.' : null);
   });
 
   // Every operator may change their own password (a viewer too): it changes nothing of the lender's.
@@ -108,7 +77,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const form = formValues(request.body);
     const token = request.cookies[cookie.cookieName];
     const result = await changeOwnPassword(app.ctx, actor, form.current_password ?? '', form.new_password ?? '', token ? hashToken(token) : null);
-    if (!result.ok) return passwordPage(request, reply, 400, { [result.field]: result.message }, null);
+    if (!result.ok) return showPassword(request, reply, 400, { [result.field]: result.message }, null);
     return reply.redirect('/console/password?done=1', 303);
   });
 };

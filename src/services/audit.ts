@@ -14,6 +14,8 @@ import { insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '
 import type { Queryable } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
 
+export type { AuditRow };
+
 export const ADMIN_TOKEN_ACTOR: Actor = { kind: 'admin_token' };
 
 export interface AuditEntry {
@@ -49,7 +51,8 @@ export async function appendAudit(tx: Queryable, actor: Actor, entry: AuditEntry
 }
 
 /**
- * Runs `work` (a service call) and appends its audit row in one transaction. When the service
+ * Runs `work` (a service call) and appends its audit rows (one, one per thing changed, or none) in
+ * one transaction. When the service
  * refuses (a domain error), what it chose to keep is kept (its own transactions have rolled back
  * what they had to) and no row is written, since nothing was changed by the operator.
  */
@@ -57,7 +60,7 @@ export async function audited<T>(
   ctx: ServiceContext,
   actor: Actor,
   work: (ctx: ServiceContext, tx: Queryable) => Promise<T>,
-  entry: (result: T) => AuditEntry | null,
+  entry: (result: T) => AuditEntry | AuditEntry[] | null,
 ): Promise<T> {
   const outcome = await ctx.db.transaction(async (tx) => {
     // The service runs in this transaction: its own transactions are savepoints in it.
@@ -69,8 +72,7 @@ export async function audited<T>(
       if (error instanceof DomainError) return { error };
       throw error;
     }
-    const row = entry(result);
-    if (row) await appendAudit(tx, actor, row, ctx.now());
+    for (const row of [entry(result) ?? []].flat()) await appendAudit(tx, actor, row, ctx.now());
     return { result };
   });
   if ('error' in outcome) throw outcome.error;

@@ -51,9 +51,9 @@ export async function boCreateToken(ctx: ServiceContext, actor: Actor, partnerId
     (inner) => createToken(inner, partnerId, environment, scopes),
     (t) => ({
       action: 'token.created',
-      targetType: 'partner',
-      targetId: partnerId,
-      summary: { token_id: t.tokenId, environment: t.environment, scopes: t.scopes },
+      targetType: 'token',
+      targetId: t.tokenId,
+      summary: { partner_id: partnerId, environment: t.environment, scopes: t.scopes },
     }),
   );
 }
@@ -65,7 +65,7 @@ export async function boRevokeToken(ctx: ServiceContext, actor: Actor, tokenId: 
     ctx,
     actor,
     (inner) => revokePartnerToken(inner, tokenId),
-    () => ({ action: 'token.revoked', targetType: 'partner', targetId: partnerId ?? tokenId, summary: { token_id: tokenId } }),
+    () => ({ action: 'token.revoked', targetType: 'token', targetId: tokenId, summary: { partner_id: partnerId } }),
   );
 }
 
@@ -169,14 +169,17 @@ export async function boDecide(ctx: ServiceContext, actor: Actor, applicationId:
   );
 }
 
+/** Revokes the offers of the offer's application: one audit row per offer revoked (target type `offer`). */
 export async function boRevokeOffers(ctx: ServiceContext, actor: Actor, offerId: string) {
   requireRole(actor, 'underwriter');
-  return audited(
+  const { application } = await audited(
     ctx,
     actor,
     (inner) => revokeOffers(inner, offerId),
-    (application) => ({ action: 'application.offers_revoked', targetType: 'application', targetId: application.id, summary: { offer_id: offerId } }),
+    ({ application, revokedOfferIds }) =>
+      revokedOfferIds.map((id) => ({ action: 'offer.revoked', targetType: 'offer', targetId: id, summary: { application_id: application.id } })),
   );
+  return application;
 }
 
 export async function boDrawdown(ctx: ServiceContext, actor: Actor, offerId: string, amountPence: number, amountPointer: string) {

@@ -62,7 +62,7 @@ export async function dashboardCreateToken(ctx: ServiceContext, actor: PartnerAc
     ctx,
     actor,
     (inner) => createToken(inner, actor.partnerId, environment, scopes, name),
-    (t) => ({ action: 'token.created', targetType: 'partner', targetId: actor.partnerId, summary: { token_id: t.tokenId, name, environment, scopes } }),
+    (t) => ({ action: 'token.created', targetType: 'token', targetId: t.tokenId, summary: { partner_id: actor.partnerId, name, environment, scopes } }),
   );
 }
 
@@ -76,7 +76,7 @@ export async function dashboardRevokeToken(ctx: ServiceContext, actor: PartnerAc
     ctx,
     actor,
     (inner) => revokePartnerToken(inner, tokenId),
-    () => (owner.revoked ? null : { action: 'token.revoked', targetType: 'partner', targetId: actor.partnerId, summary: { token_id: tokenId, environment } }),
+    () => (owner.revoked ? null : { action: 'token.revoked', targetType: 'token', targetId: tokenId, summary: { partner_id: actor.partnerId, environment } }),
   );
 }
 

@@ -46,6 +46,8 @@ function unsupported(detail: string, meta?: Record<string, unknown>): DomainErro
   return new DomainError('UnsupportedMediaType', detail, { meta });
 }
 
+export type { DocumentRow };
+
 /**
  * Stores an uploaded file: its type recognised by its bytes, a JSON bank statement validated
  * (400 with pointers into the file), the same bytes twice refused (409, by a unique index), the

@@ -33,6 +33,8 @@ import { settleExpiryIfDue } from './offers.ts';
 export const QUEUE_DEFAULT_STATUSES = ['awaiting_underwriter', 'in_underwriting'];
 
 /** The review queue, oldest in its status first. */
+export type { QueueRow };
+
 export async function reviewQueue(ctx: ServiceContext, filter: { statuses: string[]; partnerId: string | null; limit: number }): Promise<QueueRow[]> {
   return listReviewQueue(ctx.db, filter);
 }

@@ -126,7 +126,7 @@ async function sandboxPrelude(tx: Queryable, tenant: Tenant, application: Applic
   if (step) await moveApplication(tx, tenant, application, step, now, externalId);
 }
 
-export async function revokeOffers(ctx: ServiceContext, offerId: string): Promise<ApplicationRow> {
+export async function revokeOffers(ctx: ServiceContext, offerId: string): Promise<{ application: ApplicationRow; revokedOfferIds: string[] }> {
   const offer = await findOfferAnyTenant(ctx.db, offerId);
   if (!offer) throw notFound('offer');
   if (!offer.application_id) throw new DomainError('InvalidTransition', 'an indicative offer without an application cannot be revoked');
@@ -143,9 +143,8 @@ export async function revokeOffers(ctx: ServiceContext, offerId: string): Promis
       };
     }
     await moveApplication(tx, tenant, application, 'offers_revoked', now, await externalIdOf(tx, application));
-    await revokeApplicationOffers(tx, application.id);
-    return { application };
+    return { application, revokedOfferIds: await revokeApplicationOffers(tx, application.id) };
   });
   if ('refused' in outcome) throw outcome.refused;
-  return outcome.application;
+  return outcome;
 }

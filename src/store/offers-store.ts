@@ -110,8 +110,17 @@ export async function unselectOthers(db: Queryable, applicationId: string, keep:
   await db.query(`UPDATE offers SET status = 'available' WHERE application_id = $1 AND id <> $2 AND status = 'selected'`, [applicationId, keep]);
 }
 
-export async function revokeApplicationOffers(db: Queryable, applicationId: string): Promise<void> {
-  await db.query(`UPDATE offers SET status = 'revoked' WHERE application_id = $1 AND status IN ('available', 'selected')`, [applicationId]);
+/** Revokes the application's open offers; their ids, in the order the application lists its offers. */
+export async function revokeApplicationOffers(db: Queryable, applicationId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH revoked AS (
+       UPDATE offers SET status = 'revoked' WHERE application_id = $1 AND status IN ('available', 'selected')
+       RETURNING id, created_at, offer_type, duration_days
+     )
+     SELECT id FROM revoked ORDER BY created_at, offer_type DESC, duration_days, id`,
+    [applicationId],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Indicative offers made before the customer applied are listed with their next application. */

@@ -141,7 +141,7 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
 
     // The audit log shows who did what.
     await second.getByRole('link', { name: 'Audit log' }).click();
-    await second.getByLabel('Target id').fill(applicationId);
+    await second.getByLabel('Target', { exact: true }).fill(applicationId);
     await second.getByRole('button', { name: 'Filter' }).click();
     const rows = await second
       .locator('#audit tbody tr')
@@ -288,11 +288,16 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
     await page.getByRole('button', { name: 'Reinstate' }).click();
     expect((await partner.get('/authentication_check/')).statusCode).toBe(200);
     await check(page, 'partner');
-    const { rows } = await server.t.testDb.db.query<{ action: string; summary: unknown }>(
-      `SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq`,
-      [partner.partnerId],
+    const { rows } = await server.t.testDb.db.query<{ action: string; target_type: string; summary: unknown }>(
+      `SELECT action, target_type, summary FROM audit_log WHERE target_id = $1 OR target_id = $2 ORDER BY seq`,
+      [partner.partnerId, tokenId],
     );
-    expect(rows.map((r) => r.action).slice(-4)).toEqual(['token.created', 'token.revoked', 'partner.suspended', 'partner.reinstated']);
+    expect(rows.map((r) => `${r.target_type} ${r.action}`).slice(-4)).toEqual([
+      'token token.created',
+      'token token.revoked',
+      'partner partner.suspended',
+      'partner partner.reinstated',
+    ]);
     expect(JSON.stringify(rows)).not.toContain(token);
 
     // An introducer, and a webhook redelivery from the delivery log.

@@ -247,8 +247,9 @@ const MUST_NOT_IMPORT: Record<string, readonly string[]> = {
 /**
  * Imports that cross the layers the wrong way: the domain, the schemas, the store and the PDFs import
  * nothing above them; services and the worker know nothing of the surfaces; the surfaces (http,
- * portal, console, dashboard, web) reach the store only through services and do not import each other, except
- * that the pages use the API's error table (http); src's own files (app.ts, main.ts) compose them all.
+ * portal, console, dashboard, web) reach the store only through services and do not import each other
+ * (the pages read the error table from schemas: see findHttpImports); src's own files (app.ts, main.ts)
+ * compose them all.
  * `pathInSrc` is the file's path under src; packages and Node's modules are not layers.
  */
 export function findLayerViolations(pathInSrc: string, source: string): Finding[] {
@@ -289,4 +290,55 @@ export async function checkSourceTree(srcDir: string): Promise<Finding[]> {
 
 export function describeFindings(findings: Finding[]): string[] {
   return findings.map((f) => `${f.file}:${f.line}: ${f.message}`);
+}
+
+// --- The web surfaces in the portal's shape (DESIGN.md, "The web pages") ---
+
+/**
+ * The surfaces whose route files hold no HTML template (the templates live in their views/) and
+ * whose pages do not import src/http. The dashboard joins this list when it has the same shape.
+ */
+export const SHAPED_SURFACES: readonly string[] = ['portal', 'console'];
+
+/** The page layers: the shaped surfaces and what they share (src/web). */
+const PAGE_LAYERS = (): readonly string[] => [...SHAPED_SURFACES, 'web'];
+
+/** Markup in a string: an element's opening or closing tag (`<p>`, `<a href=…>`, `</div>`). */
+const MARKUP = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>/i;
+
+/**
+ * HTML templates in a surface's route file (`src/<surface>/*.ts`, not in its views/): a template
+ * tagged `html` (htm's), or markup written in a string or template. A route file parses the
+ * request, calls a service and renders a view; the view holds the markup.
+ */
+export function findTemplatesInRoutes(pathInSrc: string, source: string): Finding[] {
+  const parts = pathInSrc.split(/[\\/]/);
+  if (parts.length !== 2 || !SHAPED_SURFACES.includes(parts[0])) return [];
+  const file = `src/${parts.join('/')}`;
+  const findings: Finding[] = [];
+  for (const literal of scan(source).literals) {
+    if (/\bhtml\s*$/.test(literal.before)) findings.push({ file, line: literal.line, message: 'an html template in a route file (it belongs in views/)' });
+    else if (MARKUP.test(literal.text)) findings.push({ file, line: literal.line, message: 'markup in a route file (it belongs in views/)' });
+  }
+  return findings;
+}
+
+/** Imports of src/http by a page (a shaped surface, or src/web): the pages use services, schemas and src/web only. */
+export function findHttpImports(pathInSrc: string, source: string): Finding[] {
+  if (!PAGE_LAYERS().includes(layerOf(pathInSrc))) return [];
+  const file = `src/${pathInSrc.split(sep).join('/')}`;
+  return importsOf(source)
+    .filter(({ specifier }) => specifier.startsWith('.') && layerOf(relative('/src', resolve('/src', dirname(pathInSrc), specifier))) === 'http')
+    .map(({ specifier, line }) => ({ file, line, message: `imports ${specifier} (a page must not import src/http; the error table is in src/schemas)` }));
+}
+
+/** Every route file with a template and every page importing src/http in a source tree (`srcDir` plays src). */
+export async function checkSurfaceShape(srcDir: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const path of (await sourceFiles(srcDir)).sort()) {
+    const pathInSrc = relative(srcDir, path);
+    const source = await readFile(path, 'utf8');
+    findings.push(...findTemplatesInRoutes(pathInSrc, source), ...findHttpImports(pathInSrc, source));
+  }
+  return findings;
 }

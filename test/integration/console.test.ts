@@ -120,7 +120,15 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect((await user.post(`/console/applications/${applicationId}/notes`, { note: 'Called the director <b>today</b>' })).statusCode).toBe(303);
     const after = await user.get(`/console/applications/${applicationId}`);
     expect(after.body).toContain('Called the director &lt;b>today&lt;/b>');
-    expect((await audit(applicationId)).map((r) => r.action).slice(-2)).toEqual(['application.offers_revoked', 'application.note_added']);
+    expect((await audit(applicationId)).map((r) => r.action).slice(-2)).toEqual(['application.offered', 'application.note_added']);
+    // The revocation is about the offer (target type offer), one row per offer revoked.
+    const { rows: revoked } = await t.testDb.db.query<{ action: string; target_id: string; operator_id: string; summary: unknown }>(
+      `SELECT action, target_id, operator_id, summary FROM audit_log WHERE target_type = 'offer' AND summary->>'application_id' = $1`,
+      [applicationId],
+    );
+    expect(revoked).toEqual([
+      { action: 'offer.revoked', target_id: offers.offers[0].offer_id, operator_id: operator.id, summary: { application_id: applicationId } },
+    ]);
   });
 
   it('keeps an approval above the threshold pending until a different operator confirms it; the first cannot', async () => {

@@ -65,18 +65,38 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
     expect((await t.admin('POST', `/partners/${partner.partnerId}/suspend`)).statusCode).toBe(200);
     expect((await t.admin('POST', `/partners/${partner.partnerId}/reinstate`)).statusCode).toBe(200);
     const rows = await auditRows(`?target_type=partner&target_id=${partner.partnerId}`);
-    expect(rows.map((r) => r.action)).toEqual([
-      'partner.reinstated',
-      'partner.suspended',
-      'token.revoked',
-      'token.created',
-      'token.created',
-      'partner.created',
-    ]);
+    expect(rows.map((r) => r.action)).toEqual(['partner.reinstated', 'partner.suspended', 'partner.created']);
     expect(rows.every((r) => r.actor.type === 'admin_token')).toBe(true);
-    expect(JSON.stringify(rows)).not.toContain(tokenData.token);
-    expect(JSON.stringify(rows)).not.toContain(partner.token);
-    expect(rows[2].summary).toEqual({ token_id: tokenData.token_id });
+    // A token's creation and revocation are about the token (target type token, its id), with its partner in the summary.
+    const tokenRows = await auditRows(`?target_type=token&target_id=${tokenData.token_id}`);
+    expect(tokenRows.map((r) => [r.action, r.target, r.summary])).toEqual([
+      ['token.revoked', { type: 'token', id: tokenData.token_id }, { partner_id: partner.partnerId }],
+      ['token.created', { type: 'token', id: tokenData.token_id }, { partner_id: partner.partnerId, environment: 'production', scopes: ['read', 'write'] }],
+    ]);
+    expect((await auditRows(`?target_type=token&target_id=${partner.tokenId}`)).map((r) => r.action)).toEqual(['token.created']);
+    expect(JSON.stringify([...rows, ...tokenRows])).not.toContain(tokenData.token);
+    expect(JSON.stringify([...rows, ...tokenRows])).not.toContain(partner.token);
+
+    // An offer's revocation: one row per offer revoked (target type offer), the application in the summary.
+    const offered = await customerWithApplication(partner, { application: { amount: 400000 } });
+    await partner.get(`/applications/${offered.applicationId}/offers/`);
+    expect((await t.admin('POST', `/applications/${offered.applicationId}/start_review`)).statusCode).toBe(200);
+    const terms = { product_type: 'flexi_loan', max_amount: 20000, monthly_interest_percentage: 2, fee_percentage: 1 };
+    const decided = await t.admin('POST', `/applications/${offered.applicationId}/decision`, {
+      outcome: 'offered',
+      offers: [
+        { ...terms, duration_in_days: 180 },
+        { ...terms, duration_in_days: 365 },
+      ],
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const offers = (await partner.get(`/applications/${offered.applicationId}/offers/`)).json().data.offers as { offer_id: string; duration_in_days: number }[];
+    expect(offers).toHaveLength(2);
+    expect((await t.admin('POST', `/offers/${offers[1].offer_id}/revoke`)).statusCode).toBe(200);
+    const offerRows = await auditRows('?target_type=offer');
+    expect(offerRows.map((r) => [r.action, r.target.id, r.summary]).sort()).toEqual(
+      offers.map((o) => ['offer.revoked', o.offer_id, { application_id: offered.applicationId }]).sort(),
+    );
 
     // A refused change writes no row.
     const { applicationId } = await customerWithApplication(partner, { application: { amount: 25000 } });

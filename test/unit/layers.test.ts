@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkSourceTree, describeFindings, findLayerViolations, findSql, importsOf, scan } from '../helpers/source-rules.ts';
+import { checkSurfaceShape, findHttpImports, findTemplatesInRoutes, SHAPED_SURFACES } from '../helpers/source-rules.ts';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
 
@@ -128,5 +129,68 @@ describe('the source rules', () => {
 describe('the source tree', () => {
   it('has SQL only in src/store, and no import across its layers the wrong way', async () => {
     expect(describeFindings(await checkSourceTree(SRC))).toEqual([]);
+  });
+});
+
+describe('the web surfaces in the portal’s shape', () => {
+  it('find HTML templates and markup in a surface’s route files, not in its views or elsewhere', () => {
+    const route = [
+      "import { html } from '../web/html.ts';",
+      'const page = html`<h1>${title}</h1>`;',
+      'reply.send(\'<p class="lead">Done</p>\');',
+      'const tagged = html  `<p>x</p>`;',
+      "const words = 'less than <5 and a > b, email <ada@example.com';",
+      'const fine = `Not done: ${error.detail}.`;',
+      '// html`<p>in a comment</p>`',
+    ].join('\n');
+    expect(describeFindings(findTemplatesInRoutes('console/partners.ts', route))).toEqual([
+      'src/console/partners.ts:2: an html template in a route file (it belongs in views/)',
+      'src/console/partners.ts:3: markup in a route file (it belongs in views/)',
+      'src/console/partners.ts:4: an html template in a route file (it belongs in views/)',
+    ]);
+    expect(findTemplatesInRoutes('portal/offers.ts', route)).toHaveLength(3);
+    for (const elsewhere of ['console/views/partner.ts', 'portal/views/offer.ts', 'web/layout.ts', 'http/routes/health.ts']) {
+      expect(findTemplatesInRoutes(elsewhere, route)).toEqual([]);
+    }
+  });
+
+  it('find a page importing src/http, whatever the depth, and leave the API alone', () => {
+    const source = [
+      "import { STATUS_BY_CODE } from '../http/errors.ts';",
+      "import { STATUS_BY_CODE as S } from '../schemas/error-status.ts';",
+      "import type { FastifyRequest } from 'fastify';",
+    ].join('\n');
+    expect(describeFindings(findHttpImports('console/loans.ts', source))).toEqual([
+      'src/console/loans.ts:1: imports ../http/errors.ts (a page must not import src/http; the error table is in src/schemas)',
+    ]);
+    expect(findHttpImports('web/attempt.ts', source)).toHaveLength(1);
+    expect(findHttpImports('portal/views/offer.ts', "import { sendErrors } from '../../http/errors.ts';")).toHaveLength(1);
+    expect(findHttpImports('http/routes/customers.ts', "import { sendErrors } from '../errors.ts';")).toEqual([]);
+    expect(findHttpImports('app.ts', "import { sendErrors } from './http/errors.ts';")).toEqual([]);
+  });
+
+  it('check a whole tree: a template in a console route and a portal page reading src/http are found', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'surface-shape-'));
+    try {
+      const put = async (path: string, text: string) => {
+        await mkdir(dirname(join(root, path)), { recursive: true });
+        await writeFile(join(root, path), text);
+      };
+      await put('console/views/audit.ts', "import { html } from '../../web/html.ts';\nexport const page = () => html`<h1>Audit log</h1>`;\n");
+      await put('console/audit.ts', "import { html } from '../web/html.ts';\n\nexport const page = () => html`<h1>Audit log</h1>`;\n");
+      await put('portal/offers.ts', "import { STATUS_BY_CODE } from '../http/errors.ts';\n");
+      await put('http/errors.ts', "export const page = '<p>not a page</p>';\n");
+      expect(describeFindings(await checkSurfaceShape(root))).toEqual([
+        'src/console/audit.ts:3: an html template in a route file (it belongs in views/)',
+        'src/portal/offers.ts:1: imports ../http/errors.ts (a page must not import src/http; the error table is in src/schemas)',
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('hold on the source tree for the portal and the console', async () => {
+    expect(SHAPED_SURFACES).toEqual(['portal', 'console']);
+    expect(describeFindings(await checkSurfaceShape(SRC))).toEqual([]);
   });
 });

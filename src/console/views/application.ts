@@ -10,9 +10,8 @@ import { paidToWords } from '../../web/paid-to.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
 import { ScheduleTable } from '../../web/schedule-table.ts';
-import { consolePage, Notices, shortId } from '../context.ts';
+import { consolePage, Notices, shortId, StatusTag } from './common.ts';
 import { OFFER_SLOTS, type OfferFormValues } from '../offer-form.ts';
-import { StatusTag } from './common.ts';
 
 export interface ApplicationPageModel {
   review: ApplicationReview;

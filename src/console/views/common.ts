@@ -1,5 +1,15 @@
+/** What the console's pages share: the page frame, the status tag, ages and short ids. */
 import type { ApplicationStatus } from '../../domain/application-status.ts';
-import { html, type VNode } from '../../web/html.ts';
+import { html, type ComponentChildren, type VNode } from '../../web/html.ts';
+import { messagePage, Page, type Chrome } from '../../web/layout.ts';
+
+export { Notices } from '../../web/layout.ts';
+
+export const SURFACE_NAME = 'Operator console';
+
+export function consolePage(chrome: Chrome, title: string, children: ComponentChildren): VNode {
+  return html`<${Page} chrome=${chrome} title=${title}>${children}</${Page}>`;
+}
 
 const TONES: Partial<Record<ApplicationStatus, string>> = {
   offered: 'good',
@@ -14,4 +24,26 @@ const TONES: Partial<Record<ApplicationStatus, string>> = {
 
 export function StatusTag({ status }: { status: ApplicationStatus }): VNode {
   return html`<span class="status" data-tone=${TONES[status] ?? 'info'}>${status.replaceAll('_', ' ')}</span>`;
+}
+
+/** "3 h", "2 d", "12 min": how long something has waited. */
+export function age(since: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} d`;
+}
+
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** The 404 page for a console path the router could not read, outside any session. */
+export function consoleNotFoundPage(lender: string): VNode {
+  return messagePage(
+    { lender, surfaceName: SURFACE_NAME, homePath: '/console/applications', wide: true },
+    'Page not found',
+    'There is nothing at this address. Check the address, or go back to the queue.',
+  );
 }

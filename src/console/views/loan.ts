@@ -5,8 +5,8 @@ import type { WithdrawalSectionModel } from '../../services/loan-withdrawal.ts';
 import { formatDate, formatDuration, formatGbp, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { CheckboxField, ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
-import { CsrfField, TableWrap } from '../../web/layout.ts';
-import { Notices, shortId } from '../context.ts';
+import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
+import { consolePage, Notices, shortId } from './common.ts';
 
 const TONES: Record<LoanStatus, string> = { active: 'good', in_arrears: 'bad', settled: 'info', withdrawn: 'warn' };
 
@@ -20,7 +20,12 @@ export interface LoanListRow {
   partnerName: string;
 }
 
-export function loanListBody(rows: LoanListRow[], inArrears: boolean): VNode {
+/** The loans across every partner, or those in arrears. */
+export function loanListPage(chrome: Chrome, rows: LoanListRow[], inArrears: boolean): VNode {
+  return consolePage(chrome, inArrears ? 'Loans in arrears' : 'Loans', loanListBody(rows, inArrears));
+}
+
+function loanListBody(rows: LoanListRow[], inArrears: boolean): VNode {
   return html`<h1>Loans</h1>
     <form method="get" action="/console/loans" class="filters">
       <${CheckboxField} name="arrears" label="In arrears" checked=${inArrears} />
@@ -186,7 +191,12 @@ function SettlementSection({ m }: { m: ConsoleLoanModel }): VNode {
   </section>`;
 }
 
-export function loanBody(m: ConsoleLoanModel): VNode {
+/** One loan: its position, repayments and (for underwriters, while it is open) its forms. */
+export function loanPage(chrome: Chrome, m: ConsoleLoanModel): VNode {
+  return consolePage(chrome, `${m.loan.company_name ?? 'Loan'}: loan ${m.loan.id.slice(0, 8)}`, loanBody(m));
+}
+
+function loanBody(m: ConsoleLoanModel): VNode {
   const { loan } = m;
   const open = m.position.status === 'active' || m.position.status === 'in_arrears';
   return html`<p><a href="/console/loans">All loans</a></p>

@@ -1,0 +1,195 @@
+/**
+ * The console's views are pure functions of their model: rendered here without a server, a
+ * database or a request, for what each page must show (docs/behaviour.md, section 19).
+ */
+import { describe, expect, it } from 'vitest';
+import type { AuditRow } from '../../src/services/audit.ts';
+import type { OperatorRow } from '../../src/services/operators.ts';
+import { renderDocument } from '../../src/web/html.ts';
+import type { Chrome } from '../../src/web/layout.ts';
+import { auditPage } from '../../src/console/views/audit.ts';
+import { documentPage, type DocumentModel } from '../../src/console/views/document.ts';
+import { loginPage } from '../../src/console/views/login.ts';
+import { operatorsPage } from '../../src/console/views/operators.ts';
+import { partnerPage, type PartnerModel } from '../../src/console/views/partner.ts';
+
+const CHROME: Chrome = { lender: 'Harbour Lending', surfaceName: 'Operator console', homePath: '/console/applications', wide: true };
+const AT = new Date('2026-11-20T10:30:00Z');
+const PARTNER_ID = '11111111-1111-4111-8111-111111111111';
+const TOKEN_ID = '22222222-2222-4222-8222-222222222222';
+
+/** The page's text without its tags, spaces collapsed. */
+const text = (page: string) =>
+  page
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const forms = (page: string) => [...page.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]);
+
+function auditRow(over: Partial<AuditRow>): AuditRow {
+  return {
+    seq: 1,
+    id: 'a1',
+    operator_id: null,
+    partner_user_id: null,
+    actor: 'admin token',
+    action: 'token.created',
+    target_type: 'token',
+    target_id: TOKEN_ID,
+    summary: {},
+    created_at: AT,
+    ...over,
+  };
+}
+
+function operator(over: Partial<OperatorRow>): OperatorRow {
+  return { id: 'op-1', email: 'ada@lender.example', name: 'Ada', role: 'admin', password_hash: 'x', active: true, created_at: AT, updated_at: AT, ...over };
+}
+
+function partnerModel(isAdmin: boolean): PartnerModel {
+  return {
+    partner: { id: PARTNER_ID, name: 'Acme <Brokers>', status: 'active' },
+    isAdmin,
+    csrf: 'csrf-token',
+    tokens: [{ id: TOKEN_ID, name: null, environment: 'sandbox', scopes: ['read', 'write'], created_at: AT, revoked_at: null, last_used_at: null }],
+    environments: (['sandbox', 'production'] as const).map((environment) => ({
+      environment,
+      config: { url: null, has_token: false },
+      introducers: [],
+      subscriptions: [],
+      log: { deliveries: [], next_cursor: null },
+    })),
+    dashboard: { partnerId: PARTNER_ID, isAdmin, csrf: 'csrf-token', users: [], access: { grantedAt: null, requests: [], pending: null }, invite: {} },
+    notice: null,
+    problem: null,
+    newToken: null,
+    introducer: { name: '', email: '', environment: 'sandbox' },
+    errors: {},
+    webhook: null,
+  };
+}
+
+describe('the console views', () => {
+  it('label the audit filter "Target" and link a target to its page, or to its partner’s or application’s', () => {
+    const page = renderDocument(
+      auditPage(CHROME, {
+        rows: [
+          auditRow({ summary: { environment: 'sandbox', note: '<b>' } }),
+          auditRow({ seq: 2, action: 'partner.suspended', target_type: 'partner', target_id: PARTNER_ID }),
+          auditRow({ seq: 3, action: 'token.revoked', summary: { partner_id: PARTNER_ID } }),
+        ],
+        operators: [operator({})],
+        operator: '',
+        type: 'token',
+        target: TOKEN_ID,
+        next: null,
+      }),
+    );
+    expect(page).toMatch(/<label for="field-target">Target<\/label>/);
+    expect(page).toContain(`value="${TOKEN_ID}"`);
+    expect(page).toContain('<option value="token" selected>token</option>');
+    expect(page).toContain(`<a href="/console/partners/${PARTNER_ID}">partner 11111111</a>`);
+    expect(page).toContain('<td data-label="Target">token 22222222</td>');
+    // A token has no page: its row links to its partner's when the summary names the partner.
+    expect(page).toContain(`<td data-label="Target"><a href="/console/partners/${PARTNER_ID}">token 22222222</a></td>`);
+    // The summary is text: its markup is escaped.
+    expect(page).toContain('{&quot;environment&quot;:&quot;sandbox&quot;,&quot;note&quot;:&quot;&lt;b>&quot;}');
+    expect(page).not.toContain('Older entries');
+  });
+
+  it('give an admin the partner’s forms and a viewer none, escaping what the partner is called', () => {
+    const admin = renderDocument(partnerPage(CHROME, partnerModel(true)));
+    expect(forms(admin)).toEqual([
+      `/console/partners/${PARTNER_ID}/suspend`,
+      `/console/partners/${PARTNER_ID}/revoke-token`,
+      `/console/partners/${PARTNER_ID}/tokens`,
+      `/console/partners/${PARTNER_ID}/webhook-settings`,
+      `/console/partners/${PARTNER_ID}/webhook-settings`,
+      `/console/partners/${PARTNER_ID}/production-access`,
+      `/console/partners/${PARTNER_ID}/users`,
+      `/console/partners/${PARTNER_ID}/introducers`,
+    ]);
+    expect(admin).toContain('<h1>Acme &lt;Brokers></h1>');
+    expect(admin).toContain('aria-label="Revoke token 22222222">Revoke</button>');
+    const viewer = renderDocument(partnerPage(CHROME, partnerModel(false)));
+    expect(forms(viewer)).toEqual([]);
+    expect(text(viewer)).toContain('Sandbox only: no request waiting.');
+    expect(text(viewer)).toContain('No dashboard users yet.');
+  });
+
+  it('show a new token and a refused webhook form as sent, beside its field', () => {
+    const m = partnerModel(true);
+    m.newToken = { token: 'sk_sandbox_secret', environment: 'sandbox', scopes: ['read'] };
+    m.webhook = {
+      environment: 'production',
+      values: { url: 'http://10.0.0.1/x', events: ['application_offered'] },
+      errors: { webhook_url_production: 'the URL must use https' },
+    };
+    const page = renderDocument(partnerPage(CHROME, m));
+    expect(page).toContain('<code class="secret">sk_sandbox_secret</code>');
+    expect(page).toContain('value="http://10.0.0.1/x"');
+    expect(page).toMatch(/id="field-webhook_url_production-error"><span class="visually-hidden">Error: <\/span>the URL must use https/);
+    expect(page).toContain('aria-describedby="field-webhook_url_production-hint field-webhook_url_production-error"');
+    expect(page).toMatch(/name="webhook_event_production_application_offered" value="on" checked/);
+  });
+
+  it('show the operators, a new password once, and no actions on the operator’s own row', () => {
+    const me = operator({ id: 'op-me', email: 'me@lender.example' });
+    const page = renderDocument(
+      operatorsPage(CHROME, {
+        operators: [me, operator({ id: 'op-2', email: 'bob@lender.example', name: '<script>x</script>', role: 'viewer' })],
+        me,
+        csrf: 'csrf-token',
+        form: { email: '', name: '', role: 'underwriter' },
+        errors: {},
+        created: { email: 'bob@lender.example', password: 'generated-password-1' },
+        notice: null,
+        problem: null,
+      }),
+    );
+    expect(page).toContain('<code class="secret">generated-password-1</code>');
+    expect(page).toContain('&lt;script>x&lt;/script>');
+    expect(page).not.toContain('<script>');
+    expect(forms(page)).toEqual(['/console/operators/op-2/role', '/console/operators/op-2/deactivate', '/console/operators']);
+    expect(page).toContain('aria-label="Deactivate bob@lender.example"');
+  });
+
+  it('tie the reason’s error to its field on a refused rejection, and hide the forms from viewers', () => {
+    const model: DocumentModel = {
+      document: {
+        id: 'doc-1',
+        document_name: 'statement.pdf',
+        document_type: 'bank statement',
+        status: 'pending',
+        reject_reason: null,
+        mime_type: 'application/pdf',
+        size_bytes: 12_345,
+        uploaded_at: AT,
+        partner_id: PARTNER_ID,
+        environment: 'sandbox',
+      } as DocumentModel['document'],
+      applicationId: null,
+      canReview: true,
+      csrf: 'csrf-token',
+      errors: { reason: 'Enter the reason for rejecting' },
+      reason: '',
+      notice: null,
+      problem: null,
+    };
+    const page = renderDocument(documentPage(CHROME, model));
+    expect(page).toContain('aria-invalid="true" aria-describedby="field-reason-error"');
+    expect(text(page)).toContain('application/pdf, 12,345 bytes');
+    expect(page).not.toContain('Back to the application');
+    expect(forms(renderDocument(documentPage(CHROME, { ...model, canReview: false, errors: {} })))).toEqual([]);
+  });
+
+  it('keep the email typed on a refused login, never the password', () => {
+    const page = renderDocument(
+      loginPage(CHROME, { csrf: 'csrf-token', email: 'ada@lender.example', problem: 'The email or password is not right.', notice: null }),
+    );
+    expect(page).toContain('value="ada@lender.example"');
+    expect(page).toMatch(/<input id="field-password" name="password" type="password" autocomplete="current-password" required/);
+    expect(text(page)).toContain('The email or password is not right.');
+  });
+});
