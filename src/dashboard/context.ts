@@ -2,31 +2,37 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../domain/actors.ts';
 import { partnerRoleAtLeast, type PartnerRole } from '../domain/partner-users.ts';
 import type { Environment, Tenant } from '../domain/tenant.ts';
-import { partnerActorOf, type PartnerUserRow } from '../services/partner-users.ts';
-import type { CookieSettings } from '../web/surface.ts';
-import { SessionRequired } from '../web/surface.ts';
-import { html, type ComponentChildren, type VNode } from '../web/html.ts';
-import { CsrfField, messagePage, Page, type Chrome } from '../web/layout.ts';
+import { activePartnerUser, partnerActorOf, type PartnerUserRow } from '../services/partner-users.ts';
+import { staffArea } from '../web/staff-area.ts';
+import { SessionRequired, type CookieSettings } from '../web/surface.ts';
+import type { VNode } from '../web/html.ts';
+import { messagePage } from '../web/layout.ts';
+import { SURFACE_NAME, type DashboardChrome } from './views/frame.ts';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The partner user of a dashboard session past both factors, or null. */
-    partnerUser: PartnerUserRow | null;
-    /** The user of a session still waiting for the second factor or for two-factor set-up. */
-    pendingUser: PartnerUserRow | null;
-  }
   interface FastifyContextConfig {
     /** The least dashboard role a route needs (viewer when absent). */
     dashboardRole?: PartnerRole;
   }
 }
 
-export const SURFACE_NAME = 'Partner dashboard';
-
 /** The dashboard's session cookie: Strict, its own path (docs/behaviour.md, section 24). */
 export function dashboardCookie(publicBaseUrl: string): CookieSettings {
   return { cookieName: 'dashboard_session', cookiePath: '/dashboard', sameSite: 'strict', secure: publicBaseUrl.startsWith('https://') };
 }
+
+/**
+ * The dashboard's staff area: the partner user behind the session, read on every request (a
+ * removed user's session, or a suspended partner's, ends at once, whatever it was doing); every
+ * page but those of logging in needs a user past both factors; a session still waiting for the
+ * second factor or its set-up reaches only those; a route's role is checked before its handler.
+ */
+export const partnerUserArea = staffArea<PartnerUserRow, PartnerRole>({
+  load: async (request, session) => (session.partner_user_id ? activePartnerUser(request.server.ctx, session.partner_user_id) : undefined),
+  atLeast: (user, role) => partnerRoleAtLeast(user.role, role),
+  routeRole: (request) => request.routeOptions.config.dashboardRole,
+  publicPaths: new Set(['/dashboard/login', '/dashboard/login/verify', '/dashboard/logout', '/dashboard/invite', '/dashboard/two-factor/setup']),
+});
 
 export interface SignedIn {
   user: PartnerUserRow;
@@ -37,14 +43,28 @@ export interface SignedIn {
 
 /** The signed-in partner user and the tenant the switch selects; without one, the login page. */
 export function signedIn(request: FastifyRequest): SignedIn {
-  const user = request.partnerUser;
+  const user = partnerUserArea.signedIn(request);
   const environment = request.webSession?.environment;
-  if (!user || !environment) throw new SessionRequired();
+  if (!environment) throw new SessionRequired();
   return { user, actor: partnerActorOf(user), tenant: { partnerId: user.partner_id, environment }, environment };
 }
 
-export function canDo(request: FastifyRequest, role: PartnerRole): boolean {
-  return request.partnerUser !== null && partnerRoleAtLeast(request.partnerUser.role, role);
+export function can(request: FastifyRequest, role: PartnerRole): boolean {
+  return partnerUserArea.can(request, role);
+}
+
+/** Whom a page's header names: a user past both factors (with the navigation), or one still logging in. */
+export interface ChromeAccount {
+  user: PartnerUserRow;
+  signedIn: boolean;
+}
+
+/** The request's account: past both factors, else waiting for a step of logging in, else none. */
+export function accountOf(request: FastifyRequest): ChromeAccount | null {
+  const user = partnerUserArea.current(request);
+  if (user) return { user, signedIn: true };
+  const pending = partnerUserArea.pending(request);
+  return pending ? { user: pending, signedIn: false } : null;
 }
 
 const NAV = [
@@ -57,53 +77,24 @@ const NAV = [
   { href: '/dashboard/users', label: 'Users' },
 ];
 
-export function dashboardChrome(request: FastifyRequest, reply: FastifyReply, currentPath?: string): Chrome {
+/**
+ * The frame of a dashboard page: the lender, the header naming the account with "Log out", the
+ * navigation once past both factors, and on those signed-in pages that have a `currentPath` the
+ * environment switch. A login step that has just changed the session names its account itself.
+ */
+export function dashboardChrome(request: FastifyRequest, reply: FastifyReply, currentPath?: string, account = accountOf(request)): DashboardChrome {
   const base = { lender: request.server.config.lenderName, surfaceName: SURFACE_NAME, homePath: '/dashboard', wide: true };
-  const user = request.partnerUser ?? request.pendingUser;
-  if (!user || !request.session) return base;
+  if (!account || !request.session) return base;
+  const { user } = account;
+  const csrfToken = reply.generateCsrf();
+  const environment = request.webSession?.environment;
   return {
     ...base,
-    session: { csrfToken: reply.generateCsrf(), who: `${user.name} (${user.role})`, logoutPath: '/dashboard/logout' },
-    nav: request.partnerUser ? NAV : undefined,
+    session: { csrfToken, who: `${user.name} (${user.role})`, logoutPath: '/dashboard/logout' },
+    nav: account.signedIn ? NAV : undefined,
     currentPath,
+    environmentSwitch: account.signedIn && environment && currentPath ? { environment, csrfToken, back: currentPath } : undefined,
   };
-}
-
-/** The switch at the top of every signed-in page: which environment the pages show. */
-function EnvironmentSwitch({ request, reply, back }: { request: FastifyRequest; reply: FastifyReply; back: string }): VNode | null {
-  const environment = request.webSession?.environment;
-  if (!request.partnerUser || !environment) return null;
-  return html`<form method="post" action="/dashboard/environment" class="env-switch" aria-label="Environment">
-    <${CsrfField} token=${reply.generateCsrf()} />
-    <input type="hidden" name="back" value=${back} />
-    <span class="muted">Environment:</span>
-    ${(['sandbox', 'production'] as const).map(
-      (e) =>
-        html`<button type="submit" name="environment" value=${e} class=${e === environment ? '' : 'secondary'} aria-pressed=${e === environment ? 'true' : 'false'}>${environmentName(e)}</button> `,
-    )}
-  </form>`;
-}
-
-export function environmentName(environment: Environment): string {
-  return environment === 'sandbox' ? 'Sandbox' : 'Production';
-}
-
-/** The environment a page shows, beside its heading. */
-export function EnvTag({ environment }: { environment: Environment }): VNode {
-  return html`<span class="tag">${environmentName(environment)}</span>`;
-}
-
-/** A signed-in page: the environment switch, then the page. */
-export function dashboardPage(request: FastifyRequest, reply: FastifyReply, currentPath: string, title: string, children: ComponentChildren): VNode {
-  return html`<${Page} chrome=${dashboardChrome(request, reply, currentPath)} title=${title}>
-    <${EnvironmentSwitch} request=${request} reply=${reply} back=${currentPath} />
-    ${children}
-  </${Page}>`;
-}
-
-/** A page outside the signed-in area (login, invitation, two-factor). */
-export function plainPage(request: FastifyRequest, reply: FastifyReply, title: string, children: ComponentChildren): VNode {
-  return html`<${Page} chrome=${dashboardChrome(request, reply)} title=${title}>${children}</${Page}>`;
 }
 
 /** The 404 page for a dashboard path the router could not read, outside any session. */

@@ -12,6 +12,7 @@ import { clientFor, customerBody, usePartner } from '../helpers/app.ts';
 import { eventually, useReceiver } from '../helpers/receiver.ts';
 import { currentCode } from '../../src/services/two-factor.ts';
 import {
+  accessibleText,
   expectAccessible,
   expectNoHorizontalScroll,
   expectWebSecurityHeaders,
@@ -106,6 +107,12 @@ describe.each(BACKENDS)('the partner dashboard on %s', (backend) => {
     expect(token).toMatch(/^sk_sandbox_/);
     await expect(page.getByRole('button', { name: 'Copy' }).isVisible()).resolves.toBe(true);
     await check(page, 'token-created');
+    // Each "Revoke" is named exactly that; its description tells the token (contract 24).
+    const revokes = await page.getByRole('link', { name: 'Revoke', exact: true }).all();
+    await expect(Promise.all(revokes.map(accessibleText))).resolves.toEqual([
+      { name: 'Revoke', description: expect.stringMatching(/^\(made by the lender\) \d{1,2} \w{3} \d{4}, \d\d:\d\d$/) },
+      { name: 'Revoke', description: expect.stringMatching(/^Staging server \d{1,2} \w{3} \d{4}, \d\d:\d\d$/) },
+    ]);
     const api = clientFor(server.t.app, partner.partnerId, '', token);
     expect((await api.post('/customers/', customerBody({}, { registered_company_name: 'Dashboard Widgets Ltd' }))).statusCode).toBe(201);
     expect((await api.post('/customers/', { data: { company: {} } })).statusCode).toBe(400);
@@ -128,11 +135,13 @@ describe.each(BACKENDS)('the partner dashboard on %s', (backend) => {
       return (await page.locator('#deliveries tbody tr').count()) > 0;
     });
     await check(page, 'webhooks');
+    const redeliver = page.locator('#deliveries').getByRole('button', { name: 'Redeliver', exact: true }).first();
+    await expect(accessibleText(redeliver)).resolves.toEqual({ name: 'Redeliver', description: expect.stringMatching(/^application_offered [0-9a-f]{8}$/) });
     await page.locator('#deliveries a').first().click();
     expect(new URL(page.url()).pathname).toBe(`/dashboard/events/${delivery.eventId}`);
     await expect(page.locator('#payload').textContent()).resolves.toContain('"offers"');
     await check(page, 'event');
-    await page.getByRole('button', { name: 'Redeliver' }).click();
+    await page.getByRole('button', { name: 'Redeliver', exact: true }).click();
     await receiver.waitForEvent(delivery.eventId, 2);
 
     // The request log and the customers.
@@ -152,6 +161,11 @@ describe.each(BACKENDS)('the partner dashboard on %s', (backend) => {
     await page.getByRole('button', { name: 'Invite user' }).click();
     await expect(page.getByLabel('Invitation link').inputValue()).resolves.toContain('/dashboard/invite?token=');
     await check(page, 'users');
+    await expect(accessibleText(page.getByRole('link', { name: 'Remove', exact: true }))).resolves.toEqual({ name: 'Remove', description: 'Dev Eloper' });
+    await expect(accessibleText(page.getByRole('button', { name: 'Change role', exact: true }))).resolves.toEqual({
+      name: 'Change role',
+      description: 'Dev Eloper',
+    });
 
     // Log out; log in again with both factors, then with a recovery code on a phone.
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Worker } from '../../src/worker/worker.ts';
 import { createOperator } from '../../src/services/operators.ts';
@@ -145,6 +145,27 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+}
+
+/**
+ * A control's accessible name and description as Chromium computes them (its accessibility tree,
+ * read over the DevTools protocol): what a screen reader announces, `aria-describedby` included.
+ */
+export async function accessibleText(control: Locator): Promise<{ name: string; description: string }> {
+  const page = control.page();
+  const cdp = await page.context().newCDPSession(page);
+  const mark = `probe-${Math.random().toString(36).slice(2)}`;
+  try {
+    await control.evaluate((element, value) => element.setAttribute('data-accessible-probe', value), mark);
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: `[data-accessible-probe="${mark}"]` });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const node = nodes[0];
+    return { name: String(node?.name?.value ?? ''), description: String(node?.description?.value ?? '') };
+  } finally {
+    await control.evaluate((element) => element.removeAttribute('data-accessible-probe')).catch(() => {});
+    await cdp.detach().catch(() => {});
+  }
 }
 
 /** The headers every portal and console answer carries (docs/behaviour.md, section 8). */

@@ -296,9 +296,9 @@ export function describeFindings(findings: Finding[]): string[] {
 
 /**
  * The surfaces whose route files hold no HTML template (the templates live in their views/) and
- * whose pages do not import src/http. The dashboard joins this list when it has the same shape.
+ * whose pages do not import src/http: all three.
  */
-export const SHAPED_SURFACES: readonly string[] = ['portal', 'console'];
+export const SHAPED_SURFACES: readonly string[] = ['portal', 'console', 'dashboard'];
 
 /** The page layers: the shaped surfaces and what they share (src/web). */
 const PAGE_LAYERS = (): readonly string[] => [...SHAPED_SURFACES, 'web'];

@@ -29,8 +29,11 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     const list = await user.get('/dashboard/tokens');
     expect(list.body).not.toContain(token);
     expect(list.body).toContain('Staging server');
-    expect(list.body).toMatch(/<td>Staging server<\/td>(?:(?!<\/tr>).)*<td data-label="Last used">never<\/td>/s);
-    const tokenId = /data-token-id="([0-9a-f-]{36})"><td>Staging server/.exec(list.body)?.[1] as string;
+    expect(list.body).toMatch(/<td id="token-[0-9a-f-]{36}">Staging server<\/td>(?:(?!<\/tr>).)*<td data-label="Last used">never<\/td>/s);
+    const tokenId = /data-token-id="([0-9a-f-]{36})"><td id="token-\1">Staging server/.exec(list.body)?.[1] as string;
+    // "Revoke" is named exactly that, and described by the token's name and creation time (contract 24).
+    expect(list.body).toContain(`<a href="/dashboard/tokens/${tokenId}/revoke" aria-describedby="token-${tokenId} token-${tokenId}-created">Revoke</a>`);
+    expect(list.body).toContain(`<td data-label="Created" id="token-${tokenId}-created">`);
 
     const api = clientFor(t.app, partner.partnerId, tokenId, token);
     expect(
@@ -39,7 +42,7 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     expect((await api.post('/customers/', { data: {} })).statusCode).toBe(400);
     await t.app.requestLog.flush();
     expect((await user.get('/dashboard/tokens')).body).toMatch(
-      /<td>Staging server<\/td>(?:(?!<\/tr>).)*<td data-label="Last used">\d{1,2} \w{3} \d{4}, \d\d:\d\d<\/td>/s,
+      /<td id="token-[0-9a-f-]{36}">Staging server<\/td>(?:(?!<\/tr>).)*<td data-label="Last used">\d{1,2} \w{3} \d{4}, \d\d:\d\d<\/td>/s,
     );
     const logs = await user.get('/dashboard/logs');
     expect(logs.body).toMatch(/<code>POST \/api\/lending\/v2.2\/customers\/?<\/code>/);
@@ -121,7 +124,11 @@ describe.each(BACKENDS)('partner dashboard pages on %s', (backend) => {
     const seen = await viewer.get('/dashboard/users');
     expect(seen.body).toContain(owner.email);
     expect(seen.body).not.toContain('Invite a user');
-    await owner.get('/dashboard/users');
+    // "Remove" and "Change role" are named exactly that, and described by the teammate's name cell (contract 24).
+    const team = (await owner.get('/dashboard/users')).body;
+    expect(team).toContain(`<td id="user-${viewerId}">Viewer User</td>`);
+    expect(team).toContain(`<a href="/dashboard/users/${viewerId}/remove" aria-describedby="user-${viewerId}">Remove</a>`);
+    expect(team).toContain(`<button type="submit" class="secondary" aria-describedby="user-${viewerId}">Change role</button>`);
     const invited = await owner.post('/dashboard/users', { email: 'new.dev@pages.example', name: 'New Dev', role: 'developer' });
     expect(invited.statusCode).toBe(201);
     expect(invited.body).toMatch(/id="invitation-link" class="secret" type="text" readonly value="http:\/\/localhost:8080\/dashboard\/invite\?token=/);

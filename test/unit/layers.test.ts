@@ -149,7 +149,8 @@ describe('the web surfaces in the portal’s shape', () => {
       'src/console/partners.ts:4: an html template in a route file (it belongs in views/)',
     ]);
     expect(findTemplatesInRoutes('portal/offers.ts', route)).toHaveLength(3);
-    for (const elsewhere of ['console/views/partner.ts', 'portal/views/offer.ts', 'web/layout.ts', 'http/routes/health.ts']) {
+    expect(findTemplatesInRoutes('dashboard/tokens.ts', route)).toHaveLength(3);
+    for (const elsewhere of ['console/views/partner.ts', 'portal/views/offer.ts', 'dashboard/views/tokens.ts', 'web/layout.ts', 'http/routes/health.ts']) {
       expect(findTemplatesInRoutes(elsewhere, route)).toEqual([]);
     }
   });
@@ -165,6 +166,7 @@ describe('the web surfaces in the portal’s shape', () => {
     ]);
     expect(findHttpImports('web/attempt.ts', source)).toHaveLength(1);
     expect(findHttpImports('portal/views/offer.ts', "import { sendErrors } from '../../http/errors.ts';")).toHaveLength(1);
+    expect(findHttpImports('dashboard/webhooks.ts', source)).toHaveLength(1);
     expect(findHttpImports('http/routes/customers.ts', "import { sendErrors } from '../errors.ts';")).toEqual([]);
     expect(findHttpImports('app.ts', "import { sendErrors } from './http/errors.ts';")).toEqual([]);
   });
@@ -189,8 +191,8 @@ describe('the web surfaces in the portal’s shape', () => {
     }
   });
 
-  it('hold on the source tree for the portal and the console', async () => {
-    expect(SHAPED_SURFACES).toEqual(['portal', 'console']);
+  it('hold on the source tree for the portal, the console and the dashboard', async () => {
+    expect(SHAPED_SURFACES).toEqual(['portal', 'console', 'dashboard']);
     expect(describeFindings(await checkSurfaceShape(SRC))).toEqual([]);
   });
 });

@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { confirmTwoFactor, pendingTotpSecret, type PartnerUserRow } from '../services/partner-users.ts';
+import { groupedSecret, otpauthUri, qrCodeDataUri } from '../services/two-factor.ts';
+import { formValues } from '../web/forms.ts';
+import { dashboardChrome } from './context.ts';
+import { loginSessions } from './login-session.ts';
+import { secretBoxFor } from './secret-key.ts';
+import { recoveryCodesPage, twoFactorSetupPage } from './views/sign-in.ts';
+
+/** Two-factor set-up, after the invitation or a login before it was finished: the secret, its confirmation, the recovery codes. */
+export const dashboardTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const sessions = loginSessions(app);
+  const box = secretBoxFor(app.config);
+
+  const showSetup = async (request: FastifyRequest, reply: FastifyReply, status: number, user: PartnerUserRow, problem: string | null) => {
+    const secret = await pendingTotpSecret(app.ctx, box(), user.id);
+    const qrCode = await qrCodeDataUri(otpauthUri(secret, app.config.lenderName, user.email));
+    return reply.page(
+      status,
+      twoFactorSetupPage(dashboardChrome(request, reply), { csrf: reply.generateCsrf(), qrCode, groupedSecret: groupedSecret(secret), problem }),
+    );
+  };
+
+  app.get('/two-factor/setup', async (request, reply) => {
+    const user = sessions.pendingAt(request, 'setup');
+    if (!user) return reply.redirect('/dashboard/login', 303);
+    return showSetup(request, reply, 200, user, null);
+  });
+
+  app.post('/two-factor/setup', async (request, reply) => {
+    const user = sessions.pendingAt(request, 'setup');
+    if (!user) return reply.redirect('/dashboard/login', 303);
+    const result = await confirmTwoFactor(app.ctx, box(), user.id, formValues(request.body).code ?? '');
+    if (!result.ok) return showSetup(request, reply, 400, user, result.message);
+    await sessions.renew(request, reply, user, null);
+    // The codes are in this answer only: no redirect carries them. The page is the new session's, past both factors.
+    return reply.page(200, recoveryCodesPage(dashboardChrome(request, reply, undefined, { user, signedIn: true }), result.recoveryCodes));
+  });
+};

@@ -1,0 +1,252 @@
+/**
+ * The dashboard's views as pure functions of their model (docs/behaviour.md, section 24): rendered
+ * here without a server, a request or a database.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderDocument, type VNode } from '../../src/web/html.ts';
+import { dashboardPage, plainPage, type DashboardChrome } from '../../src/dashboard/views/frame.ts';
+import { tokensPage, type TokenRow, type TokensModel } from '../../src/dashboard/views/tokens.ts';
+import { EMPTY_INVITE_FORM, usersPage, type TeamMember, type UsersModel } from '../../src/dashboard/views/users.ts';
+import { webhooksPage, type Delivery, type WebhooksModel } from '../../src/dashboard/views/webhooks.ts';
+import { EMPTY_GO_LIVE_FORM, goLiveSection } from '../../src/dashboard/views/go-live.ts';
+import { eventPage, type EventWithDelivery } from '../../src/dashboard/views/events.ts';
+
+const CHROME: DashboardChrome = {
+  lender: 'Harbour Business Finance',
+  surfaceName: 'Partner dashboard',
+  homePath: '/dashboard',
+  wide: true,
+  session: { csrfToken: 'chrome-csrf', who: 'Olivia Owner (owner)', logoutPath: '/dashboard/logout' },
+  currentPath: '/dashboard/tokens',
+  environmentSwitch: { environment: 'sandbox', csrfToken: 'chrome-csrf', back: '/dashboard/tokens' },
+};
+
+const render = (root: VNode) => renderDocument(root);
+
+/** The text of the element with this id, without its tags. */
+function textOf(page: string, id: string): string | undefined {
+  return new RegExp(`<(\\w+)[^>]* id="${id}"[^>]*>(.*?)</\\1>`, 's')
+    .exec(page)?.[2]
+    .replace(/<[^>]+>/g, '')
+    .trim();
+}
+
+/** Each control named exactly `name` (its whole text), with the text of the elements its aria-describedby names. */
+function controls(page: string, name: string): { description: string }[] {
+  return [...page.matchAll(new RegExp(`<(a|button)( [^>]*)?>${name}</\\1>`, 'g'))].map((m) => ({
+    description: (/aria-describedby="([^"]*)"/.exec(m[2] ?? '')?.[1] ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => textOf(page, id) ?? `(no element ${id})`)
+      .join(' '),
+  }));
+}
+
+const token = (over: Partial<TokenRow>): TokenRow => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'ci',
+  environment: 'sandbox',
+  scopes: ['read', 'write'],
+  created_at: new Date('2026-11-20T09:30:00Z'),
+  revoked_at: null,
+  last_used_at: null,
+  ...over,
+});
+
+const tokensModel = (over: Partial<TokensModel>): TokensModel => ({
+  environment: 'sandbox',
+  tokens: [],
+  mayCreate: false,
+  mayRevoke: false,
+  productionLocked: false,
+  csrf: 'form-csrf',
+  notice: null,
+  problem: null,
+  newToken: null,
+  errors: {},
+  name: '',
+  ...over,
+});
+
+describe('the dashboard frame', () => {
+  it('shows the environment switch on signed-in pages only, with the current environment pressed', () => {
+    const page = render(dashboardPage(CHROME, 'Tokens', 'body'));
+    expect(page).toContain('<form method="post" action="/dashboard/environment" class="env-switch" aria-label="Environment">');
+    expect(page).toContain('<input type="hidden" name="back" value="/dashboard/tokens"/>');
+    expect(page).toMatch(/value="sandbox" class aria-pressed="true">Sandbox</);
+    expect(page).toMatch(/value="production" class="secondary" aria-pressed="false">Production</);
+    expect(page).toContain('<title>Tokens – Harbour Business Finance Partner dashboard</title>');
+    expect(render(plainPage(CHROME, 'Log in', 'body'))).not.toContain('env-switch');
+    expect(render(dashboardPage({ ...CHROME, environmentSwitch: undefined }, 'Tokens', 'body'))).not.toContain('env-switch');
+  });
+});
+
+describe('the tokens page', () => {
+  const active = token({});
+  const lenders = token({ id: '22222222-2222-4222-8222-222222222222', name: null, created_at: new Date('2026-11-01T08:00:00Z') });
+  const revoked = token({ id: '33333333-3333-4333-8333-333333333333', name: 'old', revoked_at: new Date('2026-11-21T10:00:00Z') });
+
+  it('names each control "Revoke" and tells its token by aria-describedby', () => {
+    const page = render(tokensPage(CHROME, tokensModel({ tokens: [lenders, active, revoked], mayRevoke: true, mayCreate: true })));
+    expect(controls(page, 'Revoke')).toEqual([{ description: '(made by the lender) 1 Nov 2026, 08:00' }, { description: 'ci 20 Nov 2026, 09:30' }]);
+    expect(page).toContain('Revoked 21 Nov 2026, 10:00');
+    expect(page).toContain('<h2>Create token</h2>');
+  });
+
+  it('shows a viewer the tokens without controls, and an owner without production access how to get it', () => {
+    const viewer = render(tokensPage(CHROME, tokensModel({ tokens: [active] })));
+    expect(controls(viewer, 'Revoke')).toEqual([]);
+    expect(viewer).toContain('<td data-label="State">Active</td>');
+    expect(viewer).not.toContain('Create token');
+    const locked = render(tokensPage(CHROME, tokensModel({ environment: 'production', productionLocked: true })));
+    expect(locked).toContain('No production tokens yet.');
+    expect(locked).toContain('id="production-locked"');
+  });
+
+  it('shows a new token once, escaped like every value', () => {
+    const page = render(tokensPage(CHROME, tokensModel({ newToken: { token: 'sk_sandbox_abc', name: '<script>alert(1)</script>' }, mayCreate: true })));
+    expect(page).toContain('<input id="new-token-value" class="secret" type="text" readonly value="sk_sandbox_abc"/>');
+    expect(page).toContain('&lt;script>alert(1)&lt;/script>');
+    expect(page).not.toContain('<script>alert(1)');
+  });
+
+  it('keeps the name typed and shows the refusal beside it', () => {
+    const page = render(tokensPage(CHROME, tokensModel({ mayCreate: true, name: '  ', errors: { name: 'Enter the token name' } })));
+    expect(page).toContain('aria-invalid="true"');
+    expect(page).toContain('Enter the token name');
+  });
+});
+
+describe('the users page', () => {
+  const me: TeamMember = {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    name: 'Olivia Owner',
+    email: 'olivia@acme.example',
+    role: 'owner',
+    two_factor_enabled_at: new Date(),
+  };
+  const dee: TeamMember = {
+    id: 'a0000000-0000-4000-8000-000000000002',
+    name: 'Dee Veloper',
+    email: 'dee@acme.example',
+    role: 'developer',
+    two_factor_enabled_at: null,
+  };
+  const model = (over: Partial<UsersModel>): UsersModel => ({
+    users: [me, dee],
+    meId: me.id,
+    owner: false,
+    csrf: 'form-csrf',
+    notice: null,
+    problem: null,
+    link: null,
+    errors: {},
+    values: EMPTY_INVITE_FORM,
+    ...over,
+  });
+
+  it('gives an owner "Change role" and "Remove" for each teammate, told apart by the name cell, and none for themselves', () => {
+    const page = render(usersPage(CHROME, model({ owner: true })));
+    expect(controls(page, 'Remove')).toEqual([{ description: 'Dee Veloper' }]);
+    expect(controls(page, 'Change role')).toEqual([{ description: 'Dee Veloper' }]);
+    expect(page).toContain('<span class="muted">You</span>');
+    expect(page).toContain('<td data-label="State">invited</td>');
+    expect(page).toContain('<h2>Invite a user</h2>');
+  });
+
+  it('shows the others the team only', () => {
+    const page = render(usersPage(CHROME, model({})));
+    expect(page).not.toContain('Actions');
+    expect(controls(page, 'Remove')).toEqual([]);
+    expect(page).toContain('Owners of your team invite users and change roles.');
+  });
+});
+
+describe('the webhooks page', () => {
+  const delivery: Delivery = {
+    delivery_id: 'd0000000-0000-4000-8000-000000000001',
+    event_id: 'e0000000-0000-4000-8000-000000000001',
+    webhook_event_type: 'application_offered',
+    attempt: 1,
+    attempted_at: '2026-11-20T09:30:00.000Z',
+    url: 'https://partner.example/hooks',
+    status: 'failed',
+    response_status: 500,
+    duration_ms: 42,
+    error: 'server error',
+    next_attempt_at: null,
+  };
+  const model = (over: Partial<WebhooksModel>): WebhooksModel => ({
+    environment: 'sandbox',
+    developer: false,
+    configuration: { url: 'https://partner.example/hooks', has_token: true },
+    subscriptions: [{ webhook_event_type: 'application_offered', url: null, subscribed: true }],
+    deliveries: [delivery],
+    eventTypes: ['application_offered'],
+    csrf: 'form-csrf',
+    notice: null,
+    problem: null,
+    secret: null,
+    errors: {},
+    url: null,
+    failedOnly: false,
+    ...over,
+  });
+
+  it('gives a developer the forms and "Redeliver" told apart by the event cell', () => {
+    const page = render(webhooksPage(CHROME, model({ developer: true })));
+    expect(controls(page, 'Redeliver')).toEqual([{ description: 'application_offered e0000000' }]);
+    expect(page).toContain('<td data-label="Answer">500 in 42 ms: server error</td>');
+    expect(page).toContain('One is set (never shown): leave empty to keep it.');
+    expect(page).toContain('<h2>Send test event</h2>');
+    expect(page).not.toContain('id="signing-secret"');
+  });
+
+  it('shows a viewer the settings as facts, and no control', () => {
+    const page = render(webhooksPage(CHROME, model({})));
+    expect(page).toContain('<dt>Authorization token</dt><dd>set (not shown)</dd>');
+    expect(page).toContain('value="application_offered" checked disabled/>');
+    expect(controls(page, 'Redeliver')).toEqual([]);
+    expect(page).not.toContain('Reveal signing secret');
+    expect(page).not.toContain('Send test event');
+  });
+
+  it('shows the secret only in the answer that reveals it, and no test event in production', () => {
+    const page = render(webhooksPage(CHROME, model({ developer: true, environment: 'production', secret: { value: 'whsec_x', rotated: true } })));
+    expect(page).toContain('New signing secret (the old one no longer signs):');
+    expect(page).toContain('value="whsec_x"');
+    expect(page).toContain('https only.');
+    expect(page).not.toContain('Send test event');
+  });
+});
+
+describe('production access and the event page', () => {
+  it('tells where the partner stands, and gives owners the form', () => {
+    const base = { owner: true, csrf: 'c', errors: {}, values: EMPTY_GO_LIVE_FORM };
+    const none = render(goLiveSection({ ...base, access: { grantedAt: null, requests: [], pending: null } }));
+    expect(none).toContain('You have the sandbox only.');
+    expect(none).toContain('Request production access');
+    const granted = render(goLiveSection({ ...base, access: { grantedAt: new Date('2026-11-02T12:00:00Z'), requests: [], pending: null } }));
+    expect(granted).toContain('Production access is on since 2 Nov 2026, 12:00.');
+    expect(granted).not.toContain('<form');
+    expect(render(goLiveSection({ ...base, owner: false, access: { grantedAt: null, requests: [], pending: null } }))).toContain(
+      'An owner of your team can request production access.',
+    );
+  });
+
+  it('shows an event with its payload, and "Redeliver" to developers only', () => {
+    const event = {
+      event_id: 'e0000000-0000-4000-8000-000000000001',
+      webhook_event_type: 'application_offered',
+      created_at: '2026-11-20T09:30:00.000Z',
+      data: { application_id: '<b>x</b>' },
+      delivery: { status: 'not_subscribed', attempts: 0 },
+    } as unknown as EventWithDelivery;
+    const model = { environment: 'sandbox' as const, event, attempts: [], mayRedeliver: true, csrf: 'c', notice: null };
+    const page = render(eventPage(CHROME, model));
+    expect(page).toContain('<dd id="delivery-status">not subscribed (0 attempts)</dd>');
+    expect(page).toContain('&quot;application_id&quot;: &quot;&lt;b>x&lt;/b>&quot;');
+    expect(controls(page, 'Redeliver')).toEqual([{ description: '' }]);
+    expect(controls(render(eventPage(CHROME, { ...model, mayRedeliver: false })), 'Redeliver')).toEqual([]);
+  });
+});
