@@ -4,14 +4,7 @@ import { problemsFromValidation } from './validation.ts';
 
 /** The codes only the HTTP layer raises (routing, negotiation, idempotency, limits), never the domain. */
 export type HttpErrorCode =
-  | 'MethodNotAllowed'
-  | 'NotAcceptable'
-  | 'IdempotencyKeyInUse'
-  | 'IdempotencyKeyReused'
-  | 'Throttled'
-  | 'HeaderFieldsTooLarge'
-  | 'ServerError'
-  | 'NotImplemented';
+  'MethodNotAllowed' | 'NotAcceptable' | 'IdempotencyKeyInUse' | 'IdempotencyKeyReused' | 'HeaderFieldsTooLarge' | 'ServerError' | 'NotImplemented';
 
 /**
  * The one table from error code to HTTP status, for the API and the web pages alike. Every code
