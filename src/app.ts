@@ -65,6 +65,18 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Sent with every answer when PUBLIC_BASE_URL is https (docs/behaviour.md, section 29). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count trusts that many peers nearest the server,
+ * whatever their address: Fastify itself now trusts no peer for a bare number, so it is given as
+ * the function proxy-addr calls with each hop's index.
+ */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   const tracing = appDeps.tracing ?? null;
   const deps = tracing ? { ...appDeps, db: tracing.traceDb(appDeps.db) } : appDeps;
@@ -77,6 +89,8 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
+    // The client's address behind the load balancer (TRUST_PROXY), for the sign-in throttle and the logs.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -96,6 +110,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     // runs for them, so the headers every response carries are set here.
     frameworkErrors: (_error, request, reply) => {
       reply.header('X-Request-ID', request.id);
+      if (deps.config.httpsOnly) reply.header('Strict-Transport-Security', HSTS);
       if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
       if (/^\/portal(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, notFoundPage(deps.config.lenderName));
       if (/^\/console(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, consoleNotFoundPage(deps.config.lenderName));
@@ -127,8 +142,10 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     if (route.method !== 'HEAD') routes.add(route.url, route.method);
   });
   // Hooks on every request are synchronous where they can be (a callback, no promise to settle).
+  const httpsOnly = deps.config.httpsOnly;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-ID', request.id);
+    if (httpsOnly) reply.header('Strict-Transport-Security', HSTS);
     if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
     requireHost(request);
     done();
@@ -177,6 +194,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
  */
 export async function buildWorkerServer(deps: Pick<AppDeps, 'config' | 'db' | 'logStream'>): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(deps.config.logLevel, deps.logStream), requestIdHeader: false, genReqId: () => randomUUID() });
+  if (deps.config.httpsOnly) app.addHook('onRequest', async (_request, reply) => void reply.header('Strict-Transport-Security', HSTS));
   app.decorate('serving', new Serving());
   await app.register(healthRoutes, { database: await DatabaseReadiness.create(deps.db), serving: app.serving, redis: null });
   app.setNotFoundHandler((_request, reply) => sendErrors(reply, 404, [{ code: 'NotFound', detail: 'a worker serves /health/live and /health/ready only' }]));

@@ -61,3 +61,20 @@ export async function updateOperator(
     [id, change.role ?? null, change.active ?? null, change.passwordHash ?? null, now],
   );
 }
+
+/** An operator made by a first single sign-on: no password. */
+export async function insertOidcOperator(
+  db: Queryable,
+  o: { id: string; email: string; name: string; role: OperatorRole; issuer: string; subject: string; now: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO operators (id, email, email_key, name, role, password_hash, active, oidc_issuer, oidc_subject, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, NULL, true, $6, $7, $8, $8)`,
+    [o.id, o.email.trim(), emailKey(o.email), o.name, o.role, o.issuer, o.subject, o.now],
+  );
+}
+
+/** Records the provider's subject of the operator's latest single sign-on. */
+export async function setOidcSubject(db: Queryable, id: string, issuer: string, subject: string, now: Date): Promise<void> {
+  await db.query('UPDATE operators SET oidc_issuer = $2, oidc_subject = $3, updated_at = $4 WHERE id = $1', [id, issuer, subject, now]);
+}
