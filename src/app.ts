@@ -36,6 +36,8 @@ import { sharedSchemaCompilers } from './http/schema-compilers.ts';
 import { DatabaseReadiness } from './services/health.ts';
 import { installMetrics } from './http/metrics.ts';
 import type { Tracing } from './observability/tracing.ts';
+import { OidcClient } from './services/oidc-client.ts';
+import { SingleSignOn } from './services/single-sign-on.ts';
 
 export interface AppDeps {
   config: Config;
@@ -60,6 +62,8 @@ declare module 'fastify' {
     config: Config;
     /** Turned off when the process shuts down: readiness answers 503 from then on. */
     serving: Serving;
+    /** Single sign-on for the console (OIDC_ISSUER set); null without it. */
+    singleSignOn: SingleSignOn | null;
   }
 }
 
@@ -125,6 +129,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ctx', { db: deps.db, now: deps.now ?? (() => new Date()) });
   app.decorate('tokens', new TokenResolver(deps.db));
   app.decorate('config', deps.config);
+  app.decorate('singleSignOn', deps.config.oidc ? new SingleSignOn(new OidcClient(deps.config.oidc, deps.config.publicBaseUrl)) : null);
   app.decorate('eventSignal', new EventSignal(deps.db));
   app.decorate('requestLog', new RequestLogRecorder(deps.db, app.log));
   // Long polls answer at once when the server closes; the request log's last entries are written.

@@ -81,11 +81,7 @@ export async function deleteOldOidcFlows(db: Queryable, before: Date): Promise<n
   return (await db.query('DELETE FROM oidc_sign_in_flows WHERE expires_at < $1', [before])).rowCount;
 }
 
-// --- Console sessions and how they were signed in ---
-
-export async function setSessionSignInMethod(db: Queryable, sessionHash: string, method: 'password' | 'oidc'): Promise<void> {
-  await db.query('UPDATE web_sessions SET sign_in_method = $2 WHERE session_hash = $1', [sessionHash, method]);
-}
+// --- Console sessions and how they were signed in (web_sessions.sign_in_method) ---
 
 /** Ends the operator's console sessions that did not come from single sign-on, but `keepHash`; returns how many. */
 export async function deleteNonOidcOperatorSessions(db: Queryable, operatorId: string, keepHash: string | null): Promise<number> {
