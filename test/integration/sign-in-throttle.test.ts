@@ -140,7 +140,17 @@ describe.each(BACKENDS)('the sign-in throttle on %s', (backend) => {
     const t = useTestApp(backend, { env: { PUBLIC_BASE_URL: 'https://lending.example' } });
 
     it('sends Strict-Transport-Security on every answer: API, portal, console, dashboard, docs, health, errors', async () => {
-      const paths = [`${BASE}/authentication_check/`, '/portal/login', '/console/login', '/dashboard/login', '/docs/', '/health/live', '/admin/v1/audit', '/nowhere', '/console/%zz'];
+      const paths = [
+        `${BASE}/authentication_check/`,
+        '/portal/login',
+        '/console/login',
+        '/dashboard/login',
+        '/docs/',
+        '/health/live',
+        '/admin/v1/audit',
+        '/nowhere',
+        '/console/%zz',
+      ];
       for (const url of paths) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.headers['strict-transport-security'], `${url} (${res.statusCode})`).toBe('max-age=31536000; includeSubDomains');

@@ -56,7 +56,7 @@ describe('password rules', () => {
       '123456789012',
       '098765432109',
       'qwertyuiop[]',
-      'asdfghjkl;\'#',
+      "asdfghjkl;'#",
       'abcdef123456',
       'aaaabbbbcccc',
       'ZYXWVU987654',
