@@ -15,6 +15,7 @@ import { deleteOperatorSessions, deleteOtherOperatorSessions } from '../store/we
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { decoyHash, generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { passwordHashing } from './hashing-gate.ts';
 import { countedAttempt, signInKey, type SignInRefusal } from './sign-in-attempts.ts';
 
 export type { OperatorRow };
@@ -140,9 +141,9 @@ export async function changeOwnPassword(
   const stored = operator.password_hash;
   if (stored === null)
     return { ok: false, field: 'current_password', message: 'You sign in through single sign-on: your password is kept by your identity provider' };
-  const checked = await countedAttempt(ctx, signInKey('operator', operator.email), async () => ((await verifyPassword(current, stored)) ? true : null), {
-    completesSignIn: false,
-  });
+  const checked = await passwordHashing.run(() =>
+    countedAttempt(ctx, signInKey('operator', operator.email), async () => ((await verifyPassword(current, stored)) ? true : null), { completesSignIn: false }),
+  );
   if (!checked.ok) return { ok: false, field: 'current_password', message: checked.reason === 'locked' ? LOCKED : 'The current password is not right' };
   const problem = passwordProblem(next);
   if (problem) return { ok: false, field: 'new_password', message: problem };
@@ -170,18 +171,21 @@ export type LoginResult = { ok: true; operator: OperatorRow } | SignInRefusal;
  * when it is the whole sign-in (no second factor turned on yet).
  */
 export async function login(ctx: ServiceContext, email: string, password: string): Promise<LoginResult> {
-  const key = signInKey('operator', email);
-  const operator = key.length > 0 ? await findOperatorByEmail(ctx.db, key) : null;
-  const attempt = await countedAttempt(
-    ctx,
-    key,
-    async () => {
-      const valid = await verifyPassword(password, operator?.password_hash ?? (await decoyHash()));
-      return valid && operator && operator.active ? operator : null;
-    },
-    { completesSignIn: !operator?.two_factor_enabled_at },
-  );
-  return attempt.ok ? { ok: true, operator: attempt.value } : attempt;
+  // The whole attempt waits its turn at the hashing gate: one refused there (429) has read nothing.
+  return passwordHashing.run(async () => {
+    const key = signInKey('operator', email);
+    const operator = key.length > 0 ? await findOperatorByEmail(ctx.db, key) : null;
+    const attempt = await countedAttempt(
+      ctx,
+      key,
+      async () => {
+        const valid = await verifyPassword(password, operator?.password_hash ?? (await decoyHash()));
+        return valid && operator && operator.active ? operator : null;
+      },
+      { completesSignIn: !operator?.two_factor_enabled_at },
+    );
+    return attempt.ok ? { ok: true as const, operator: attempt.value } : attempt;
+  });
 }
 
 /** The operator behind a console session, when still active. */

@@ -32,6 +32,7 @@ import type { ServiceContext } from './context.ts';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { confirmSecret, pendingSecret, verifyCode } from './second-factor.ts';
 import type { SecretBox } from './secret-box.ts';
+import { passwordHashing } from './hashing-gate.ts';
 import { countedAttempt, signInKey, type SignInRefusal } from './sign-in-attempts.ts';
 import { hashToken } from './tokens.ts';
 
@@ -206,18 +207,21 @@ export type LoginResult = { ok: true; user: PartnerUserRow } | SignInRefusal;
  * for 15 minutes. The second factor comes next: a right password alone forgets no failure.
  */
 export async function passwordLogin(ctx: ServiceContext, email: string, password: string): Promise<LoginResult> {
-  const key = emailKey(email).slice(0, 254);
-  const user = key.length > 0 ? await findPartnerUserByEmail(ctx.db, key) : null;
-  const attempt = await countedAttempt(
-    ctx,
-    signInKey('partner_user', email),
-    async () => {
-      const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-      return valid && user && !user.removed_at && user.partner_status === 'active' ? user : null;
-    },
-    { completesSignIn: false },
-  );
-  return attempt.ok ? { ok: true, user: attempt.value } : attempt;
+  // The whole attempt waits its turn at the hashing gate: one refused there (429) has read nothing.
+  return passwordHashing.run(async () => {
+    const key = emailKey(email).slice(0, 254);
+    const user = key.length > 0 ? await findPartnerUserByEmail(ctx.db, key) : null;
+    const attempt = await countedAttempt(
+      ctx,
+      signInKey('partner_user', email),
+      async () => {
+        const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+        return valid && user && !user.removed_at && user.partner_status === 'active' ? user : null;
+      },
+      { completesSignIn: false },
+    );
+    return attempt.ok ? { ok: true as const, user: attempt.value } : attempt;
+  });
 }
 
 export type SecondFactorResult = { ok: true; user: PartnerUserRow; usedRecoveryCode: boolean; recoveryCodesLeft: number } | SignInRefusal;

@@ -95,6 +95,12 @@ describe('the gate on password hashes', () => {
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
   });
 
+  it('lets a task inside another of the same gate through at once (a login passes its hash through the gate it holds)', async () => {
+    const gate = new Gate({ concurrency: 1, maxWaiting: 0, maxWaitMs: 10 });
+    expect(await gate.run(() => gate.run(async () => 'inner'))).toBe('inner');
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
   it('refuses a task that waited longer than maxWaitMs, and frees its place in the queue', async () => {
     const gate = new Gate({ concurrency: 1, maxWaiting: 5, maxWaitMs: 10 });
     const hold = later();
