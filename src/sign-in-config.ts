@@ -4,26 +4,15 @@
  * OpenID Provider.
  */
 import { isIP } from 'node:net';
+import type { OperatorRole } from './domain/actors.ts';
+import type { OidcConfig } from './domain/single-sign-on.ts';
+
+export type { OidcConfig };
 
 /** false (no proxy), true (any peer), a hop count, or addresses and ranges, as Fastify's trustProxy takes them. */
 export type TrustProxy = boolean | number | string[];
 
-export type StaffRole = 'viewer' | 'underwriter' | 'admin';
 const STAFF_ROLES: readonly string[] = ['viewer', 'underwriter', 'admin'];
-
-export interface OidcConfig {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** Shown on the login page: "Sign in with {providerName}". */
-  providerName: string;
-  /** The ID token claim that holds the role (or the groups OIDC_ROLE_MAP maps to roles). */
-  roleClaim: string;
-  /** Claim value to role (OIDC_ROLE_MAP); null: the claim holds `viewer`, `underwriter` or `admin` itself. */
-  roleMap: Record<string, StaffRole> | null;
-  /** OIDC_ONLY: password login is off. */
-  only: boolean;
-}
 
 /** proxy-addr's names for ranges, beside addresses and CIDR ranges. */
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -61,8 +50,8 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /** OIDC_ROLE_MAP: `claim value=role` pairs separated by commas. */
-function readRoleMap(raw: string, problems: string[]): Record<string, StaffRole> {
-  const map: Record<string, StaffRole> = {};
+function readRoleMap(raw: string, problems: string[]): Record<string, OperatorRole> {
+  const map: Record<string, OperatorRole> = {};
   for (const pair of raw.split(',').map((p) => p.trim())) {
     const at = pair.lastIndexOf('=');
     const value = pair.slice(0, at).trim();
@@ -71,7 +60,7 @@ function readRoleMap(raw: string, problems: string[]): Record<string, StaffRole>
       problems.push(`OIDC_ROLE_MAP must be pairs like "lending-admins=admin" separated by commas, each role viewer, underwriter or admin (not: "${pair}")`);
       continue;
     }
-    map[value] = role as StaffRole;
+    map[value] = role as OperatorRole;
   }
   return map;
 }

@@ -7,6 +7,21 @@ import { roleAtLeast, type OperatorRole } from './actors.ts';
 
 const ROLES: readonly OperatorRole[] = ['viewer', 'underwriter', 'admin'];
 
+/** The single sign-on settings (OIDC_*), read and checked at start by src/sign-in-config.ts. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown on the login page: "Sign in with {providerName}". */
+  providerName: string;
+  /** The ID token claim that holds the role (or the groups OIDC_ROLE_MAP maps to roles). */
+  roleClaim: string;
+  /** Claim value to role (OIDC_ROLE_MAP); null: the claim holds `viewer`, `underwriter` or `admin` itself. */
+  roleMap: Record<string, OperatorRole> | null;
+  /** OIDC_ONLY: password login is off. */
+  only: boolean;
+}
+
 /** The role the claim's value gives; null when none of its values is a role (or mapped to one). */
 export function roleFromClaim(value: unknown, map: Readonly<Record<string, OperatorRole>> | null): OperatorRole | null {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');

@@ -8,7 +8,7 @@
  * can show; nothing secret leaves this file in a reason or a detail.
  */
 import * as client from 'openid-client';
-import type { OidcConfig } from '../config.ts';
+import type { OidcConfig } from '../domain/single-sign-on.ts';
 
 /** How long the discovery document is kept before it is fetched again. */
 const DISCOVERY_TTL_MS = 24 * 3600 * 1000;

@@ -69,11 +69,12 @@ export class TestOpenIdProvider {
     });
     // A provider that signs its ID tokens for another client, when the test asks for one.
     const issue = this.provider.IdToken.prototype.issue;
-    const helper = this;
+    const audience = () => this.idTokenAudience;
     this.provider.IdToken.prototype.issue = async function (this: { client: { clientId: string } }, ...args: Parameters<typeof issue>) {
-      if (!helper.idTokenAudience) return issue.apply(this, args);
+      const other = audience();
+      if (!other) return issue.apply(this, args);
       const real = this.client;
-      this.client = Object.create(real, { clientId: { value: helper.idTokenAudience } });
+      this.client = Object.create(real, { clientId: { value: other } });
       try {
         return await issue.apply(this, args);
       } finally {
