@@ -6,7 +6,7 @@
  * ended; and each refusal told apart, with a log line that holds no secret.
  */
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useResource } from '../helpers/hooks.ts';
@@ -213,5 +213,30 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     }
     const fresh = sso();
     expect(await fresh.complete(t.app.ctx, new LogLines(), await callbackFor(fresh, someone.id, session), session)).toMatchObject({ ok: true });
+  });
+});
+
+describe('single sign-on configured by OIDC_* settings', () => {
+  const provider = useResource(
+    'the OpenID Provider',
+    () => TestOpenIdProvider.start('http://localhost:8080/console/login/callback'),
+    (p) => p.stop(),
+  );
+  const env: Record<string, string> = { OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, OIDC_PROVIDER_NAME: 'Okta', OIDC_ONLY: 'true' };
+  beforeAll(() => {
+    env.OIDC_ISSUER = provider.issuer;
+  });
+  const t = useTestApp('pglite', { env });
+
+  it('gives the app a sign-on for the issuer, sending browsers to its authorization endpoint', async () => {
+    const service = t.app.singleSignOn;
+    if (!service) throw new Error('no single sign-on');
+    expect(service.providerName).toBe('Okta');
+    expect(service.passwordLoginAllowed).toBe(false);
+    const session = hashToken((await startWebSession(t.app.ctx.db, 'console_login', {}, t.clock.now())).token);
+    const started = await service.start(t.app.ctx, new LogLines(), session);
+    if (!started.ok) throw new Error('start');
+    expect(started.url.startsWith(`${provider.issuer}/auth?`)).toBe(true);
+    expect(new URL(started.url).searchParams.get('client_id')).toBe(CLIENT_ID);
   });
 });
