@@ -23,6 +23,7 @@
  *   tracing           the authentication check and GET latest with tracing off (the default server)
  *                     and on (a second server exporting to an OTLP sink in this process), alternating
  *                     off, on, off, on; PostgreSQL only unless BENCH_BACKENDS=pglite (about a minute)
+ *   login-flood       the authentication check alone, then while 200 console logins are in flight
  *
  * Environment:
  *   BENCH_DURATION      seconds of each measured run (default 10)

@@ -17,6 +17,7 @@ import { customerBody } from '../test/helpers/app.ts';
 import type { BenchApi } from './api-client.ts';
 import type { BenchSettings, LoadOptions } from './load.ts';
 import { businessLoanOffer } from './offers-setup.ts';
+import { runLoginFlood } from './login-flood.ts';
 import { runFirstOffers } from './offers.ts';
 import type { Measurement, Targets } from './report.ts';
 import { SCENARIO_SETTINGS, type ScenarioContext } from './scenario-context.ts';
@@ -229,6 +230,16 @@ export const SCENARIOS: Scenario[] = [
         : { pglite: 'measured on PostgreSQL alone, to stay short (BENCH_BACKENDS=pglite runs it on PGlite)' },
     plannedS: (s) => 30 + s.warmupS * 4 + SCENARIO_SETTINGS.tracingRunS * 8,
     run: (ctx) => runTracing(ctx, SCENARIO_SETTINGS),
+  },
+  {
+    // Issue 34: the authentication check alone, then while 200 logins are in flight (each a full scrypt).
+    kind: 'custom',
+    id: 'login-flood',
+    name: 'a flood of logins',
+    targets: {},
+    ownServer: { env: { AUTH_FAILURES_PER_MINUTE: '1000000' } },
+    plannedS: (s) => 30 + s.warmupS + s.durationS * 2,
+    run: (ctx) => runLoginFlood(ctx),
   },
 ];
 

@@ -36,6 +36,8 @@ import { sharedSchemaCompilers } from './http/schema-compilers.ts';
 import { DatabaseReadiness } from './services/health.ts';
 import { installMetrics } from './http/metrics.ts';
 import type { Tracing } from './observability/tracing.ts';
+import { OidcClient } from './services/oidc-client.ts';
+import { SingleSignOn } from './services/single-sign-on.ts';
 
 export interface AppDeps {
   config: Config;
@@ -60,10 +62,24 @@ declare module 'fastify' {
     config: Config;
     /** Turned off when the process shuts down: readiness answers 503 from then on. */
     serving: Serving;
+    /** Single sign-on for the console (OIDC_ISSUER set); null without it. */
+    singleSignOn: SingleSignOn | null;
   }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Sent with every answer when PUBLIC_BASE_URL is https (docs/behaviour.md, section 29). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count trusts that many peers nearest the server,
+ * whatever their address: Fastify itself now trusts no peer for a bare number, so it is given as
+ * the function proxy-addr calls with each hop's index.
+ */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   const tracing = appDeps.tracing ?? null;
@@ -77,6 +93,8 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
+    // The client's address behind the load balancer (TRUST_PROXY), for the sign-in throttle and the logs.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -96,6 +114,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     // runs for them, so the headers every response carries are set here.
     frameworkErrors: (_error, request, reply) => {
       reply.header('X-Request-ID', request.id);
+      if (deps.config.httpsOnly) reply.header('Strict-Transport-Security', HSTS);
       if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
       if (/^\/portal(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, notFoundPage(deps.config.lenderName));
       if (/^\/console(\/|$)/.test(request.url)) return sendBareNotFound(reply as unknown as FastifyReply, consoleNotFoundPage(deps.config.lenderName));
@@ -110,6 +129,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ctx', { db: deps.db, now: deps.now ?? (() => new Date()) });
   app.decorate('tokens', new TokenResolver(deps.db));
   app.decorate('config', deps.config);
+  app.decorate('singleSignOn', deps.config.oidc ? new SingleSignOn(new OidcClient(deps.config.oidc, deps.config.publicBaseUrl)) : null);
   app.decorate('eventSignal', new EventSignal(deps.db));
   app.decorate('requestLog', new RequestLogRecorder(deps.db, app.log));
   // Long polls answer at once when the server closes; the request log's last entries are written.
@@ -127,8 +147,10 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
     if (route.method !== 'HEAD') routes.add(route.url, route.method);
   });
   // Hooks on every request are synchronous where they can be (a callback, no promise to settle).
+  const httpsOnly = deps.config.httpsOnly;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-ID', request.id);
+    if (httpsOnly) reply.header('Strict-Transport-Security', HSTS);
     if (request.url.startsWith(LEGACY_PREFIX)) reply.header('Deprecation', 'true');
     requireHost(request);
     done();
@@ -177,6 +199,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
  */
 export async function buildWorkerServer(deps: Pick<AppDeps, 'config' | 'db' | 'logStream'>): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(deps.config.logLevel, deps.logStream), requestIdHeader: false, genReqId: () => randomUUID() });
+  if (deps.config.httpsOnly) app.addHook('onRequest', async (_request, reply) => void reply.header('Strict-Transport-Security', HSTS));
   app.decorate('serving', new Serving());
   await app.register(healthRoutes, { database: await DatabaseReadiness.create(deps.db), serving: app.serving, redis: null });
   app.setNotFoundHandler((_request, reply) => sendErrors(reply, 404, [{ code: 'NotFound', detail: 'a worker serves /health/live and /health/ready only' }]));

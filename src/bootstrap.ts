@@ -6,6 +6,7 @@ import { getSetting, putSettingOnce } from './store/partners-store.ts';
 import { createPartner, createToken } from './services/partners.ts';
 import { hashToken } from './services/tokens.ts';
 import { createOperator } from './services/operators.ts';
+import { issueSetupLink, setupLinkUrl } from './services/operator-two-factor.ts';
 import { invitationLink, inviteUser } from './services/partner-users.ts';
 
 /** The demo operator of a fresh embedded start (docs/behaviour.md, section 19). */
@@ -22,6 +23,8 @@ export interface Bootstrap {
     demoPartnerId?: string;
     demoSandboxToken?: string;
     demoOperatorPassword?: string;
+    /** The demo operator's two-factor set-up link (single use, 72 hours). */
+    demoOperatorSetupLink?: string;
     /** The demo owner's invitation to the partner dashboard (single use, 72 hours). */
     demoDashboardInvitation?: string;
   };
@@ -61,8 +64,10 @@ export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
     }
   }
   if (demo && !(await anyOperator(db)) && (await putSettingOnce(db, 'demo_operator_created', 'true'))) {
-    const created = await createOperator({ db, now: () => new Date() }, { kind: 'system', label: 'first start' }, DEMO_OPERATOR);
+    const ctx = { db, now: () => new Date() };
+    const created = await createOperator(ctx, { kind: 'system', label: 'first start' }, DEMO_OPERATOR);
     generated.demoOperatorPassword = created.password;
+    generated.demoOperatorSetupLink = setupLinkUrl(config.publicBaseUrl, (await issueSetupLink(ctx, created.operator.id)).token);
   }
   return { adminTokenHash, generated };
 }
@@ -84,6 +89,9 @@ export function banner(config: Config, boot: Bootstrap): string {
   if (boot.generated.demoOperatorPassword) {
     lines.push(`Operator console: ${config.publicBaseUrl}/console/login`);
     lines.push(`Demo operator (admin) ${DEMO_OPERATOR.email}, password (shown once): ${boot.generated.demoOperatorPassword}`);
+    if (boot.generated.demoOperatorSetupLink) {
+      lines.push(`  Two-factor set-up (single use, within 72 hours): ${boot.generated.demoOperatorSetupLink}`);
+    }
   }
   if (boot.adminTokenHash === null) lines.push('Admin API disabled: set ADMIN_TOKEN to enable it.');
   return `\n${lines.join('\n')}\n\n`;

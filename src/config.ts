@@ -2,6 +2,7 @@
  * Configuration from the environment (docs/behaviour.md, section 15), validated once at start.
  * Every problem is reported together, in words an operator can act on.
  */
+import { readOidc, readTrustProxy, type OidcConfig, type TrustProxy } from './sign-in-config.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -46,7 +47,18 @@ export interface Config {
   otelEndpoint: string | null;
   /** The traces' `service.name`: `lending-partner-api`, or `lending-partner-api-worker` for ROLE=worker. */
   otelServiceName: string;
+  /**
+   * Which peers' X-Forwarded-For is believed (TRUST_PROXY): false (none, the default), true (any),
+   * a number of hops (the load balancers in front), or addresses and ranges (Fastify's trustProxy).
+   */
+  trustProxy: TrustProxy;
+  /** PUBLIC_BASE_URL is https: every answer carries Strict-Transport-Security. */
+  httpsOnly: boolean;
+  /** Single sign-on through the lender's OpenID Provider (section 29); null when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | null;
 }
+
+export type { OidcConfig, TrustProxy } from './sign-in-config.ts';
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -60,6 +72,12 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
+  const config = readSettings(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function readSettings(env: NodeJS.ProcessEnv, problems: string[]): Config {
   const text = (name: string, fallback: string): string => {
     const value = env[name];
     return value === undefined || value === '' ? fallback : value;
@@ -94,6 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicBaseUrl = text('PUBLIC_BASE_URL', `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL');
+  const httpsOnly = publicBaseUrl.startsWith('https://');
+  if (production && !httpsOnly && !bool('ALLOW_INSECURE_PUBLIC_URL')) {
+    problems.push(
+      'PUBLIC_BASE_URL must be https when NODE_ENV is production (set ALLOW_INSECURE_PUBLIC_URL=true to serve plain http behind a proxy you trust)',
+    );
+  }
   const role = text('ROLE', 'all') as Role;
   if (!['all', 'api', 'worker'].includes(role)) problems.push('ROLE must be one of all, api, worker');
   const redisUrl = optional('REDIS_URL');
@@ -118,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = text('LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
-  const config: Config = {
+  return {
     port,
     host: text('HOST', '127.0.0.1'),
     databaseUrl,
@@ -145,7 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardSecretKey,
     otelEndpoint,
     otelServiceName: text('OTEL_SERVICE_NAME', role === 'worker' ? 'lending-partner-api-worker' : 'lending-partner-api'),
+    trustProxy: readTrustProxy(optional('TRUST_PROXY'), problems),
+    httpsOnly,
+    oidc: readOidc(env, { production, bool }, problems),
   };
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
 }

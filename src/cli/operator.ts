@@ -1,12 +1,14 @@
 /**
  * `npm run operator -- create --email E --name N --role R`: creates an operator account and prints
- * its generated password once (docs/behaviour.md, section 19). Uses DATABASE_URL or DATA_DIR like the
+ * its generated password once (docs/behaviour.md, section 19), with the link that sets up its second
+ * factor (section 29). Uses DATABASE_URL or DATA_DIR like the
  * service; with embedded PGlite the service must not be running at the same time.
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createOperator } from '../services/operators.ts';
+import { issueSetupLink, setupLinkUrl } from '../services/operator-two-factor.ts';
 import { openDatabase } from '../store/open.ts';
 
 const USAGE = 'Usage: npm run operator -- create --email E --name N --role viewer|underwriter|admin';
@@ -23,8 +25,9 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const { db } = await openDatabase(config);
   try {
+    const ctx = { db, now: () => new Date() };
     const { operator, password } = await createOperator(
-      { db, now: () => new Date() },
+      ctx,
       { kind: 'system', label: 'command line' },
       {
         email: values.email,
@@ -32,7 +35,11 @@ async function main(): Promise<number> {
         role: values.role,
       },
     );
-    process.stdout.write(`Operator ${operator.email} (${operator.role}) created, id ${operator.id}\nPassword (shown once, keep it): ${password}\n`);
+    const link = await issueSetupLink(ctx, operator.id);
+    process.stdout.write(
+      `Operator ${operator.email} (${operator.role}) created, id ${operator.id}\nPassword (shown once, keep it): ${password}\n` +
+        `Two-factor set-up link (single use, within 72 hours; the password is asked there): ${setupLinkUrl(config.publicBaseUrl, link.token)}\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof DomainError) {

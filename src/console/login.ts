@@ -32,6 +32,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/login', async (request, reply) => {
+    await app.refuseThrottledSignIn(request, reply);
     const form = formValues(request.body);
     const result = await login(app.ctx, form.email ?? '', form.password ?? '');
     if (!result.ok) {

@@ -36,6 +36,7 @@ export const dashboardLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/login', async (request, reply) => {
+    await app.refuseThrottledSignIn(request, reply);
     const form = formValues(request.body);
     const email = (form.email ?? '').slice(0, 254);
     const result = await passwordLogin(app.ctx, form.email ?? '', form.password ?? '');

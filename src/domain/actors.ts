@@ -10,7 +10,7 @@ export type OperatorRole = 'viewer' | 'underwriter' | 'admin';
 export type Actor =
   | { kind: 'admin_token' }
   | { kind: 'operator'; operatorId: string; email: string; role: OperatorRole }
-  | { kind: 'system'; label: 'command line' | 'first start' | 'partner API' | 'customer portal' }
+  | { kind: 'system'; label: 'command line' | 'first start' | 'partner API' | 'customer portal' | 'single sign-on' }
   /** A user of the partner dashboard: acts on their own partner only, never with an operator's role. */
   | { kind: 'partner_user'; partnerUserId: string; partnerId: string; email: string; role: PartnerRole };
 

@@ -32,7 +32,8 @@ export type ErrorCode =
   | 'FundingAccountRequired'
   | 'UnsupportedMediaType'
   | 'ParseError'
-  | 'PayloadTooLarge';
+  | 'PayloadTooLarge'
+  | 'Throttled';
 
 export interface ErrorSource {
   pointer?: string;

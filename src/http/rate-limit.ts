@@ -120,6 +120,13 @@ declare module 'fastify' {
      * address has failed more than AUTH_FAILURES_PER_MINUTE times in the current minute.
      */
     authFailed(request: FastifyRequest): Promise<void>;
+    /**
+     * The first thing a sign-in form's POST does (docs/behaviour.md, section 29): throws 429
+     * Throttled, before any password is checked and whatever the credentials, once the request's
+     * address has failed AUTH_FAILURES_PER_MINUTE times in the current minute. Counts nothing itself:
+     * failures are counted by authFailed.
+     */
+    refuseThrottledSignIn(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
@@ -150,5 +157,13 @@ export async function installAuthFailureThrottle(app: FastifyInstance, max: numb
         headers: { 'Retry-After': String(result.ttlInSeconds) },
       });
     }
+  });
+  app.decorate('refuseThrottledSignIn', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A peek at the address's count (the store's read: it changes nothing); Redis unreachable lets it through.
+    const result = await (limiter as NonNullable<typeof limiter>)(request, { increment: false });
+    if (result.isAllowed || result.remaining > 0) return;
+    const retry = String(Math.max(1, result.ttlInSeconds));
+    reply.header('Retry-After', retry);
+    throw new HttpError('Throttled', `too many failed sign-ins from this address: try again in ${retry} s`, { headers: { 'Retry-After': retry } });
   });
 }

@@ -11,7 +11,6 @@ export type HttpErrorCode =
   | 'NotAcceptable'
   | 'IdempotencyKeyInUse'
   | 'IdempotencyKeyReused'
-  | 'Throttled'
   | 'HeaderFieldsTooLarge'
   | 'ServerError'
   | 'NotImplemented';

@@ -1,13 +1,14 @@
-/** The common-password list (data/common-passwords.txt, its source in data/README.md), read once. */
+/**
+ * The common-password lists (data/common-passwords.txt and data/common-passwords-long.txt, their
+ * sources and licences in data/README.md), read once on first use.
+ */
 import { readFileSync } from 'node:fs';
+
+const FILES = ['./data/common-passwords.txt', './data/common-passwords-long.txt'];
 
 let list: Set<string> | null = null;
 
 export function isCommonPassword(password: string): boolean {
-  list ??= new Set(
-    readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8')
-      .split('\n')
-      .filter((line) => line.length > 0),
-  );
+  list ??= new Set(FILES.flatMap((file) => readFileSync(new URL(file, import.meta.url), 'utf8').split('\n')).filter((line) => line.length > 0));
   return list.has(password.normalize('NFC').toLowerCase());
 }

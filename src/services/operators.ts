@@ -10,29 +10,20 @@ import type { Actor, OperatorRole } from '../domain/actors.ts';
 import { DomainError, notFound, validationFailed, type Problem } from '../domain/errors.ts';
 import type { OperatorView } from '../schemas/admin.ts';
 import { isUniqueViolation } from '../store/db.ts';
-import {
-  clearLoginFailures,
-  emailKey,
-  findOperator,
-  findOperatorByEmail,
-  insertOperator,
-  listOperators,
-  lockedUntil,
-  lockLoginAttempts,
-  recordLoginFailure,
-  updateOperator,
-  type OperatorRow,
-} from '../store/operators-store.ts';
+import { findOperator, findOperatorByEmail, insertOperator, listOperators, updateOperator, type OperatorRow } from '../store/operators-store.ts';
 import { deleteOperatorSessions, deleteOtherOperatorSessions } from '../store/web-sessions-store.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { decoyHash, generatePassword, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { passwordHashing } from './hashing-gate.ts';
+import { countedAttempt, signInKey, type SignInRefusal } from './sign-in-attempts.ts';
 
 export type { OperatorRow };
+export { LOCKOUT } from './sign-in-attempts.ts';
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['viewer', 'underwriter', 'admin'];
 
-export const LOCKOUT = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later, or ask an admin.';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -134,7 +125,10 @@ export async function deactivateOperator(ctx: ServiceContext, actor: Actor, oper
   ).then((r) => r.after);
 }
 
-/** The operator's own password; the current one is checked first. Other sessions of theirs end. */
+/**
+ * The operator's own password; the current one is checked first, counted by the lock-out routine
+ * as a login is (a wrong one is a failure of the email). Other sessions of theirs end.
+ */
 export async function changeOwnPassword(
   ctx: ServiceContext,
   actor: Actor & { kind: 'operator' },
@@ -144,7 +138,13 @@ export async function changeOwnPassword(
 ): Promise<{ ok: true } | { ok: false; field: 'current_password' | 'new_password'; message: string }> {
   const operator = await findOperator(ctx.db, actor.operatorId);
   if (!operator || !operator.active) throw notFound('operator');
-  if (!(await verifyPassword(current, operator.password_hash))) return { ok: false, field: 'current_password', message: 'The current password is not right' };
+  const stored = operator.password_hash;
+  if (stored === null)
+    return { ok: false, field: 'current_password', message: 'You sign in through single sign-on: your password is kept by your identity provider' };
+  const checked = await passwordHashing.run(() =>
+    countedAttempt(ctx, signInKey('operator', operator.email), async () => ((await verifyPassword(current, stored)) ? true : null), { completesSignIn: false }),
+  );
+  if (!checked.ok) return { ok: false, field: 'current_password', message: checked.reason === 'locked' ? LOCKED : 'The current password is not right' };
   const problem = passwordProblem(next);
   if (problem) return { ok: false, field: 'new_password', message: problem };
   const passwordHash = await hashPassword(next);
@@ -160,31 +160,31 @@ export async function changeOwnPassword(
   return { ok: true };
 }
 
-export type LoginResult = { ok: true; operator: OperatorRow } | { ok: false; reason: 'invalid' | 'locked'; lockedUntil?: Date };
+export type LoginResult = { ok: true; operator: OperatorRow } | SignInRefusal;
 
 /**
- * Checks an email and password. A wrong email and a wrong password get the same answer after the
- * same work (an unknown email is verified against a decoy hash); 5 failures within 15 minutes lock
- * the email, known or not, for 15 minutes, during which even the right password is refused.
+ * Checks an email and password (the first factor of a password operator). A wrong email and a
+ * wrong password get the same answer after the same work (an unknown email, or an operator of
+ * single sign-on, is verified against a decoy hash); 5 failures within 15 minutes lock the email,
+ * known or not, for 15 minutes, during which even the right password is refused. The hash runs
+ * outside any transaction (sign-in-attempts.ts). A right password forgets earlier failures only
+ * when it is the whole sign-in (no second factor turned on yet).
  */
 export async function login(ctx: ServiceContext, email: string, password: string): Promise<LoginResult> {
-  const key = emailKey(email).slice(0, 254);
-  const now = ctx.now();
-  // One attempt at a time per email (a transaction-scoped advisory lock): guesses sent in parallel
-  // are counted one after the other, so none gets past the lock-out.
-  return ctx.db.transaction(async (tx) => {
-    await lockLoginAttempts(tx, key);
-    const operator = key.length > 0 ? await findOperatorByEmail(tx, key) : null;
-    // Always one scrypt, whether the email is known, unknown or locked: the answers cost the same.
-    const valid = await verifyPassword(password.slice(0, 200), operator?.password_hash ?? (await decoyHash()));
-    const locked = await lockedUntil(tx, key, now);
-    if (locked) return { ok: false, reason: 'locked', lockedUntil: locked };
-    if (valid && operator && operator.active) {
-      await clearLoginFailures(tx, key);
-      return { ok: true, operator };
-    }
-    const lockedNow = await recordLoginFailure(tx, key, now, LOCKOUT);
-    return lockedNow ? { ok: false, reason: 'locked', lockedUntil: lockedNow } : { ok: false, reason: 'invalid' };
+  // The whole attempt waits its turn at the hashing gate: one refused there (429) has read nothing.
+  return passwordHashing.run(async () => {
+    const key = signInKey('operator', email);
+    const operator = key.length > 0 ? await findOperatorByEmail(ctx.db, key) : null;
+    const attempt = await countedAttempt(
+      ctx,
+      key,
+      async () => {
+        const valid = await verifyPassword(password, operator?.password_hash ?? (await decoyHash()));
+        return valid && operator && operator.active ? operator : null;
+      },
+      { completesSignIn: !operator?.two_factor_enabled_at },
+    );
+    return attempt.ok ? { ok: true as const, operator: attempt.value } : attempt;
   });
 }
 

@@ -10,12 +10,10 @@ import type { Actor } from '../domain/actors.ts';
 import { DomainError, notFound, validationFailed, type Problem } from '../domain/errors.ts';
 import { INVITATION_HOURS, isPartnerRole, partnerRoleAtLeast, type PartnerRole } from '../domain/partner-users.ts';
 import { isUniqueViolation } from '../store/db.ts';
-import { clearLoginFailures, emailKey, lockedUntil, lockLoginAttempts, recordLoginFailure } from '../store/operators-store.ts';
+import { emailKey } from '../store/operators-store.ts';
 import { findPartner } from '../store/partners-store.ts';
 import {
-  advanceTotpStep,
   closeOpenInvitations,
-  countUnusedRecoveryCodes,
   findInvitation,
   findPartnerUser,
   findPartnerUserByEmail,
@@ -23,31 +21,24 @@ import {
   insertPartnerUser,
   listPartnerUsers,
   markInvitationUsed,
-  replaceRecoveryCodes,
   resetPartnerUser,
   updatePartnerUser,
-  useRecoveryCode,
   type PartnerUserRow,
 } from '../store/partner-users-store.ts';
 import { deletePartnerUserSessions } from '../store/web-sessions-store.ts';
 import { audited } from './audit.ts';
 import { requireRole } from './back-office.ts';
-import { isCommonPassword } from './common-passwords.ts';
 import type { ServiceContext } from './context.ts';
-import { LOCKOUT } from './operators.ts';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { confirmSecret, pendingSecret, verifyCode } from './second-factor.ts';
 import type { SecretBox } from './secret-box.ts';
+import { passwordHashing } from './hashing-gate.ts';
+import { countedAttempt, signInKey, type SignInRefusal } from './sign-in-attempts.ts';
 import { hashToken } from './tokens.ts';
-import { matchingStep, newRecoveryCodes, newTotpSecret, looksLikeRecoveryCode, recoveryCodeHash } from './two-factor.ts';
 
 export type { PartnerUserRow };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The lock-out counts a dashboard email apart from an operator's (a space never occurs in an email). */
-function lockKey(email: string): string {
-  return `dashboard ${emailKey(email).slice(0, 254)}`;
-}
 
 export function partnerActorOf(user: PartnerUserRow): Actor & { kind: 'partner_user' } {
   return { kind: 'partner_user', partnerUserId: user.id, partnerId: user.partner_id, email: user.email, role: user.role };
@@ -153,12 +144,9 @@ export async function checkInvitation(ctx: ServiceContext, token: string): Promi
   return { ok: true, user };
 }
 
-/** Why a chosen password is refused, in words; null when it will do. */
+/** Why a chosen password is refused, in words; null when it will do (the rules of passwords.ts). */
 export function dashboardPasswordProblem(password: string): string | null {
-  const problem = passwordProblem(password);
-  if (problem) return problem.replace('The new password', 'The password');
-  if (isCommonPassword(password)) return 'This password is one of the most common passwords: choose another';
-  return null;
+  return passwordProblem(password, 'The password');
 }
 
 export type AcceptResult = { ok: true; user: PartnerUserRow } | { ok: false; field: 'password' | 'token'; message: string };
@@ -190,93 +178,63 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, passw
 export async function pendingTotpSecret(ctx: ServiceContext, box: SecretBox, userId: string): Promise<string> {
   const user = await findPartnerUser(ctx.db, userId);
   if (!user || user.removed_at) throw notFound('user');
-  const existing = user.totp_pending_enc ? box.open(user.totp_pending_enc, user.id) : null;
-  if (existing) return existing;
-  const secret = newTotpSecret();
-  await updatePartnerUser(ctx.db, userId, { totpPendingEnc: box.seal(secret, user.id) }, ctx.now());
-  return secret;
+  return pendingSecret(ctx, box, { kind: 'partner_user', id: user.id });
 }
 
-/** Confirms the set-up with a code from the app: two-factor is on, and ten recovery codes are shown once. */
+/**
+ * Confirms the set-up with a code from the app: two-factor is on, and ten recovery codes are shown
+ * once. When two-factor is on already, nothing changes without `currentCode`, a fresh code of the
+ * factor in use (second-factor.ts).
+ */
 export async function confirmTwoFactor(
   ctx: ServiceContext,
   box: SecretBox,
   userId: string,
   code: string,
+  currentCode?: string,
 ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
   const user = await findPartnerUser(ctx.db, userId);
   if (!user || user.removed_at) throw notFound('user');
-  const secret = user.totp_pending_enc ? box.open(user.totp_pending_enc, user.id) : null;
-  if (!secret) return { ok: false, message: 'Reload the page to get a new secret, then enter its code' };
-  const step = matchingStep(secret, code, ctx.now());
-  if (step === null) return { ok: false, message: 'That code is not right. Enter the 6-digit code your app shows now' };
-  const { codes, hashes } = newRecoveryCodes();
-  await audited(
-    ctx,
-    partnerActorOf(user),
-    async (inner) => {
-      await updatePartnerUser(
-        inner.db,
-        user.id,
-        { totpSecretEnc: box.seal(secret, user.id), totpPendingEnc: null, twoFactorEnabledAt: ctx.now(), totpLastStep: step },
-        ctx.now(),
-      );
-      await replaceRecoveryCodes(inner.db, user.id, hashes);
-    },
-    () => ({ action: 'partner_user.two_factor_enabled', targetType: 'partner_user', targetId: user.id }),
-  );
-  return { ok: true, recoveryCodes: codes };
+  const result = await confirmSecret(ctx, box, { kind: 'partner_user', id: user.id }, partnerActorOf(user), code, currentCode);
+  return result.ok ? { ok: true, recoveryCodes: result.recoveryCodes } : { ok: false, message: result.message };
 }
 
-export type LoginResult = { ok: true; user: PartnerUserRow } | { ok: false; reason: 'invalid' | 'locked' };
+export type LoginResult = { ok: true; user: PartnerUserRow } | SignInRefusal;
 
 /**
- * The first factor, as the console's login: the same answer and the same work for a wrong email or
- * password; 5 failures in 15 minutes lock the email for 15 minutes. The second factor comes next.
+ * The first factor, as the console's login (the lock-out routine of sign-in-attempts.ts): the same
+ * answer and the same work for a wrong email or password; 5 failures in 15 minutes lock the email
+ * for 15 minutes. The second factor comes next: a right password alone forgets no failure.
  */
 export async function passwordLogin(ctx: ServiceContext, email: string, password: string): Promise<LoginResult> {
-  const key = lockKey(email);
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    await lockLoginAttempts(tx, key);
-    const user = emailKey(email).length > 0 ? await findPartnerUserByEmail(tx, emailKey(email).slice(0, 254)) : null;
-    const valid = await verifyPassword(password.slice(0, 200), user?.password_hash ?? (await decoyHash()));
-    if (await lockedUntil(tx, key, now)) return { ok: false, reason: 'locked' };
-    // The failures are cleared only after the second factor: a right password alone resets nothing.
-    if (valid && user && !user.removed_at && user.partner_status === 'active') return { ok: true, user };
-    return (await recordLoginFailure(tx, key, now, LOCKOUT)) ? { ok: false, reason: 'locked' } : { ok: false, reason: 'invalid' };
+  // The whole attempt waits its turn at the hashing gate: one refused there (429) has read nothing.
+  return passwordHashing.run(async () => {
+    const key = emailKey(email).slice(0, 254);
+    const user = key.length > 0 ? await findPartnerUserByEmail(ctx.db, key) : null;
+    const attempt = await countedAttempt(
+      ctx,
+      signInKey('partner_user', email),
+      async () => {
+        const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+        return valid && user && !user.removed_at && user.partner_status === 'active' ? user : null;
+      },
+      { completesSignIn: false },
+    );
+    return attempt.ok ? { ok: true as const, user: attempt.value } : attempt;
   });
 }
 
-export type SecondFactorResult =
-  { ok: true; user: PartnerUserRow; usedRecoveryCode: boolean; recoveryCodesLeft: number } | { ok: false; reason: 'invalid' | 'locked' };
+export type SecondFactorResult = { ok: true; user: PartnerUserRow; usedRecoveryCode: boolean; recoveryCodesLeft: number } | SignInRefusal;
 
 /**
  * The second factor: a TOTP code (each time step accepted once) or an unused recovery code (used
  * up now). Wrong codes count towards the same lock-out as wrong passwords.
  */
 export async function verifySecondFactor(ctx: ServiceContext, box: SecretBox, userId: string, code: string): Promise<SecondFactorResult> {
-  const now = ctx.now();
   const user = await findPartnerUser(ctx.db, userId);
   if (!user || user.removed_at || !user.totp_secret_enc) return { ok: false, reason: 'invalid' };
-  const key = lockKey(user.email);
-  return ctx.db.transaction(async (tx) => {
-    await lockLoginAttempts(tx, key);
-    if (await lockedUntil(tx, key, now)) return { ok: false, reason: 'locked' };
-    const typed = code.trim().slice(0, 64);
-    let ok = false;
-    let usedRecoveryCode = false;
-    const secret = box.open(user.totp_secret_enc as string, user.id);
-    const step = secret ? matchingStep(secret, typed, now) : null;
-    if (step !== null) ok = await advanceTotpStep(tx, user.id, step);
-    else if (looksLikeRecoveryCode(typed)) {
-      ok = await useRecoveryCode(tx, user.id, recoveryCodeHash(typed), now);
-      usedRecoveryCode = ok;
-    }
-    if (!ok) return (await recordLoginFailure(tx, key, now, LOCKOUT)) ? { ok: false, reason: 'locked' } : { ok: false, reason: 'invalid' };
-    await clearLoginFailures(tx, key);
-    return { ok: true, user, usedRecoveryCode, recoveryCodesLeft: await countUnusedRecoveryCodes(tx, user.id) };
-  });
+  const result = await verifyCode(ctx, box, { kind: 'partner_user', id: user.id }, code);
+  return result.ok ? { ok: true, user, usedRecoveryCode: result.usedRecoveryCode, recoveryCodesLeft: result.recoveryCodesLeft } : result;
 }
 
 /** The live user behind a dashboard session: not removed, of an active partner. */

@@ -6,6 +6,9 @@
  * later still verifies the old hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { isOverlongPassword, passwordLengthProblem, patternProblem } from '../domain/password-rules.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { passwordHashing } from './hashing-gate.ts';
 
 const LOG2_N = 15;
 const R = 8;
@@ -15,9 +18,13 @@ const KEY_LENGTH = 32;
 function derive(password: string, salt: Buffer, log2n: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** log2n;
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  // Through the gate: at most a few hashes at a time in the process (hashing-gate.ts).
+  return passwordHashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 /**
@@ -51,7 +58,16 @@ export function decoyHash(): Promise<string> {
   return decoy;
 }
 
+/**
+ * Whether `password` is the one `stored` was made from. A password longer than the rules allow
+ * (MAX_PASSWORD_BYTES) is checked against the decoy instead, so it costs the same and never
+ * matches: what was typed is never shortened, so the rules and the login agree on every password.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (isOverlongPassword(password)) {
+    await verifyPassword('', await decoyHash());
+    return false;
+  }
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [log2n, r, p] = parts.slice(1, 4).map(Number);
@@ -61,14 +77,23 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A password for a new account, shown once: 20 characters of base64url (120 bits). */
-export function generatePassword(): string {
-  return randomBytes(15).toString('base64url');
+/**
+ * What a chosen password must be (docs/behaviour.md, section 29): 12 to 200 characters as the user
+ * sees them, not one of the common passwords, not only repeated or sequential characters; the
+ * reason in words starting with `subject`, or null when it will do.
+ */
+export function passwordProblem(password: string, subject = 'The new password'): string | null {
+  const length = passwordLengthProblem(password, subject);
+  if (length) return length;
+  if (isCommonPassword(password)) return 'This password is one of the most common passwords: choose another';
+  const pattern = patternProblem(password);
+  return pattern ? `${subject} ${pattern}: choose one that is harder to guess` : null;
 }
 
-/** What a chosen password must be: long enough to resist guessing, short enough to hash quickly. */
-export function passwordProblem(password: string): string | null {
-  if ([...password].length < 12) return 'The new password must be at least 12 characters';
-  if ([...password].length > 200) return 'The new password must be at most 200 characters';
-  return null;
+/** A password for a new account, shown once: 20 characters of base64url (120 bits), drawn again in the rare case the rules refuse it. */
+export function generatePassword(): string {
+  for (;;) {
+    const password = randomBytes(15).toString('base64url');
+    if (passwordProblem(password) === null) return password;
+  }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../store/db.ts';
+import { deleteOldOidcFlows } from '../store/operator-sign-in-store.ts';
 import {
   deleteDeadWebSessions,
   deleteWebSession,
@@ -81,8 +82,12 @@ export async function endWebSession(ctx: ServiceContext, token: string): Promise
   await deleteWebSession(ctx.db, hashToken(token));
 }
 
-/** Removes sessions that ended (the worker's sweep); they could no longer be used anyway. */
+/**
+ * Removes sessions that ended (the worker's sweep), and single sign-ons that ended a day ago or
+ * more; they could no longer be used anyway. Returns how many sessions.
+ */
 export async function sweepEndedSessions(ctx: ServiceContext): Promise<number> {
+  await deleteOldOidcFlows(ctx.db, new Date(ctx.now().getTime() - 24 * 3600 * 1000));
   return deleteDeadWebSessions(ctx.db, ctx.now());
 }
 

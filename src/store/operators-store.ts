@@ -6,8 +6,11 @@ export interface OperatorRow {
   email: string;
   name: string;
   role: OperatorRole;
-  password_hash: string;
+  /** Null for an operator made by single sign-on. */
+  password_hash: string | null;
   active: boolean;
+  two_factor_enabled_at: Date | null;
+  oidc_subject: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -59,46 +62,19 @@ export async function updateOperator(
   );
 }
 
-/**
- * Takes the transaction-scoped lock of one email's login attempts: attempts sent in parallel are
- * counted one after the other.
- */
-export async function lockLoginAttempts(tx: Queryable, key: string): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`operator-login:${key}`]);
-}
-
-export async function lockedUntil(db: Queryable, key: string, now: Date): Promise<Date | null> {
-  const { rows } = await db.query<{ locked_until: Date }>('SELECT locked_until FROM operator_lockouts WHERE email_key = $1 AND locked_until > $2', [key, now]);
-  return rows[0]?.locked_until ?? null;
-}
-
-/**
- * Records a failed login and returns the lock's end when this failure is the fifth within the
- * window (the failures are then cleared, so a new count starts once the lock ends).
- */
-export async function recordLoginFailure(
+/** An operator made by a first single sign-on: no password. */
+export async function insertOidcOperator(
   db: Queryable,
-  key: string,
-  now: Date,
-  window: { maxFailures: number; windowSeconds: number; lockSeconds: number },
-): Promise<Date | null> {
-  await db.query('INSERT INTO operator_login_failures (email_key, failed_at) VALUES ($1, $2)', [key, now]);
-  const since = new Date(now.getTime() - window.windowSeconds * 1000);
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_login_failures WHERE email_key = $1 AND failed_at > $2', [
-    key,
-    since,
-  ]);
-  if ((rows[0]?.n ?? 0) < window.maxFailures) return null;
-  const until = new Date(now.getTime() + window.lockSeconds * 1000);
+  o: { id: string; email: string; name: string; role: OperatorRole; issuer: string; subject: string; now: Date },
+): Promise<void> {
   await db.query(
-    `INSERT INTO operator_lockouts (email_key, locked_until) VALUES ($1, $2)
-     ON CONFLICT (email_key) DO UPDATE SET locked_until = EXCLUDED.locked_until`,
-    [key, until],
+    `INSERT INTO operators (id, email, email_key, name, role, password_hash, active, oidc_issuer, oidc_subject, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, NULL, true, $6, $7, $8, $8)`,
+    [o.id, o.email.trim(), emailKey(o.email), o.name, o.role, o.issuer, o.subject, o.now],
   );
-  await db.query('DELETE FROM operator_login_failures WHERE email_key = $1', [key]);
-  return until;
 }
 
-export async function clearLoginFailures(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM operator_login_failures WHERE email_key = $1', [key]);
+/** Records the provider's subject of the operator's latest single sign-on. */
+export async function setOidcSubject(db: Queryable, id: string, issuer: string, subject: string, now: Date): Promise<void> {
+  await db.query('UPDATE operators SET oidc_issuer = $2, oidc_subject = $3, updated_at = $4 WHERE id = $1', [id, issuer, subject, now]);
 }

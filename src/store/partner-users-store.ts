@@ -62,10 +62,6 @@ export async function updatePartnerUser(
   change: {
     passwordHash?: string;
     role?: PartnerRole;
-    totpPendingEnc?: string | null;
-    totpSecretEnc?: string;
-    twoFactorEnabledAt?: Date;
-    totpLastStep?: number;
     removedAt?: Date;
   },
   now: Date,
@@ -74,25 +70,10 @@ export async function updatePartnerUser(
     `UPDATE partner_users SET
         password_hash = COALESCE($2, password_hash),
         role = COALESCE($3, role),
-        totp_pending_enc = CASE WHEN $4::boolean THEN $5 ELSE totp_pending_enc END,
-        totp_secret_enc = COALESCE($6, totp_secret_enc),
-        two_factor_enabled_at = COALESCE($7, two_factor_enabled_at),
-        totp_last_step = COALESCE($8, totp_last_step),
-        removed_at = COALESCE($9, removed_at),
-        updated_at = $10
+        removed_at = COALESCE($4, removed_at),
+        updated_at = $5
       WHERE id = $1`,
-    [
-      id,
-      change.passwordHash ?? null,
-      change.role ?? null,
-      change.totpPendingEnc !== undefined,
-      change.totpPendingEnc ?? null,
-      change.totpSecretEnc ?? null,
-      change.twoFactorEnabledAt ?? null,
-      change.totpLastStep ?? null,
-      change.removedAt ?? null,
-      now,
-    ],
+    [id, change.passwordHash ?? null, change.role ?? null, change.removedAt ?? null, now],
   );
 }
 
@@ -108,12 +89,6 @@ export async function resetPartnerUser(db: Queryable, id: string, change: { name
     [id, change.name, change.role, now],
   );
   await db.query('DELETE FROM partner_user_recovery_codes WHERE partner_user_id = $1', [id]);
-}
-
-/** Accepts a TOTP step only when it is later than the last one accepted (one statement: no race). */
-export async function advanceTotpStep(db: Queryable, id: string, step: number): Promise<boolean> {
-  const result = await db.query('UPDATE partner_users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)', [id, step]);
-  return result.rowCount > 0;
 }
 
 export interface InvitationRow {
@@ -152,30 +127,6 @@ export async function markInvitationUsed(db: Queryable, id: string, now: Date): 
 /** Ends the user's invitations that are still open (a new one replaces them; removal ends them). */
 export async function closeOpenInvitations(db: Queryable, userId: string, now: Date): Promise<void> {
   await db.query('UPDATE partner_user_invitations SET expires_at = LEAST(expires_at, $2) WHERE partner_user_id = $1 AND used_at IS NULL', [userId, now]);
-}
-
-export async function replaceRecoveryCodes(db: Queryable, userId: string, codeHashes: string[]): Promise<void> {
-  await db.query('DELETE FROM partner_user_recovery_codes WHERE partner_user_id = $1', [userId]);
-  for (const hash of codeHashes) {
-    await db.query('INSERT INTO partner_user_recovery_codes (partner_user_id, code_hash) VALUES ($1, $2)', [userId, hash]);
-  }
-}
-
-/** Uses a recovery code once: true when it was the user's and unused. */
-export async function useRecoveryCode(db: Queryable, userId: string, codeHash: string, now: Date): Promise<boolean> {
-  const result = await db.query('UPDATE partner_user_recovery_codes SET used_at = $3 WHERE partner_user_id = $1 AND code_hash = $2 AND used_at IS NULL', [
-    userId,
-    codeHash,
-    now,
-  ]);
-  return result.rowCount > 0;
-}
-
-export async function countUnusedRecoveryCodes(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM partner_user_recovery_codes WHERE partner_user_id = $1 AND used_at IS NULL', [
-    userId,
-  ]);
-  return rows[0]?.n ?? 0;
 }
 
 // --- Production access ---

@@ -79,7 +79,7 @@ const SECURITY_HEADERS = {
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
   referrerPolicy: { policy: 'no-referrer' as const },
   frameguard: { action: 'deny' as const },
-  // HSTS belongs to the TLS terminator, which knows whether the site is https.
+  // Strict-Transport-Security is set on every answer of the app, pages or not, when PUBLIC_BASE_URL is https (app.ts).
   strictTransportSecurity: false,
 };
 
@@ -157,6 +157,12 @@ export async function webSurface(app: FastifyInstance, options: SurfaceOptions):
     }
     if (error instanceof DomainError && error.code === 'NotFound') {
       return reply.page(404, options.errorPage(request, reply, 404, 'Page not found', 'There is nothing at this address, or it belongs to someone else.'));
+    }
+    if ((error as { code?: string }).code === 'Throttled') {
+      return reply.page(
+        429,
+        options.errorPage(request, reply, 429, 'Too many attempts', `${error.message.replace(/^./, (c) => c.toUpperCase())}. Nothing was changed.`),
+      );
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 413) {

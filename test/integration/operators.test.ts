@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createOperator, login, LOCKOUT, changeRole, deactivateOperator } from '../../src/services/operators.ts';
 import { verifyPassword } from '../../src/services/passwords.ts';
 import { startWebSession } from '../../src/services/web-sessions.ts';
+import { checkSetupLink } from '../../src/services/operator-two-factor.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openPglite } from '../../src/store/pglite-db.ts';
 import { BACKENDS, openPristinePglite, writePristineDataDir } from '../helpers/db.ts';
@@ -178,6 +179,13 @@ describe('the demo operator of a fresh embedded start', () => {
       expect(text).toContain(DEMO_OPERATOR.email);
       expect(text).toContain(password);
       expect(text).toContain('/console/login');
+      // With the link that sets up its second factor (section 29): single use, like an invitation.
+      const link = /Two-factor set-up \(single use, within 72 hours\): (\S+)/.exec(text)?.[1] as string;
+      expect(link).toMatch(/^http:\/\/localhost:8080\/console\/two-factor\/setup\?token=[\w-]{43}$/);
+      expect(await checkSetupLink({ db, now: () => new Date() }, new URL(link).searchParams.get('token') as string)).toMatchObject({
+        ok: true,
+        operator: { email: DEMO_OPERATOR.email },
+      });
       const ok = await login({ db, now: () => new Date() }, DEMO_OPERATOR.email, password);
       expect(ok.ok && ok.operator.role).toBe('admin');
       const second = await bootstrap(config, db);
@@ -210,6 +218,8 @@ describe('npm run operator -- create', () => {
       expect(created.code, created.stderr).toBe(0);
       const password = /Password \(shown once, keep it\): (\S+)/.exec(created.stdout)?.[1] as string;
       expect(password).toHaveLength(20);
+      const link = /Two-factor set-up link \(single use, within 72 hours; the password is asked there\): (\S+)/.exec(created.stdout)?.[1] as string;
+      expect(link).toMatch(/\/console\/two-factor\/setup\?token=[\w-]{43}$/);
       const again = await run(['create', '--email', 'CLI@lender.example', '--name', 'Again', '--role', 'viewer']);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('already exists');
@@ -218,6 +228,7 @@ describe('npm run operator -- create', () => {
       try {
         const ok = await login({ db, now: () => new Date() }, 'cli@lender.example', password);
         expect(ok.ok && ok.operator.role).toBe('admin');
+        expect(await checkSetupLink({ db, now: () => new Date() }, new URL(link).searchParams.get('token') as string)).toMatchObject({ ok: true });
         const { rows } = await db.query<{ actor: string; action: string }>('SELECT actor, action FROM audit_log');
         expect(rows).toEqual([{ actor: 'command line', action: 'operator.created' }]);
         // A real process hashes at the servers' cost: scrypt N = 2^15, r = 8, p = 1.

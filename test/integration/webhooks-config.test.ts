@@ -372,7 +372,7 @@ describe.each(BACKENDS)('webhook management on %s', (backend) => {
 // (ALLOW_PRIVATE_WEBHOOK_URLS=true is covered in webhooks-delivery.test.ts, whose app allows them.)
 describe.each(BACKENDS)('webhook URL rules in production on %s', (backend) => {
   describe('production (NODE_ENV=production)', () => {
-    const t = useTestApp(backend, { env: { NODE_ENV: 'production' } });
+    const t = useTestApp(backend, { env: { NODE_ENV: 'production', ALLOW_INSECURE_PUBLIC_URL: 'true' } });
 
     it('requires https', async () => {
       const client = await t.partner({ environment: 'production' });

@@ -1,0 +1,93 @@
+/**
+ * What operators' sign-in keeps apart from their accounts (docs/behaviour.md, section 29): the
+ * two-factor set-up links, the single sign-ons under way, and how each console session was signed in.
+ */
+import type { Queryable } from './db.ts';
+
+export interface SetupLinkRow {
+  id: string;
+  operator_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export async function insertSetupLink(db: Queryable, link: { id: string; operatorId: string; tokenHash: string; now: Date; expiresAt: Date }): Promise<void> {
+  await db.query('INSERT INTO operator_setup_links (id, operator_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    link.id,
+    link.operatorId,
+    link.tokenHash,
+    link.now,
+    link.expiresAt,
+  ]);
+}
+
+export async function findSetupLink(db: Queryable, tokenHash: string): Promise<SetupLinkRow | null> {
+  const { rows } = await db.query<SetupLinkRow>('SELECT id, operator_id, expires_at, used_at FROM operator_setup_links WHERE token_hash = $1', [tokenHash]);
+  return rows[0] ?? null;
+}
+
+/** Uses a link once: true when it was open and unexpired at `now` (one statement: no race). */
+export async function markSetupLinkUsed(db: Queryable, id: string, now: Date): Promise<boolean> {
+  const result = await db.query('UPDATE operator_setup_links SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2', [id, now]);
+  return result.rowCount > 0;
+}
+
+/** Ends the operator's links still open (a new one replaces them). */
+export async function closeOpenSetupLinks(db: Queryable, operatorId: string, now: Date): Promise<void> {
+  await db.query('UPDATE operator_setup_links SET expires_at = LEAST(expires_at, $2) WHERE operator_id = $1 AND used_at IS NULL', [operatorId, now]);
+}
+
+// --- Single sign-on under way ---
+
+export interface OidcFlowRow {
+  session_hash: string;
+  code_verifier: string;
+  nonce: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export async function insertOidcFlow(
+  db: Queryable,
+  flow: { stateHash: string; sessionHash: string; codeVerifier: string; nonce: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query('INSERT INTO oidc_sign_in_flows (state_hash, session_hash, code_verifier, nonce, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    flow.stateHash,
+    flow.sessionHash,
+    flow.codeVerifier,
+    flow.nonce,
+    flow.now,
+    flow.expiresAt,
+  ]);
+}
+
+/**
+ * Takes the flow of a state for its callback: marks it used and returns it as it was (used_at is
+ * the earlier use when it had one), in one statement, so two callbacks cannot both take it.
+ */
+export async function takeOidcFlow(db: Queryable, stateHash: string, now: Date): Promise<OidcFlowRow | null> {
+  const { rows } = await db.query<OidcFlowRow>(
+    `WITH before AS (SELECT used_at FROM oidc_sign_in_flows WHERE state_hash = $1 FOR UPDATE)
+     UPDATE oidc_sign_in_flows f SET used_at = COALESCE(f.used_at, $2) FROM before
+      WHERE f.state_hash = $1
+      RETURNING f.session_hash, f.code_verifier, f.nonce, f.expires_at, before.used_at`,
+    [stateHash, now],
+  );
+  return rows[0] ?? null;
+}
+
+/** Removes flows that ended a day ago or more (the worker's sweep of ended sessions). */
+export async function deleteOldOidcFlows(db: Queryable, before: Date): Promise<number> {
+  return (await db.query('DELETE FROM oidc_sign_in_flows WHERE expires_at < $1', [before])).rowCount;
+}
+
+// --- Console sessions and how they were signed in (web_sessions.sign_in_method) ---
+
+/** Ends the operator's console sessions that did not come from single sign-on, but `keepHash`; returns how many. */
+export async function deleteNonOidcOperatorSessions(db: Queryable, operatorId: string, keepHash: string | null): Promise<number> {
+  const result = await db.query(`DELETE FROM web_sessions WHERE operator_id = $1 AND session_hash <> $2 AND sign_in_method IS DISTINCT FROM 'oidc'`, [
+    operatorId,
+    keepHash ?? '',
+  ]);
+  return result.rowCount;
+}

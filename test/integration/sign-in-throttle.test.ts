@@ -1,0 +1,170 @@
+/**
+ * Throttling that holds (docs/behaviour.md, section 29): an address that failed 30 logins in a
+ * minute is refused before any password is checked, on the console and the dashboard, also behind
+ * a load balancer (TRUST_PROXY) and never on a spoofed X-Forwarded-For; a flood of logins leaves
+ * the partner API and the database answering; HSTS on every answer when PUBLIC_BASE_URL is https.
+ */
+import { randomInt } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { BACKENDS } from '../helpers/db.ts';
+import { BASE, usePartner, useTestApp, type TestApp } from '../helpers/app.ts';
+import { createOperator } from '../../src/services/operators.ts';
+import { passwordHashing } from '../../src/services/hashing-gate.ts';
+
+const LIMIT = 30;
+const REDIS: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
+
+/** An address no other test uses, so counters shared through Redis never mix. */
+const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+interface From {
+  /** The peer the server sees (the client, or the load balancer). */
+  remoteAddress: string;
+  /** The X-Forwarded-For the peer sends, if any. */
+  forwardedFor?: string;
+}
+
+/** A login on the console or the dashboard from `from`: its login page, then the form. */
+async function loginFrom(t: TestApp, surface: 'console' | 'dashboard', from: From, email: string, password: string): Promise<LightMyRequestResponse> {
+  const headers = from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {};
+  const page = await t.app.inject({ method: 'GET', url: `/${surface}/login`, remoteAddress: from.remoteAddress, headers });
+  const cookie = String(page.headers['set-cookie']).split(';')[0];
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  return t.app.inject({
+    method: 'POST',
+    url: `/${surface}/login`,
+    remoteAddress: from.remoteAddress,
+    headers: { ...headers, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ _csrf: csrf, email, password }).toString(),
+  });
+}
+
+/** Fails `count` logins from `from`, each with another unknown email (guessing across accounts). */
+async function failLogins(t: TestApp, surface: 'console' | 'dashboard', from: From, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const res = await loginFrom(t, surface, from, `guess-${i}-${randomInt(1e9)}@lender.example`, 'not the password at all');
+    expect(res.statusCode, res.body).toBe(401);
+  }
+}
+
+async function newOperator(t: TestApp) {
+  const email = `throttle-${randomInt(1e9)}@lender.example`;
+  const { password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: 'Throttle Test', role: 'viewer' });
+  return { email, password };
+}
+
+describe.each(BACKENDS)('the sign-in throttle on %s', (backend) => {
+  describe('an address seen directly', () => {
+    const t = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: String(LIMIT), ...REDIS } });
+
+    it('refuses the right password from an address that failed 30 logins, before checking it; other addresses log in', async () => {
+      const { email, password } = await newOperator(t);
+      const guesser = { remoteAddress: someAddress() };
+      await failLogins(t, 'console', guesser, LIMIT);
+      const refused = await loginFrom(t, 'console', guesser, email, password);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toContain('Too many failed sign-ins from this address');
+      expect(refused.headers['set-cookie'] ?? '').not.toContain('console_session=');
+      // The dashboard counts the same address's failures (one throttle for every sign-in form).
+      expect((await loginFrom(t, 'dashboard', guesser, 'owner@partner.example', 'correct horse battery staple 42')).statusCode).toBe(429);
+      const elsewhere = await loginFrom(t, 'console', { remoteAddress: someAddress() }, email, password);
+      expect(elsewhere.statusCode).toBe(303);
+    });
+  });
+
+  describe('behind the load balancer (TRUST_PROXY=1, as compose.yaml sets it)', () => {
+    const t = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: String(LIMIT), TRUST_PROXY: '1', ...REDIS } });
+
+    it('counts each client apart by the address the proxy forwards', async () => {
+      const { email, password } = await newOperator(t);
+      const proxy = someAddress();
+      const guesser = { remoteAddress: proxy, forwardedFor: someAddress() };
+      await failLogins(t, 'dashboard', guesser, LIMIT);
+      expect((await loginFrom(t, 'console', guesser, email, password)).statusCode).toBe(429);
+      // Another client through the same proxy is not the guesser.
+      expect((await loginFrom(t, 'console', { remoteAddress: proxy, forwardedFor: someAddress() }, email, password)).statusCode).toBe(303);
+    });
+  });
+
+  describe('with the proxy named by address (TRUST_PROXY=10.250.0.1)', () => {
+    const proxy = '10.250.0.1';
+    const t = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: String(LIMIT), TRUST_PROXY: proxy, ...REDIS } });
+
+    it('believes X-Forwarded-For from the proxy only: a client cannot escape the throttle by sending one', async () => {
+      const { email, password } = await newOperator(t);
+      const client = someAddress();
+      await failLogins(t, 'console', { remoteAddress: proxy, forwardedFor: client }, LIMIT);
+      // The same client straight to the server, or through the proxy with a made-up header in front.
+      expect((await loginFrom(t, 'console', { remoteAddress: client }, email, password)).statusCode).toBe(429);
+      expect((await loginFrom(t, 'console', { remoteAddress: proxy, forwardedFor: `${someAddress()}, ${client}` }, email, password)).statusCode).toBe(429);
+      // A direct client's own header names nobody else: it is counted as itself.
+      const spoofer = someAddress();
+      await failLogins(t, 'console', { remoteAddress: spoofer, forwardedFor: someAddress() }, LIMIT);
+      expect((await loginFrom(t, 'console', { remoteAddress: spoofer, forwardedFor: someAddress() }, email, password)).statusCode).toBe(429);
+    });
+  });
+
+  describe('a flood of logins', () => {
+    const t = useTestApp(backend);
+    const partner = usePartner(t);
+
+    it('leaves the partner API and the database answering while 200 logins run, hashing a few at a time', async () => {
+      const { email } = await newOperator(t);
+      let largest = 0;
+      const sampler = setInterval(() => (largest = Math.max(largest, passwordHashing.load.running)), 1);
+      const answered = { logins: 0 };
+      const flood = Array.from({ length: 200 }, (_, i) =>
+        loginFrom(t, 'console', { remoteAddress: someAddress() }, i % 2 === 0 ? email : `nobody-${i}@lender.example`, `wrong password ${i}`).then((res) => {
+          answered.logins++;
+          return res.statusCode;
+        }),
+      );
+      // While the flood runs: the authentication check and a query of the database answer.
+      const checks = await Promise.all(Array.from({ length: 5 }, () => partner.get('/authentication_check/')));
+      const loginsBeforeChecks = answered.logins;
+      expect((await t.testDb.db.query<{ one: number }>('SELECT 1 AS one')).rows[0].one).toBe(1);
+      const statuses = await Promise.all(flood);
+      clearInterval(sampler);
+      expect(checks.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(loginsBeforeChecks).toBeLessThan(200);
+      // Every login was answered as a login is (wrong, locked, or busy), never with an error.
+      expect(statuses.every((status) => [401, 429].includes(status))).toBe(true);
+      expect(largest).toBeLessThanOrEqual(passwordHashing.concurrency);
+      expect(passwordHashing.load).toEqual({ running: 0, waiting: 0 });
+    });
+  });
+
+  describe('HSTS with an https PUBLIC_BASE_URL', () => {
+    const t = useTestApp(backend, { env: { PUBLIC_BASE_URL: 'https://lending.example' } });
+
+    it('sends Strict-Transport-Security on every answer: API, portal, console, dashboard, docs, health, errors', async () => {
+      const paths = [
+        `${BASE}/authentication_check/`,
+        '/portal/login',
+        '/console/login',
+        '/dashboard/login',
+        '/docs/',
+        '/health/live',
+        '/admin/v1/audit',
+        '/nowhere',
+        '/console/%zz',
+      ];
+      for (const url of paths) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security'], `${url} (${res.statusCode})`).toBe('max-age=31536000; includeSubDomains');
+      }
+    });
+  });
+
+  describe('without https', () => {
+    const t = useTestApp(backend);
+
+    it('sends no Strict-Transport-Security on plain http', async () => {
+      for (const url of ['/console/login', '/health/live', `${BASE}/authentication_check/`]) {
+        expect((await t.app.inject({ method: 'GET', url })).headers['strict-transport-security']).toBeUndefined();
+      }
+    });
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Staff sign-in's second factor and lock-out, at the service level (docs/behaviour.md, section 29):
+ * operators' TOTP and recovery codes (the dashboard's code), their set-up links, one lock-out for
+ * the password, the code and the change-password form; and no replacing an active factor without
+ * a code from it, which a set-up page left open could do before.
+ */
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { DashboardUser, invite, PASSWORD } from '../helpers/dashboard.ts';
+import { usePartner } from '../helpers/app.ts';
+import { actorOf, changeOwnPassword, createOperator, login, LOCKOUT } from '../../src/services/operators.ts';
+import {
+  checkSetupLink,
+  confirmOperatorTwoFactor,
+  issueSetupLink,
+  operatorPendingTotpSecret,
+  setupLinkUrl,
+  useSetupLink,
+  verifyOperatorSecondFactor,
+} from '../../src/services/operator-two-factor.ts';
+import { confirmTwoFactor, passwordLogin } from '../../src/services/partner-users.ts';
+import { listAudit } from '../../src/services/audit.ts';
+import { SecretBox } from '../../src/services/secret-box.ts';
+import { currentCode } from '../../src/services/two-factor.ts';
+
+const box = new SecretBox('test-dashboard-secret-key-0123456789abcdef');
+
+describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
+  const t = useTestApp(backend, { resetClock: true });
+  const partner = usePartner(t);
+
+  /** The code an app shows, a step later each time (each step is accepted once). */
+  const nextCode = (secret: string) => {
+    t.clock.set(new Date(t.clock.now().getTime() + 30_000));
+    return currentCode(secret, t.clock.now());
+  };
+
+  const newOperator = async (email = `tf-${Math.random().toString(36).slice(2, 8)}@lender.example`) =>
+    createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: 'Two Factor', role: 'underwriter' });
+
+  it('issues a single-use set-up link that expires after 72 hours, a new one replacing the old', async () => {
+    const { operator } = await newOperator();
+    const first = await issueSetupLink(t.app.ctx, operator.id);
+    expect(setupLinkUrl('https://lending.example', first.token)).toBe(`https://lending.example/console/two-factor/setup?token=${first.token}`);
+    const state = await checkSetupLink(t.app.ctx, first.token);
+    expect(state).toMatchObject({ ok: true, operator: { id: operator.id } });
+    const second = await issueSetupLink(t.app.ctx, operator.id);
+    expect(await checkSetupLink(t.app.ctx, first.token)).toEqual({ ok: false, reason: 'expired' });
+    const open = await checkSetupLink(t.app.ctx, second.token);
+    if (!open.ok) throw new Error('open');
+    expect(await useSetupLink(t.app.ctx, open.linkId)).toBe(true);
+    expect(await useSetupLink(t.app.ctx, open.linkId)).toBe(false);
+    expect(await checkSetupLink(t.app.ctx, second.token)).toEqual({ ok: false, reason: 'used' });
+    expect(await checkSetupLink(t.app.ctx, 'no-such-token')).toEqual({ ok: false, reason: 'unknown' });
+    const third = await issueSetupLink(t.app.ctx, operator.id);
+    t.clock.set(new Date(t.clock.now().getTime() + 72 * 3600 * 1000 + 1000));
+    expect(await checkSetupLink(t.app.ctx, third.token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('turns TOTP on for an operator with ten recovery codes, takes each code once, and audits it', async () => {
+    const { operator, password } = await newOperator();
+    const secret = await operatorPendingTotpSecret(t.app.ctx, box, operator.id);
+    expect(await operatorPendingTotpSecret(t.app.ctx, box, operator.id)).toBe(secret);
+    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, '000000')).toMatchObject({ ok: false });
+    const on = await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(secret));
+    if (!on.ok) throw new Error(on.message);
+    expect(on.recoveryCodes).toHaveLength(10);
+    expect(on.replaced).toBe(false);
+
+    expect(await login(t.app.ctx, operator.email, password)).toMatchObject({ ok: true, operator: { id: operator.id } });
+    const code = nextCode(secret);
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, code)).toMatchObject({ ok: true, usedRecoveryCode: false });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, code)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, on.recoveryCodes[0].toUpperCase())).toMatchObject({
+      ok: true,
+      usedRecoveryCode: true,
+      recoveryCodesLeft: 9,
+    });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, on.recoveryCodes[0])).toEqual({ ok: false, reason: 'invalid' });
+    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator.id, limit: 5 });
+    expect(audit[0]).toMatchObject({ action: 'operator.two_factor_enabled', actor: operator.email });
+  });
+
+  it('counts wrong codes, wrong current passwords and wrong passwords as one lock-out; a right password alone forgets none', async () => {
+    const { operator, password } = await newOperator();
+    const secret = await operatorPendingTotpSecret(t.app.ctx, box, operator.id);
+    expect((await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(secret))).ok).toBe(true);
+    expect(await login(t.app.ctx, operator.email, 'a wrong password here')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '123456')).toEqual({ ok: false, reason: 'invalid' });
+    // The password is right, but the second factor is still to come: the two failures stay.
+    expect((await login(t.app.ctx, operator.email, password)).ok).toBe(true);
+    const wrongCurrent = await changeOwnPassword(t.app.ctx, actorOf(operator), 'not my password', 'a brand new passphrase 77', null);
+    expect(wrongCurrent).toEqual({ ok: false, field: 'current_password', message: 'The current password is not right' });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '654321')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '111111')).toMatchObject({ ok: false, reason: 'locked' });
+    expect(LOCKOUT.maxFailures).toBe(5);
+    expect(await login(t.app.ctx, operator.email, password)).toMatchObject({ ok: false, reason: 'locked' });
+    const locked = await changeOwnPassword(t.app.ctx, actorOf(operator), password, 'a brand new passphrase 77', null);
+    expect(locked).toMatchObject({ ok: false, field: 'current_password', message: expect.stringContaining('locked for 15 minutes') });
+    t.clock.set(new Date(t.clock.now().getTime() + LOCKOUT.lockSeconds * 1000 + 1000));
+    expect(await changeOwnPassword(t.app.ctx, actorOf(operator), password, 'abcdefghijkl', null)).toMatchObject({ ok: false, field: 'new_password' });
+    expect(await changeOwnPassword(t.app.ctx, actorOf(operator), password, 'a brand new passphrase 77', null)).toEqual({ ok: true });
+  });
+
+  it('replaces an active factor only with a fresh code from it, for operators and partner users alike', async () => {
+    const { operator } = await newOperator();
+    const first = await operatorPendingTotpSecret(t.app.ctx, box, operator.id);
+    expect((await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(first))).ok).toBe(true);
+    const next = await operatorPendingTotpSecret(t.app.ctx, box, operator.id);
+    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(next))).toEqual({
+      ok: false,
+      message: 'Two-factor authentication is already on: enter a code from your current authenticator app to replace it',
+    });
+    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(next), '000000')).toMatchObject({ ok: false });
+    const replaced = await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(next), currentCode(first, t.clock.now()));
+    expect(replaced).toMatchObject({ ok: true, replaced: true });
+    // The old secret opens nothing now; the new one does.
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(first))).toEqual({ ok: false, reason: 'invalid' });
+    expect((await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(next))).ok).toBe(true);
+    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator.id, limit: 5 });
+    expect(audit[0].action).toBe('operator.two_factor_replaced');
+  });
+
+  it('closes the path of a set-up page left open in another browser: it cannot replace the factor turned on since', async () => {
+    const invitation = await invite(t, partner.partnerId, 'developer');
+    // The invitation's browser sets the password; a second browser logs in before two-factor is on.
+    const first = new DashboardUser(t);
+    first.email = invitation.email;
+    await first.get(invitation.path);
+    expect((await first.post('/dashboard/invite', { token: invitation.token, password: PASSWORD })).statusCode).toBe(303);
+    const leftover = new DashboardUser(t);
+    expect((await leftover.login(invitation.email, PASSWORD)).headers.location).toBe('/dashboard/two-factor/setup');
+    // The first browser turns two-factor on.
+    const setup = await first.get('/dashboard/two-factor/setup');
+    first.totpSecret = (/id="totp-secret">([A-Z2-7 ]+)</.exec(setup.body)?.[1] ?? '').replaceAll(' ', '');
+    expect((await first.post('/dashboard/two-factor/setup', { code: first.code() })).statusCode).toBe(200);
+    // The page left open in the second browser shows a new secret, but its code changes nothing.
+    const again = await leftover.get('/dashboard/two-factor/setup');
+    const intruder = (/id="totp-secret">([A-Z2-7 ]+)</.exec(again.body)?.[1] ?? '').replaceAll(' ', '');
+    expect(intruder).not.toBe(first.totpSecret);
+    const refused = await leftover.post('/dashboard/two-factor/setup', { code: nextCode(intruder) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Two-factor authentication is already on');
+    // The factor turned on is still the one: a login with its code works.
+    const fresh = new DashboardUser(t);
+    Object.assign(fresh, { email: invitation.email, totpSecret: first.totpSecret });
+    await fresh.signIn();
+    expect(await passwordLogin(t.app.ctx, invitation.email, PASSWORD)).toMatchObject({ ok: true });
+    expect(await confirmTwoFactor(t.app.ctx, box, invitation.userId, nextCode(intruder))).toMatchObject({ ok: false });
+  });
+});
