@@ -41,7 +41,8 @@ export const PARTNER_TAGS = [
   { name: 'Loans', description: 'Loans after funding: balances, repayments and their collection, arrears, settlement figures and statements.' },
   {
     name: 'Sandbox',
-    description: 'Sandbox tokens only: decide applications, fund offers, send sample events, and move time forward with test clocks, without waiting for the lender.',
+    description:
+      'Sandbox tokens only: decide applications, fund offers, send sample events, and move time forward with test clocks, without waiting for the lender.',
   },
 ];
 

@@ -21,16 +21,17 @@ export const TEST_CLOCK_ROUTE_DOCS: Record<string, RouteDoc> = {
     response: { data: { ...CLOCK, customer_count: 0 } },
   },
   'GET /sandbox/test_clocks/': {
-    description: 'Sandbox only: your test clocks, newest first, `limit` (1 to 200, default 50) at a time; `meta.next_cursor` is the `cursor` of the next page (null on the last).',
+    description:
+      'Sandbox only: your test clocks, newest first, `limit` (1 to 200, default 50) at a time; `meta.next_cursor` is the `cursor` of the next page (null on the last).',
     response: { data: [CLOCK], meta: { next_cursor: null } },
   },
   'GET /sandbox/test_clocks/:test_clock_id/': {
-    description: "Sandbox only: the clock's date (`frozen_on`), its status and how many customers are on it. While it advances, `frozen_on` is the last day played.",
+    description:
+      "Sandbox only: the clock's date (`frozen_on`), its status and how many customers are on it. While it advances, `frozen_on` is the last day played.",
     response: { data: CLOCK },
   },
   'DELETE /sandbox/test_clocks/:test_clock_id/': {
-    description:
-      'Sandbox only: deletes the clock. It stops advancing and is no longer listed; its customers keep their data and stay on the date it reached.',
+    description: 'Sandbox only: deletes the clock. It stops advancing and is no longer listed; its customers keep their data and stay on the date it reached.',
   },
   'POST /sandbox/test_clocks/:test_clock_id/advance': {
     description:

@@ -6,7 +6,7 @@ import { STATUS_BY_CODE } from '../http/errors.ts';
 import { documentName, listDocuments, MAX_UPLOAD_BYTES, storeDocument } from '../services/documents.ts';
 import { stageStream, type StagedFile } from '../services/staged-file.ts';
 import type { FieldErrors } from '../web/forms.ts';
-import { portalChrome, portalScope } from './context.ts';
+import { portalChrome, portalContext, portalScope } from './context.ts';
 import { documentsPage } from './views/documents.ts';
 
 interface UploadBody {
@@ -64,7 +64,7 @@ export const portalDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     notice: string | null,
   ) => {
     const scope = portalScope(request);
-    const list = await listDocuments(app.ctx, scope.tenant, scope.customerId);
+    const list = await listDocuments(portalContext(request), scope.tenant, scope.customerId);
     return reply.page(status, documentsPage(portalChrome(request, reply, '/portal/documents'), reply.generateCsrf(), list.data, form, errors, notice));
   };
 
@@ -112,7 +112,14 @@ export const portalDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A form sent without a file chosen carries an empty part with no name.
       const chosen = file && !(file.filename === '' && file.staged.size === 0) ? file : undefined;
       try {
-        await storeDocument(app.ctx, portal.tenant, portal.customerId, documentType || undefined, chosen?.staged, documentName(chosen?.filename));
+        await storeDocument(
+          portalContext(request),
+          portal.tenant,
+          portal.customerId,
+          documentType || undefined,
+          chosen?.staged,
+          documentName(chosen?.filename),
+        );
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const { status, errors } = uploadErrors(error);

@@ -6,7 +6,7 @@ import { STATUS_BY_CODE } from '../http/errors.ts';
 import { customerWithdrawal, withdrawFromCustomerLoan } from '../services/portal-withdrawal.ts';
 import type { CustomerScope } from '../services/portal.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { portalChrome, portalScope } from './context.ts';
+import { portalChrome, portalContext, portalScope } from './context.ts';
 import { withdrawalPage, withdrawalPath } from './views/loan-withdrawal.ts';
 
 const LoanIdParams = Type.Object({ loan_id: Type.String() });
@@ -32,7 +32,7 @@ export const portalWithdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => 
     status: number,
     words: { notice?: string | null; problem?: string | null },
   ) => {
-    const m = await customerWithdrawal(app.ctx, scope, loanId);
+    const m = await customerWithdrawal(portalContext(request), scope, loanId);
     // A loan with no right of withdrawal has no such page.
     if (m.state === 'none' && !words.problem) throw notFound('withdrawal');
     const model = { m, lender: app.config.lenderName, notice: words.notice ?? null, problem: words.problem ?? null, backHref: `/portal/loans/${loanId}` };
@@ -48,7 +48,7 @@ export const portalWithdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const scope = portalScope(request);
     const loanId = idParam(request.params.loan_id, 'loan');
     try {
-      await withdrawFromCustomerLoan(app.ctx, scope, loanId);
+      await withdrawFromCustomerLoan(portalContext(request), scope, loanId);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const problem = REFUSALS[error.code];

@@ -22,7 +22,7 @@ import type { RepaymentSchedule } from '../domain/repayment-schedule.ts';
 import { formatGbp, penceToInput, PRODUCT_NAMES } from '../web/format.ts';
 import { formValues, readMoney, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { portalChrome, portalScope } from './context.ts';
+import { portalChrome, portalContext, portalScope } from './context.ts';
 import { drawdownPage, fundingConfirmationPage, type BankForm, type BankModel } from './views/drawdown.ts';
 import { accountNumberEnding, formatSortCode, parseBankDetails } from '../domain/funding-accounts.ts';
 import { preApprovalDrawdownProblem } from '../domain/pre-approvals.ts';
@@ -80,14 +80,14 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/offers/:offer_id', { schema: { params: OfferIdParams, querystring: OfferPageQuery } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    const { offer, application, drawnPence, regulation } = await customerOffer(app.ctx, scope, offerId);
+    const { offer, application, drawnPence, regulation } = await customerOffer(portalContext(request), scope, offerId);
     const amount = scheduleAmount(request.query.amount);
     const errors: FieldErrors = {};
     let schedule: RepaymentSchedule | null = null;
     if (amount.error) errors.amount = amount.error;
     else if (offer.offer_type === 'confirmed') {
       try {
-        schedule = (await customerSchedule(app.ctx, scope, offerId, amount.pence)).schedule;
+        schedule = (await customerSchedule(portalContext(request), scope, offerId, amount.pence)).schedule;
       } catch (error) {
         if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
         errors.amount = `Enter an amount up to ${formatGbp(offer.max_amount_pence)}`;
@@ -105,7 +105,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errors,
       notice,
       problem: null,
-      now: app.ctx.now(),
+      now: portalContext(request).now(),
     };
     return reply.page(errors.amount ? 400 : 200, offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
   });
@@ -115,7 +115,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const offerId = idParam(request.params.offer_id, 'offer');
     const amount = scheduleAmount(request.query.amount);
     if (amount.error) throw notFound('schedule');
-    const result = await customerSchedule(app.ctx, scope, offerId, amount.pence);
+    const result = await customerSchedule(portalContext(request), scope, offerId, amount.pence);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="repayment-schedule-${result.offer.id}.pdf"`)
@@ -125,24 +125,27 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/offers/:offer_id/pre-contract', { schema: { params: OfferIdParams, querystring: ScheduleQuery } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerId);
+    const { offer, application, drawnPence } = await customerOffer(portalContext(request), scope, offerId);
     const amount = scheduleAmount(request.query.amount);
     const errors: FieldErrors = {};
     let information: Awaited<ReturnType<typeof customerPreContract>> | null = null;
     if (amount.error) errors.amount = amount.error;
     else {
       try {
-        information = await customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer));
+        information = await customerPreContract(portalContext(request), scope, offerId, amount.pence, preContractNames(offer));
       } catch (error) {
         if (!(error instanceof DomainError) || error.code !== 'ValidationError') throw error;
         errors.amount = `Enter an amount up to ${formatGbp(offer.max_amount_pence)}`;
       }
     }
     // An offer the Act does not regulate has no such page, whatever the amount asked.
-    if (!information) await customerPreContract(app.ctx, scope, offerId, null, preContractNames(offer));
+    if (!information) await customerPreContract(portalContext(request), scope, offerId, null, preContractNames(offer));
     const drawable =
-      drawdownProblem({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, application?.status ?? null, app.ctx.now()) ===
-        null && drawnPence < offer.max_amount_pence;
+      drawdownProblem(
+        { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
+        application?.status ?? null,
+        portalContext(request).now(),
+      ) === null && drawnPence < offer.max_amount_pence;
     const model = { offerId, information, amountInput: amount.input ?? penceToInput(offer.max_amount_pence), errors, drawable };
     return reply.page(errors.amount ? 400 : 200, preContractPage(portalChrome(request, reply), model));
   });
@@ -152,8 +155,8 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const offerId = idParam(request.params.offer_id, 'offer');
     const amount = scheduleAmount(request.query.amount);
     if (amount.error) throw notFound('pre-contract information');
-    const { offer } = await customerOffer(app.ctx, scope, offerId);
-    const information = await customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer));
+    const { offer } = await customerOffer(portalContext(request), scope, offerId);
+    const information = await customerPreContract(portalContext(request), scope, offerId, amount.pence, preContractNames(offer));
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="pre-contract-information-${offer.id}.pdf"`)
@@ -167,10 +170,10 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
     try {
-      await selectCustomerOffer(app.ctx, scope, offerId, app.config.publicBaseUrl);
+      await selectCustomerOffer(portalContext(request), scope, offerId, app.config.publicBaseUrl);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'OfferNotSelectable') throw error;
-      const { offer, application, drawnPence, regulation } = await customerOffer(app.ctx, scope, offerId);
+      const { offer, application, drawnPence, regulation } = await customerOffer(portalContext(request), scope, offerId);
       const model = {
         offer,
         regulated: regulation === 'regulated',
@@ -182,7 +185,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         errors: {},
         notice: null,
         problem: 'This offer can no longer be selected.',
-        now: app.ctx.now(),
+        now: portalContext(request).now(),
       };
       return reply.page(STATUS_BY_CODE[error.code], offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
     }
@@ -215,9 +218,11 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     status: number,
     form: { amountInput: string; errors: FieldErrors; notice?: string | null; ticked?: Ticked; bank?: { form: BankForm; errors: FieldErrors } },
   ) => {
-    const { offer, application, drawnPence, regulation, acknowledged } = await customerOffer(app.ctx, scope, offerId);
+    const { offer, application, drawnPence, regulation, acknowledged } = await customerOffer(portalContext(request), scope, offerId);
     const state = { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at };
-    const reason = offer.pre_approval ? preApprovalDrawdownProblem(state, app.ctx.now()) : drawdownProblem(state, application?.status ?? null, app.ctx.now());
+    const reason = offer.pre_approval
+      ? preApprovalDrawdownProblem(state, portalContext(request).now())
+      : drawdownProblem(state, application?.status ?? null, portalContext(request).now());
     const problem = reason === null ? null : `Funds cannot be drawn from this ${offer.pre_approval ? 'pre-approval' : 'offer'}: ${reason}.`;
     const model = {
       offer,
@@ -251,7 +256,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const amount = readMoney(input, 'amount to draw', { required: true });
     if (amount.error) return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: input, errors: { amount: amount.error }, ticked });
     try {
-      const { funding } = await drawFromCustomerOffer(app.ctx, scope, offerId, amount.pence as number, ticked);
+      const { funding } = await drawFromCustomerOffer(portalContext(request), scope, offerId, amount.pence as number, ticked);
       return reply.redirect(`/portal/fundings/${funding.id}`, 303);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -274,7 +279,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/offers/:offer_id/bank-details', { schema: { params: OfferIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    const { offer } = await customerOffer(app.ctx, scope, offerId);
+    const { offer } = await customerOffer(portalContext(request), scope, offerId);
     const sent = formValues(request.body);
     const form: BankForm = { account_holder_name: sent.account_holder_name ?? '', sort_code: sent.sort_code ?? '', account_number: sent.account_number ?? '' };
     // People type spaces in sort codes and account numbers: they are dropped before the API's checks.
@@ -290,7 +295,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     if (details) {
       try {
-        await saveCustomerBankDetails(app.ctx, scope, details);
+        await saveCustomerBankDetails(portalContext(request), scope, details);
         return reply.redirect(offer.pre_approval ? '/portal/pre-approval?done=bank' : `/portal/offers/${offerId}/drawdown?done=bank`, 303);
       } catch (error) {
         if (!(error instanceof DomainError) || error.code !== 'BankDetailsInvalid') throw error;
@@ -303,7 +308,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/pre-approval', { schema: { querystring: DrawdownQuery } }, async (request, reply) => {
     const scope = portalScope(request);
-    const current = await customerPreApproval(app.ctx, scope);
+    const current = await customerPreApproval(portalContext(request), scope);
     if (!current) {
       return reply.page(404, messagePage(portalChrome(request, reply), 'No pre-approval', 'You have no pre-approval with us. Your broker can tell you more.'));
     }
@@ -313,7 +318,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/fundings/:funding_id', { schema: { params: FundingIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
-    const { funding, offer, remainingPence } = await customerFunding(app.ctx, scope, idParam(request.params.funding_id, 'funding'));
+    const { funding, offer, remainingPence } = await customerFunding(portalContext(request), scope, idParam(request.params.funding_id, 'funding'));
     return reply.page(200, fundingConfirmationPage(portalChrome(request, reply), offer, funding, remainingPence));
   });
 };

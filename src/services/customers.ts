@@ -120,7 +120,10 @@ export async function replaceCustomer(base: ServiceContext, tenant: Tenant, id: 
       if (!updated) throw notFound('customer');
       if (write.testClockId && write.testClockId.toLowerCase() !== updated.test_clock_id) {
         throw validationFailed([
-          { detail: 'a customer is put on a test clock when it is created, and stays on it: send its test_clock_id or none', source: { pointer: TEST_CLOCK_POINTER } },
+          {
+            detail: 'a customer is put on a test clock when it is created, and stays on it: send its test_clock_id or none',
+            source: { pointer: TEST_CLOCK_POINTER },
+          },
         ]);
       }
       const latest = await findLatestApplication(tx, tenant, id, true);

@@ -115,7 +115,13 @@ export async function endTestClockAdvance(ctx: ServiceContext, clockId: string):
     if (!clock || clock.deleted_at !== null || clock.status !== 'advancing') return;
     const wall = wallNow(ctx);
     await setClockDay(tx, clock.id, clock.frozen_on, wall, true);
-    await recordEvent(tx, { partnerId: clock.partner_id, environment: 'sandbox' }, 'test_clock_ready_202611', events.testClockReady(clock.id, clock.frozen_on), wall);
+    await recordEvent(
+      tx,
+      { partnerId: clock.partner_id, environment: 'sandbox' },
+      'test_clock_ready_202611',
+      events.testClockReady(clock.id, clock.frozen_on),
+      wall,
+    );
   });
 }
 

@@ -36,7 +36,17 @@ export async function insertCustomer(db: Queryable, tenant: Tenant, id: string, 
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)
      ON CONFLICT (partner_id, environment, external_customer_id) WHERE external_customer_id IS NOT NULL DO NOTHING
      RETURNING id`,
-    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people), now, c.testClockId ?? null],
+    [
+      id,
+      tenant.partnerId,
+      tenant.environment,
+      c.externalCustomerId,
+      c.correlationId,
+      JSON.stringify(c.company),
+      JSON.stringify(c.people),
+      now,
+      c.testClockId ?? null,
+    ],
   );
   return rows[0]?.id ?? null;
 }

@@ -2,14 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { idParam } from '../../domain/ids.ts';
 import { errorResponses, NoContent } from '../../schemas/common.ts';
 import { AdvanceTestClockBody, CreateTestClockBody, PageQuery, TestClockIdParams, TestClockPage, TestClockResponse } from '../../schemas/test-clocks.ts';
-import {
-  advanceTestClock,
-  createTestClock,
-  deleteTestClockById,
-  getTestClock,
-  listTestClocksPage,
-  testClockView,
-} from '../../services/test-clocks.ts';
+import { advanceTestClock, createTestClock, deleteTestClockById, getTestClock, listTestClocksPage, testClockView } from '../../services/test-clocks.ts';
 import { tenantOf } from '../auth.ts';
 
 const tags = ['Sandbox'];
