@@ -100,9 +100,12 @@ async function playNextDay(ctx: ServiceContext, clockId: string): Promise<boolea
   });
 }
 
+/** Lets requests waiting for the database in before the next day: embedded PGlite runs statements on this thread. */
+const letOthersIn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The worker's job for an advancing clock: plays its days until it is ready (or deleted). */
 export async function advanceTestClockDays(ctx: ServiceContext, clockId: string): Promise<void> {
-  while (await playNextDay(ctx, clockId));
+  while (await playNextDay(ctx, clockId)) await letOthersIn();
 }
 
 /**
