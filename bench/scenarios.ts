@@ -23,6 +23,7 @@ import { SCENARIO_SETTINGS, type ScenarioContext } from './scenario-context.ts';
 import { runTracing } from './tracing.ts';
 import { runUploads } from './uploads.ts';
 import { runWebhookBacklog, runWebhooks } from './webhooks.ts';
+import { CLOCK_RUNS, runTestClockYear } from './test-clocks.ts';
 
 export type { LoadOptions } from './load.ts';
 export type { Targets } from './report.ts';
@@ -229,6 +230,16 @@ export const SCENARIOS: Scenario[] = [
         : { pglite: 'measured on PostgreSQL alone, to stay short (BENCH_BACKENDS=pglite runs it on PGlite)' },
     plannedS: (s) => 30 + s.warmupS * 4 + SCENARIO_SETTINGS.tracingRunS * 8,
     run: (ctx) => runTracing(ctx, SCENARIO_SETTINGS),
+  },
+  {
+    // Issue 35: a sandbox test clock playing a year for ten loans, under 10 seconds.
+    kind: 'custom',
+    id: 'test-clock',
+    name: 'test clock: a year for ten loans (POST …/advance to ready)',
+    targets: { maxP99Ms: 10_000 },
+    ownServer: { env: { ROLE: 'all' } },
+    plannedS: () => 30 + CLOCK_RUNS * 15,
+    run: runTestClockYear,
   },
 ];
 

@@ -49,15 +49,34 @@ export function clockNow(clock: ClockTime, wallNow: Date): Date {
   return new Date(dayInstant(clock.frozenOn).getTime() + elapsed);
 }
 
+/** The first day each kind of a day's work next falls due on a clock (null: none will). */
+export interface WorkDays {
+  repayment: IsoDate | null;
+  expiry: IsoDate | null;
+  inactivity: IsoDate | null;
+}
+
+/** The earliest of the days given. */
+function earliest(days: (IsoDate | null)[]): IsoDate | null {
+  return days.reduce<IsoDate | null>((first, day) => (day !== null && (first === null || daysBetween(day, first) > 0) ? day : first), null);
+}
+
 /**
  * The next day an advance plays, or null once it has played `to`: the next day on which something
- * falls due (`nextDue`, none when null), or `to` when nothing does before it. The days between hold
- * no work, so passing over them in one step plays them as well as one by one would.
+ * falls due, or `to` when nothing does before it. The days between hold no work, so passing over
+ * them in one step plays them as well as one by one would. Work overdue (never in practice) is
+ * played on the next day.
  */
-export function nextDayToPlay(frozenOn: IsoDate, to: IsoDate, nextDue: IsoDate | null): IsoDate | null {
+export function nextDayToPlay(frozenOn: IsoDate, to: IsoDate, due: WorkDays): IsoDate | null {
   if (daysBetween(frozenOn, to) <= 0) return null;
-  if (nextDue === null || daysBetween(nextDue, to) <= 0) return to;
-  return daysBetween(frozenOn, nextDue) > 0 ? nextDue : addDays(frozenOn, 1);
+  const next = earliest([due.repayment, due.expiry, due.inactivity]);
+  if (next === null || daysBetween(next, to) <= 0) return to;
+  return daysBetween(frozenOn, next) > 0 ? next : addDays(frozenOn, 1);
+}
+
+/** Whether work of a kind falls due on or before `day`. */
+export function isDueBy(first: IsoDate | null, day: IsoDate): boolean {
+  return first !== null && daysBetween(first, day) >= 0;
 }
 
 /** The latest day an advance from `frozenOn` may reach. */

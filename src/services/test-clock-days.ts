@@ -18,17 +18,17 @@
  */
 import { daysBetween } from '../domain/dates.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import { dayEnd, dayInstant, nextDayToPlay, type ClockTime } from '../domain/test-clocks.ts';
+import { dayEnd, dayInstant, isDueBy, nextDayToPlay, type ClockTime, type WorkDays } from '../domain/test-clocks.ts';
 import { recordEvent } from '../store/outbox-store.ts';
 import {
   clockApplicationsExpiring,
   clockApplicationsInactive,
   clockLoansDue,
   lockTestClockAnyTenant,
-  nextClockWorkDay,
+  nextClockWorkDays,
   requeueStalledAdvances,
   setClockDay,
-  type TestClockRow,
+  type AdvancingClockRow,
 } from '../store/test-clocks-store.ts';
 import { wallNow, type ServiceContext } from './context.ts';
 import * as events from './event-payloads.ts';
@@ -48,25 +48,28 @@ function later(a: Date, b: Date): Date {
  * The context of a played day: its time is the day's noon (the stamp of what it does), its date
  * the day; the wall clock stays the wall clock's.
  */
-function dayContext(ctx: ServiceContext, clock: TestClockRow, day: string): ServiceContext {
+function dayContext(ctx: ServiceContext, clock: AdvancingClockRow, day: string): ServiceContext {
   const wall = ctx.wallNow ?? ctx.now;
   const time: ClockTime = { id: clock.id, frozenOn: day, reachedAt: wall() };
   return { ...ctx, now: () => dayInstant(day), wallNow: wall, clock: time };
 }
 
-/** One day's work for every customer on the clock, in the caller's transaction. */
-async function playDay(ctx: ServiceContext, clock: TestClockRow, day: string): Promise<void> {
+/** One day's work for every customer on the clock, in the caller's transaction (each kind only when some falls due). */
+async function playDay(ctx: ServiceContext, clock: AdvancingClockRow, day: string, due: WorkDays): Promise<void> {
   const noon = dayInstant(day);
   const end = dayEnd(day);
   // Offers expire at the moment they fell due that day (the stamp of the application's move).
-  for (const expiring of await clockApplicationsExpiring(ctx.db, clock.id, end)) {
-    await expireApplication(ctx.db, expiring.id, later(expiring.expired_at, noon));
+  const expiring = isDueBy(due.expiry, day) ? await clockApplicationsExpiring(ctx.db, clock.id, end) : [];
+  for (const application of expiring) {
+    await expireApplication(ctx.db, application.id, later(application.expired_at, noon));
   }
   const idleSince = new Date(end.getTime() - INACTIVITY_DAYS * DAY_MS);
-  for (const idle of await clockApplicationsInactive(ctx.db, clock.id, idleSince)) {
-    await deferInactiveApplication(ctx.db, idle.id, idleSince, later(new Date(idle.last_activity_at.getTime() + INACTIVITY_DAYS * DAY_MS), noon));
+  const idle = isDueBy(due.inactivity, day) ? await clockApplicationsInactive(ctx.db, clock.id, idleSince) : [];
+  for (const application of idle) {
+    await deferInactiveApplication(ctx.db, application.id, idleSince, later(new Date(application.last_activity_at.getTime() + INACTIVITY_DAYS * DAY_MS), noon));
   }
-  for (const due of await clockLoansDue(ctx.db, clock.id, day)) {
+  const repayments = isDueBy(due.repayment, day) ? await clockLoansDue(ctx.db, clock.id, day) : [];
+  for (const due of repayments) {
     const missed = clock.missed.includes(due.due_date);
     await recordCollection(
       ctx,
@@ -86,8 +89,9 @@ async function playNextDay(ctx: ServiceContext, clockId: string): Promise<boolea
     const inTx = { ...ctx, db: tx };
     const clock = await lockTestClockAnyTenant(tx, clockId);
     if (!clock || clock.deleted_at !== null || clock.status !== 'advancing' || clock.advance_to === null) return false;
-    const day = nextDayToPlay(clock.frozen_on, clock.advance_to, await nextClockWorkDay(tx, clock.id, clock.frozen_on, INACTIVITY_DAYS * DAY_MS));
-    if (day !== null) await playDay(dayContext(inTx, clock, day), clock, day);
+    const due = await nextClockWorkDays(tx, clock.id, INACTIVITY_DAYS * DAY_MS);
+    const day = nextDayToPlay(clock.frozen_on, clock.advance_to, due);
+    if (day !== null) await playDay(dayContext(inTx, clock, day), clock, day, due);
     const reached = day ?? clock.frozen_on;
     const ready = daysBetween(reached, clock.advance_to) <= 0;
     const wall = wallNow(ctx);

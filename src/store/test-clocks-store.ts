@@ -60,9 +60,15 @@ export async function findTestClock(db: Queryable, tenant: Tenant, id: string, f
   return rows[0] ?? null;
 }
 
+/** What the worker's advance reads of a clock. */
+export type AdvancingClockRow = Pick<TestClockRow, 'id' | 'partner_id' | 'frozen_on' | 'status' | 'advance_to' | 'missed' | 'deleted_at'>;
+
 /** A clock by id alone, deleted or not, locked (the worker's advance reads it so). */
-export async function lockTestClockAnyTenant(db: Queryable, id: string): Promise<TestClockRow | null> {
-  const { rows } = await db.query<TestClockRow>(`SELECT ${CLOCK_COLUMNS} FROM test_clocks k WHERE k.id = $1 FOR UPDATE OF k`, [id]);
+export async function lockTestClockAnyTenant(db: Queryable, id: string): Promise<AdvancingClockRow | null> {
+  const { rows } = await db.query<AdvancingClockRow>(
+    `SELECT id, partner_id, frozen_on, status, advance_to, missed::text[] AS missed, deleted_at FROM test_clocks WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -186,31 +192,34 @@ export async function clockLoansDue(db: Queryable, clockId: string, day: string)
   return rows;
 }
 
+/** The first day on which each kind of work falls due for a clock's customers (null: none will). */
+export interface ClockWorkDays {
+  repayment: string | null;
+  expiry: string | null;
+  inactivity: string | null;
+}
+
 /**
- * The first day after `after` on which something falls due for the clock's customers: a scheduled
- * repayment, the expiry of an offered application's last open offer, or 90 days without activity
- * on an open application, `inactivityMs` after its last activity (each instant's UTC date: a
- * clock's times fall between noon and 22:00 UTC, the same date in London). Never before
- * `after` + 1; null when nothing will.
+ * When the clock's customers next have work: the earliest scheduled repayment (of a loan with no
+ * notice of withdrawal), the day an offered application's last open offer expires, and the day an
+ * open application reaches `inactivityMs` without activity (each instant's UTC date: a clock's
+ * times fall between noon and 22:00 UTC, the same date in London).
  */
-export async function nextClockWorkDay(db: Queryable, clockId: string, after: string, inactivityMs: number): Promise<string | null> {
-  const { rows } = await db.query<{ day: string | null }>(
-    `SELECT CASE WHEN min(d) IS NULL THEN NULL ELSE greatest(min(d), $2::date + 1) END AS day FROM (
-       SELECT min(r.due_date) AS d FROM customers c JOIN loans l ON l.customer_id = c.id
-         JOIN loan_repayments r ON r.loan_id = l.id AND r.status = 'scheduled'
-        WHERE c.test_clock_id = $1 AND NOT EXISTS (SELECT 1 FROM loan_withdrawals w WHERE w.loan_id = l.id)
-       UNION ALL
-       SELECT min(last_expiry) FROM (
-         SELECT (max(o.expires_at) AT TIME ZONE 'UTC')::date AS last_expiry
-           FROM customers c JOIN applications a ON a.customer_id = c.id
-           JOIN offers o ON o.application_id = a.id AND o.offer_type = 'confirmed' AND o.status IN ('available', 'selected')
-          WHERE c.test_clock_id = $1 AND a.status = 'offered' GROUP BY a.id) expiring
-       UNION ALL
-       SELECT min(((a.last_activity_at + $3 * interval '1 millisecond') AT TIME ZONE 'UTC')::date)
-         FROM customers c JOIN applications a ON a.customer_id = c.id
-        WHERE c.test_clock_id = $1 AND a.status IN ('open', 'action_required', 'awaiting_underwriter', 'in_underwriting')
-     ) due`,
-    [clockId, after, inactivityMs],
+export async function nextClockWorkDays(db: Queryable, clockId: string, inactivityMs: number): Promise<ClockWorkDays> {
+  const { rows } = await db.query<ClockWorkDays>(
+    `SELECT
+       (SELECT min(r.due_date) FROM customers c JOIN loans l ON l.customer_id = c.id
+          JOIN loan_repayments r ON r.loan_id = l.id AND r.status = 'scheduled'
+         WHERE c.test_clock_id = $1 AND NOT EXISTS (SELECT 1 FROM loan_withdrawals w WHERE w.loan_id = l.id)) AS repayment,
+       (SELECT min(last_expiry) FROM (
+          SELECT (max(o.expires_at) AT TIME ZONE 'UTC')::date AS last_expiry
+            FROM customers c JOIN applications a ON a.customer_id = c.id
+            JOIN offers o ON o.application_id = a.id AND o.offer_type = 'confirmed' AND o.status IN ('available', 'selected')
+           WHERE c.test_clock_id = $1 AND a.status = 'offered' GROUP BY a.id) expiring) AS expiry,
+       (SELECT min(((a.last_activity_at + $2 * interval '1 millisecond') AT TIME ZONE 'UTC')::date)
+          FROM customers c JOIN applications a ON a.customer_id = c.id
+         WHERE c.test_clock_id = $1 AND a.status IN ('open', 'action_required', 'awaiting_underwriter', 'in_underwriting')) AS inactivity`,
+    [clockId, inactivityMs],
   );
-  return rows[0]?.day ?? null;
+  return rows[0];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { londonToday } from '../../src/domain/dates.ts';
-import { advanceProblems, clockNow, dayEnd, dayInstant, latestAdvance, nextDayToPlay } from '../../src/domain/test-clocks.ts';
+import { advanceProblems, clockNow, dayEnd, dayInstant, isDueBy, latestAdvance, nextDayToPlay } from '../../src/domain/test-clocks.ts';
 
 const HOUR = 3_600_000;
 
@@ -47,11 +47,17 @@ describe('advancing a test clock', () => {
   });
 
   it('plays the next day something falls due, or `to`; days with nothing due are passed over in one step', () => {
-    expect(nextDayToPlay('2027-01-10', '2028-01-10', null)).toBe('2028-01-10');
-    expect(nextDayToPlay('2027-01-10', '2028-01-10', '2027-02-10')).toBe('2027-02-10');
-    expect(nextDayToPlay('2027-01-10', '2028-01-10', '2029-02-10')).toBe('2028-01-10');
+    const due = (repayment: string | null, expiry: string | null = null, inactivity: string | null = null) => ({ repayment, expiry, inactivity });
+    expect(nextDayToPlay('2027-01-10', '2028-01-10', due(null))).toBe('2028-01-10');
+    expect(nextDayToPlay('2027-01-10', '2028-01-10', due('2027-02-10'))).toBe('2027-02-10');
+    expect(nextDayToPlay('2027-01-10', '2028-01-10', due('2027-02-10', '2027-02-09', '2027-04-10'))).toBe('2027-02-09');
+    expect(nextDayToPlay('2027-01-10', '2028-01-10', due(null, null, '2027-04-10'))).toBe('2027-04-10');
+    expect(nextDayToPlay('2027-01-10', '2028-01-10', due('2029-02-10'))).toBe('2028-01-10');
     // Something overdue (never in practice) is played on the next day.
-    expect(nextDayToPlay('2027-01-10', '2028-01-10', '2027-01-01')).toBe('2027-01-11');
-    expect(nextDayToPlay('2028-01-10', '2028-01-10', '2027-02-10')).toBeNull();
+    expect(nextDayToPlay('2027-01-10', '2028-01-10', due('2027-01-01'))).toBe('2027-01-11');
+    expect(nextDayToPlay('2028-01-10', '2028-01-10', due('2027-02-10'))).toBeNull();
+    expect(isDueBy('2027-02-10', '2027-02-10')).toBe(true);
+    expect(isDueBy('2027-02-11', '2027-02-10')).toBe(false);
+    expect(isDueBy(null, '2027-02-10')).toBe(false);
   });
 });
