@@ -12,7 +12,7 @@ import { DomainError } from '../domain/errors.ts';
 import type { AuditEntryView } from '../schemas/admin.ts';
 import { insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '../store/audit-store.ts';
 import type { Queryable } from '../store/db.ts';
-import type { ServiceContext } from './context.ts';
+import { wallNow, type ServiceContext } from './context.ts';
 
 export const ADMIN_TOKEN_ACTOR: Actor = { kind: 'admin_token' };
 
@@ -70,7 +70,8 @@ export async function audited<T>(
       throw error;
     }
     const row = entry(result);
-    if (row) await appendAudit(tx, actor, row, ctx.now());
+    // The lender's record of who did what when: the wall clock's time, even for a customer on a test clock.
+    if (row) await appendAudit(tx, actor, row, wallNow(ctx));
     return { result };
   });
   if ('error' in outcome) throw outcome.error;

@@ -98,6 +98,26 @@ describe.each(BACKENDS)("the clock's today everywhere on %s", (backend) => {
     expectError(await partner.post(`/sandbox/offers/${offerId}/fundings`, { data: { amount: 100 } }), 400, 'FundingNotAllowed');
   });
 
+  it("takes an operator's collection on the clock's date, and keeps the audit row on the wall clock", async () => {
+    const clock = await createClock(partner);
+    const made = await offeredBySandbox(partner, [TERMS], { customer: { test_clock_id: clock.test_clock_id } });
+    await selectOffer(partner, made.offers[0].offer_id, 'introducer');
+    const loanId = await fund(partner, made.offers[0].offer_id, 2000);
+    await advanceAndWait(partner, clock.test_clock_id, { to: '2027-02-12', missed: ['2027-02-10'] });
+    // Not after the clock's today, whatever the wall clock says.
+    const future = await t.admin('POST', `/loans/${loanId}/collections`, { due_date: '2027-02-10', outcome: 'collected', collected_on: '2027-02-13' });
+    expect(future.statusCode, future.body).toBe(400);
+    expect(future.json().errors[0].source).toEqual({ pointer: '/collected_on' });
+    const collected = await t.admin('POST', `/loans/${loanId}/collections`, { due_date: '2027-02-10', outcome: 'collected', collected_on: '2027-02-12' });
+    expect(collected.statusCode, collected.body).toBe(200);
+    expect(collected.json().data).toMatchObject({ status: 'active', arrears: { days_past_due: 0 } });
+    const { rows } = await t.testDb.db.query<{ created_at: Date }>(
+      `SELECT created_at FROM audit_log WHERE action = 'loan.collection_recorded' AND target_id = $1`,
+      [loanId],
+    );
+    expect(rows.map((r) => r.created_at.toISOString().slice(0, 10))).toEqual(['2027-01-10']);
+  });
+
   it("sends the played days' events now, signed now, carrying the clock's dates, and test_clock_ready_202611 after the last day", async () => {
     await partner.request('PUT', '/webhooks/configuration/', { data: { url: receiver.url } });
     await partner.post('/webhooks/subscriptions/', { data: { webhook_event_types: ['loan_repayment_collected_202611', 'test_clock_ready_202611'] } });
