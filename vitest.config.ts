@@ -12,6 +12,7 @@ const SLOWEST_FIRST = [
   'test/browser/portal-rules.test.ts',
   'test/browser/console.test.ts',
   'test/integration/webhooks-durability.test.ts',
+  'test/integration/test-clock-durability.test.ts',
   'test/browser/dashboard.test.ts',
   'test/integration/health.test.ts',
   'test/integration/start-and-stop.test.ts',

@@ -6,7 +6,7 @@ import { summarize } from './concurrency.ts';
 export type Backend = 'bare' | 'pglite' | 'postgres';
 
 /** What a row's throughput counts. */
-export type RateUnit = 'req/s' | 'deliveries/s' | 'MiB/s';
+export type RateUnit = 'req/s' | 'deliveries/s' | 'MiB/s' | 'days/s';
 
 export interface Targets {
   /** Lowest acceptable req/s as a fraction of the bare node:http ceiling (req/s rows only). */

@@ -20,6 +20,7 @@
  *   webhooks-backlog  (group "webhooks") deliveries/s of one ROLE=worker process draining a backlog
  *                     made with no worker running (PostgreSQL only)
  *   uploads           5 MiB PDF upload MiB/s, and the server's RSS growth meanwhile
+ *   test-clock        seconds for a sandbox test clock to play a year for ten loans (BENCH_CLOCK_RUNS, default 3)
  *   tracing           the authentication check and GET latest with tracing off (the default server)
  *                     and on (a second server exporting to an OTLP sink in this process), alternating
  *                     off, on, off, on; PostgreSQL only unless BENCH_BACKENDS=pglite (about a minute)

@@ -24,6 +24,7 @@ import { SCENARIO_SETTINGS, type ScenarioContext } from './scenario-context.ts';
 import { runTracing } from './tracing.ts';
 import { runUploads } from './uploads.ts';
 import { runWebhookBacklog, runWebhooks } from './webhooks.ts';
+import { CLOCK_RUNS, runTestClockYear } from './test-clocks.ts';
 
 export type { LoadOptions } from './load.ts';
 export type { Targets } from './report.ts';
@@ -240,6 +241,16 @@ export const SCENARIOS: Scenario[] = [
     ownServer: { env: { AUTH_FAILURES_PER_MINUTE: '1000000' } },
     plannedS: (s) => 30 + s.warmupS + s.durationS * 2,
     run: (ctx) => runLoginFlood(ctx),
+  },
+  {
+    // Issue 35: a sandbox test clock playing a year for ten loans, under 10 seconds.
+    kind: 'custom',
+    id: 'test-clock',
+    name: 'test clock: a year for ten loans (POST …/advance to ready)',
+    targets: { maxP99Ms: 10_000 },
+    ownServer: { env: { ROLE: 'all' } },
+    plannedS: () => 30 + CLOCK_RUNS * 15,
+    run: runTestClockYear,
   },
 ];
 

@@ -10,6 +10,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { LendingClient, type DocumentType, type LendingEvent } from './client.ts';
 import { LendingApiError, LendingConnectionError } from './errors.ts';
 import { deliveryHeaders } from './sign-webhook.ts';
+import { registerClockCommands } from './cli-clocks.ts';
 import type { WebhookEventType } from './webhook-events.ts';
 
 const program = new Command();
@@ -513,5 +514,7 @@ program
       ]);
     }),
   );
+
+registerClockCommands(program, { client, run, json, out, printJson, table, date });
 
 await program.parseAsync(process.argv);

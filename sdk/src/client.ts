@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { apiError, LendingApiError, LendingConnectionError } from './errors.ts';
 import type { paths } from './openapi.ts';
 import type { WebhookEventType } from './webhook-events.ts';
+import { TestClockMethods } from './test-clocks.ts';
 
 export const API_PREFIX = '/api/lending/v2.2';
 export const DEFAULT_BASE_URL = 'http://localhost:8080';
@@ -169,7 +170,7 @@ interface RequestSpec {
 
 const enc = encodeURIComponent;
 
-export class LendingClient {
+export class LendingClient extends TestClockMethods {
   readonly baseUrl: string;
   readonly #token: string;
   readonly #options: Required<Pick<ClientOptions, 'maxRetries' | 'initialRetryDelayMs' | 'maxRetryDelayMs' | 'timeoutMs'>>;
@@ -177,6 +178,7 @@ export class LendingClient {
   readonly #userAgent: string;
 
   constructor(options: ClientOptions = {}) {
+    super();
     const token = options.token ?? process.env.LENDING_API_TOKEN;
     if (!token) throw new TypeError('LendingClient: no API token (pass `token` or set LENDING_API_TOKEN).');
     this.#token = token;
@@ -242,6 +244,11 @@ export class LendingClient {
       const asked = retryAfterMs(response.headers.get('retry-after'));
       await sleep(asked === undefined ? this.#backoff(attempt) : Math.min(asked, this.#options.maxRetryDelayMs), call.signal);
     }
+  }
+
+  /** The sandbox test clock methods' way in (./test-clocks.ts). */
+  protected sendRequest(spec: RequestSpec, call?: CallOptions): Promise<Response> {
+    return this.#send(spec, call);
   }
 
   #backoff(attempt: number): number {

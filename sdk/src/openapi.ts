@@ -564,6 +564,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lending/v2.2/sandbox/test_clocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a test clock at today (sandbox only)
+         * @description Sandbox only: a test clock at today (London), `ready`. Put customers on it when you create them (`test_clock_id` in POST /customers/): for them, today and now are the clock's everywhere (applications, decisions, offers' expiry, login links, fundings, loans, collections, arrears, settlement quotes, the withdrawal window, pre-approvals, documents and the portal). At most 100 clocks a partner (400 TestClockLimit).
+         */
+        post: operations["createTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/sandbox/test_clocks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your test clocks, newest first, a page at a time (sandbox only)
+         * @description Sandbox only: your test clocks, newest first, `limit` (1 to 200, default 50) at a time; `meta.next_cursor` is the `cursor` of the next page (null on the last).
+         */
+        get: operations["listTestClocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/sandbox/test_clocks/{test_clock_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A test clock: its date, status and customers (sandbox only)
+         * @description Sandbox only: the clock's date (`frozen_on`), its status and how many customers are on it. While it advances, `frozen_on` is the last day played.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a test clock: it stops advancing; its customers keep their data and its date (sandbox only)
+         * @description Sandbox only: deletes the clock. It stops advancing and is no longer listed; its customers keep their data and stay on the date it reached.
+         */
+        delete: operations["deleteTestClock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lending/v2.2/sandbox/test_clocks/{test_clock_id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance a test clock to a date: the worker plays each day in order (sandbox only)
+         * @description Sandbox only: moves the clock to `to` (after its date, at most two years after it). Answers at once with the clock `advancing`; the worker then plays each day in order, for every customer on the clock: offers past their expiry expire, each repayment due that day is collected by the simulated Direct Debit unless the day is in `missed` (then it is missed), arrears age, withdrawal windows close, pre-approvals expire, idle applications are deferred after 90 days. Events carry the clock's dates and times; deliveries happen now. When the last day is played the clock is `ready` at `to` and test_clock_ready_202611 is sent. A second advance while it advances is 409 TestClockAdvancing.
+         */
+        post: operations["advanceTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lending/v2.2/sandbox/webhooks/test": {
         parameters: {
             query?: never;
@@ -1652,6 +1736,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    test_clock_ready_202611: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * test_clock_ready_202611
+         * @description Sandbox only: a test clock has played every day of its advance and is ready at frozen_on. Sent as a POST with X-SVC-Event-ID, X-SVC-Event-Type, X-SVC-Timestamp and X-SVC-Signature (HMAC-SHA256 with your signing secret), and `Authorization: Bearer` with your token when you set one. The same payload is readable from GET /events/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id, the same on every retry of the event: deduplicate on it. */
+                    "X-SVC-Event-ID": string;
+                    /** @description The event type, as webhook_event_type in GET /webhooks/event_types/. */
+                    "X-SVC-Event-Type": "test_clock_ready_202611";
+                    /** @description `sha256=` and the base64 HMAC-SHA256 of `{X-SVC-Timestamp}.{raw body}` keyed by your signing secret. */
+                    "X-SVC-Signature": string;
+                    /** @description Unix time in seconds when this delivery attempt started. */
+                    "X-SVC-Timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "test_clock_id": "00000000-0000-4000-8000-000000000001",
+                     *         "frozen_on": "2026-07-01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TestClockReady202611Payload"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the event; anything else (or no answer in time) is retried on the timetable. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1876,6 +2020,14 @@ export interface components {
             event_id: string;
             /** @enum {string} */
             webhook_event_type: "loan_withdrawn_202611";
+        } | {
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["TestClockReady202611Payload"];
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            webhook_event_type: "test_clock_ready_202611";
         };
         /** @description Funds are sent to a customer; carries the funding and the offer it was drawn from. */
         FundingCreated202607Payload: {
@@ -2137,6 +2289,36 @@ export interface components {
              * @description YYYY-MM-DD
              */
             valid_until: string;
+        };
+        /** Test clock */
+        TestClock: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Customers put on the clock (at most 100) */
+            customer_count: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the clock's date, today for its customers (while it advances, the last day played)
+             */
+            frozen_on: string;
+            name: string | null;
+            /**
+             * @description `advancing` while the worker plays the days of an advance
+             * @enum {string}
+             */
+            status: "ready" | "advancing";
+            /** Format: uuid */
+            test_clock_id: string;
+        };
+        /** @description Sandbox only: a test clock has played every day of its advance and is ready at frozen_on. */
+        TestClockReady202611Payload: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the date the clock is now on, the `to` of its advance
+             */
+            frozen_on: string;
+            /** Format: uuid */
+            test_clock_id: string;
         };
     };
     responses: never;
@@ -2997,6 +3179,11 @@ export interface operations {
                             /** Format: uuid */
                             uid?: string;
                         }[];
+                        /**
+                         * Format: uuid
+                         * @description Sandbox only: the test clock the customer is put on at creation (docs/behaviour.md, section 28); a PUT may repeat it, never change it
+                         */
+                        test_clock_id?: string;
                     };
                 };
             };
@@ -3076,6 +3263,25 @@ export interface operations {
                      *         {
                      *           "code": "PermissionDenied",
                      *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
                      *         }
                      *       ]
                      *     }
@@ -3275,6 +3481,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
+                     *         "test_clock_id": null,
                      *         "created_at": "2026-07-01T09:30:00.000Z",
                      *         "updated_at": "2026-07-01T09:30:00.000Z"
                      *       }
@@ -3294,6 +3501,8 @@ export interface operations {
                             people: {
                                 [key: string]: unknown;
                             }[];
+                            /** @description The sandbox test clock the customer is on, or null */
+                            test_clock_id: string | null;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -3614,6 +3823,11 @@ export interface operations {
                             /** Format: uuid */
                             uid?: string;
                         }[];
+                        /**
+                         * Format: uuid
+                         * @description Sandbox only: the test clock the customer is put on at creation (docs/behaviour.md, section 28); a PUT may repeat it, never change it
+                         */
+                        test_clock_id?: string;
                     };
                 };
             };
@@ -3659,6 +3873,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
+                     *         "test_clock_id": null,
                      *         "created_at": "2026-07-01T09:30:00.000Z",
                      *         "updated_at": "2026-07-01T09:30:00.000Z"
                      *       }
@@ -3678,6 +3893,8 @@ export interface operations {
                             people: {
                                 [key: string]: unknown;
                             }[];
+                            /** @description The sandbox test clock the customer is on, or null */
+                            test_clock_id: string | null;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -10148,6 +10365,1078 @@ export interface operations {
             };
         };
     };
+    createTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "name": "A year of repayments"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        name?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "test_clock_id": "7c1f5a3e-2d4b-4e6f-8a9b-0c1d2e3f4a5b",
+                     *         "name": "A year of repayments",
+                     *         "frozen_on": "2026-11-27",
+                     *         "status": "ready",
+                     *         "customer_count": 0,
+                     *         "created_at": "2026-11-27T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TestClock"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which (IdempotencyKeyInUse while a request with the key runs) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTestClocks: {
+        parameters: {
+            query?: {
+                /** @description meta.next_cursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "test_clock_id": "7c1f5a3e-2d4b-4e6f-8a9b-0c1d2e3f4a5b",
+                     *           "name": "A year of repayments",
+                     *           "frozen_on": "2026-11-27",
+                     *           "status": "ready",
+                     *           "customer_count": 1,
+                     *           "created_at": "2026-11-27T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TestClock"][];
+                        meta: {
+                            /** @description The cursor of the next page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                test_clock_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "test_clock_id": "7c1f5a3e-2d4b-4e6f-8a9b-0c1d2e3f4a5b",
+                     *         "name": "A year of repayments",
+                     *         "frozen_on": "2026-11-27",
+                     *         "status": "ready",
+                     *         "customer_count": 1,
+                     *         "created_at": "2026-11-27T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TestClock"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                test_clock_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body answers the first answer (Idempotent-Replayed: true) without doing it again, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                test_clock_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "to": "2027-11-27",
+                 *         "missed": [
+                 *           "2027-03-15"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /** @description Days of this advance on which the Direct Debit of every repayment due is missed instead of collected */
+                        missed?: string[];
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD: after the clock's date, at most two years after it
+                         */
+                        to: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "test_clock_id": "7c1f5a3e-2d4b-4e6f-8a9b-0c1d2e3f4a5b",
+                     *         "name": "A year of repayments",
+                     *         "frozen_on": "2026-11-27",
+                     *         "status": "advancing",
+                     *         "customer_count": 1,
+                     *         "created_at": "2026-11-27T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TestClock"];
+                    };
+                };
+            };
+            /** @description Bad request: validation or domain error (source points at the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ValidationError",
+                     *           "detail": "company_number must be at most 50 characters",
+                     *           "source": {
+                     *             "pointer": "/data/company/company_number"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AuthenticationFailed: missing, malformed, unknown or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "AuthenticationFailed",
+                     *           "detail": "the token is unknown or revoked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PermissionDenied: read-only token, sandbox route with a production token, or suspended partner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PermissionDenied",
+                     *           "detail": "this token lacks the write scope"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotFound: no such resource for this partner and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotFound",
+                     *           "detail": "customer not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NotAcceptable: Accept does not admit application/json */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "NotAcceptable",
+                     *           "detail": "Accept must admit application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: the code says which */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "DuplicateCustomer",
+                     *           "detail": "a customer with this external_customer_id already exists"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PayloadTooLarge */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "PayloadTooLarge",
+                     *           "detail": "the request body is larger than allowed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UnsupportedMediaType */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "UnsupportedMediaType",
+                     *           "detail": "Content-Type must be application/json"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IdempotencyKeyReused: the key was used with another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "IdempotencyKeyReused",
+                     *           "detail": "this Idempotency-Key was used with another method, path or body; use a new key for a new request",
+                     *           "source": {
+                     *             "parameter": "Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Throttled: too many requests for this token; Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "Throttled",
+                     *           "detail": "too many requests: at most 600 a minute; retry in 12 s"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description ServerError: an unexpected failure of ours; meta.request_id names it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "ServerError",
+                     *           "detail": "an unexpected error occurred",
+                     *           "meta": {
+                     *             "request_id": "4f6c1a2e-8d3b-4b7a-9c1e-2f5d6a7b8c9d"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     sandboxTestEvent: {
         parameters: {
             query?: never;
@@ -11027,6 +12316,10 @@ export interface operations {
                      *           {
                      *             "webhook_event_type": "loan_withdrawn_202611",
                      *             "description": "The customer gives notice of withdrawal from a regulated loan (Consumer Credit Act s.66A): they repay what they drew plus daily interest by repay_by."
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "test_clock_ready_202611",
+                     *             "description": "Sandbox only: a test clock has played every day of its advance and is ready at frozen_on."
                      *           }
                      *         ]
                      *       }
@@ -11895,6 +13188,11 @@ export interface operations {
                      *             "webhook_event_type": "loan_withdrawn_202611",
                      *             "url": "https://partner.example.com/hooks",
                      *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "test_clock_ready_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
                      *           }
                      *         ]
                      *       }
@@ -12139,6 +13437,11 @@ export interface operations {
                      *           },
                      *           {
                      *             "webhook_event_type": "loan_withdrawn_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "test_clock_ready_202611",
                      *             "url": "https://partner.example.com/hooks",
                      *             "subscribed": false
                      *           }
@@ -12461,6 +13764,11 @@ export interface operations {
                      *           },
                      *           {
                      *             "webhook_event_type": "loan_withdrawn_202611",
+                     *             "url": "https://partner.example.com/hooks",
+                     *             "subscribed": false
+                     *           },
+                     *           {
+                     *             "webhook_event_type": "test_clock_ready_202611",
                      *             "url": "https://partner.example.com/hooks",
                      *             "subscribed": false
                      *           }

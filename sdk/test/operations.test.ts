@@ -54,6 +54,11 @@ const CALLS: Record<string, unknown[]> = {
   getLoanStatement: [ID],
   sandboxSimulateLoanCollections: [ID, { data: { until: '2026-04-01' } }],
   sandboxSettleLoan: [ID],
+  createTestClock: [],
+  getTestClock: [ID],
+  listTestClocks: [],
+  advanceTestClock: [ID, { data: { to: '2027-04-01' } }],
+  deleteTestClock: [ID],
 };
 
 interface Document {

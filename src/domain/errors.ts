@@ -30,6 +30,8 @@ export type ErrorCode =
   | 'WithdrawalNoticeGiven'
   | 'BankDetailsInvalid'
   | 'FundingAccountRequired'
+  | 'TestClockAdvancing'
+  | 'TestClockLimit'
   | 'UnsupportedMediaType'
   | 'ParseError'
   | 'PayloadTooLarge'

@@ -1,5 +1,5 @@
 /**
- * The ten webhook event types of the spec (Events part), then ours (loans, docs/behaviour.md sections 22 and 23). The names are the exact values of the
+ * The ten webhook event types of the spec (Events part), then ours (loans, docs/behaviour.md sections 22 and 23; sandbox test clocks, section 28). The names are the exact values of the
  * X-SVC-Event-Type header and of webhook_event_type in GET /webhooks/event_types/, including the
  * date suffixes of the versioned ones. Each has its payload schema in schemas/events.ts (one
  * missing there is a compile error).
@@ -61,6 +61,10 @@ export const EVENT_TYPES = [
     webhook_event_type: 'loan_withdrawn_202611',
     description:
       'The customer gives notice of withdrawal from a regulated loan (Consumer Credit Act s.66A): they repay what they drew plus daily interest by repay_by.',
+  },
+  {
+    webhook_event_type: 'test_clock_ready_202611',
+    description: 'Sandbox only: a test clock has played every day of its advance and is ready at frozen_on.',
   },
 ] as const satisfies readonly { webhook_event_type: string; description: string }[];
 

@@ -39,7 +39,11 @@ export const PARTNER_TAGS = [
   { name: 'Events', description: 'Every event of the last 30 days, to catch up or long-poll instead of (or beside) webhooks.' },
   { name: 'Request log', description: 'Your own recent requests, to debug an integration.' },
   { name: 'Loans', description: 'Loans after funding: balances, repayments and their collection, arrears, settlement figures and statements.' },
-  { name: 'Sandbox', description: 'Sandbox tokens only: decide applications, fund offers and send sample events without waiting for the lender.' },
+  {
+    name: 'Sandbox',
+    description:
+      'Sandbox tokens only: decide applications, fund offers, send sample events, and move time forward with test clocks, without waiting for the lender.',
+  },
 ];
 
 /** The host of both servers: PUBLIC_BASE_URL unless a client generator is told otherwise. */

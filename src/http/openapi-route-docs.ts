@@ -7,6 +7,7 @@
 import { EVENT_TYPES } from '../domain/event-types.ts';
 import { fixedSample, typedEventAnswers } from './openapi-events.ts';
 import { LOAN_ROUTE_DOCS } from './openapi-loan-docs.ts';
+import { TEST_CLOCK_ROUTE_DOCS } from './openapi-test-clock-docs.ts';
 
 const CUSTOMER_ID = '3ada20af-1217-4192-883b-39fdda4b9110';
 const APPLICATION_ID = '3a918145-5048-48f1-aaa0-586edeedc09f';
@@ -34,7 +35,16 @@ const PEOPLE = [
 ];
 const CUSTOMER_BODY = { data: { external_customer_id: 'crm-1042', company: COMPANY, people: PEOPLE } };
 const CUSTOMER_VIEW = {
-  data: { customer_id: CUSTOMER_ID, external_customer_id: 'crm-1042', correlation_id: null, company: COMPANY, people: PEOPLE, created_at: AT, updated_at: AT },
+  data: {
+    customer_id: CUSTOMER_ID,
+    external_customer_id: 'crm-1042',
+    correlation_id: null,
+    company: COMPANY,
+    people: PEOPLE,
+    test_clock_id: null,
+    created_at: AT,
+    updated_at: AT,
+  },
 };
 const APPLICATION = {
   data: {
@@ -366,4 +376,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     },
   },
   ...LOAN_ROUTE_DOCS,
+  ...TEST_CLOCK_ROUTE_DOCS,
 };

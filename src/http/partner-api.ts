@@ -18,6 +18,7 @@ import { installRequestLog } from './request-log.ts';
 import { eventRoutes } from './routes/events.ts';
 import { requestLogRoutes } from './routes/request-log.ts';
 import { loanRoutes, sandboxLoanRoutes } from './routes/loans.ts';
+import { testClockRoutes } from './routes/test-clocks.ts';
 
 declare module 'fastify' {
   // Declaration merging: route configs carry the negotiation settings.
@@ -60,4 +61,5 @@ export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | nu
   await app.register(requestLogRoutes);
   await app.register(loanRoutes);
   await app.register(sandboxLoanRoutes);
+  await app.register(testClockRoutes);
 };

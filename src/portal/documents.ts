@@ -5,7 +5,7 @@ import { documentName, listDocuments, MAX_UPLOAD_BYTES, storeDocument } from '..
 import { stageStream, type StagedFile } from '../services/staged-file.ts';
 import { attempt, type RefusalMap } from '../web/attempt.ts';
 import type { FieldErrors } from '../web/forms.ts';
-import { portalChrome, portalScope } from './context.ts';
+import { portalChrome, portalContext, portalScope } from './context.ts';
 import { documentsPage } from './views/documents.ts';
 
 interface UploadBody {
@@ -56,7 +56,7 @@ export const portalDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     notice: string | null,
   ) => {
     const scope = portalScope(request);
-    const list = await listDocuments(app.ctx, scope.tenant, scope.customerId);
+    const list = await listDocuments(portalContext(request), scope.tenant, scope.customerId);
     return reply.page(status, documentsPage(portalChrome(request, reply, '/portal/documents'), reply.generateCsrf(), list.data, form, errors, notice));
   };
 
@@ -104,7 +104,8 @@ export const portalDocumentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A form sent without a file chosen carries an empty part with no name.
       const chosen = file && !(file.filename === '' && file.staged.size === 0) ? file : undefined;
       const stored = await attempt(
-        () => storeDocument(app.ctx, portal.tenant, portal.customerId, documentType || undefined, chosen?.staged, documentName(chosen?.filename)),
+        () =>
+          storeDocument(portalContext(request), portal.tenant, portal.customerId, documentType || undefined, chosen?.staged, documentName(chosen?.filename)),
         UPLOAD_REFUSALS,
       );
       if (!stored.ok) return render(request, reply, stored.refusal.status, { document_type: documentType }, stored.refusal.errors, null);

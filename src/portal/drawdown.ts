@@ -13,7 +13,7 @@ import { formatGbp } from '../web/format.ts';
 import { formValues, readMoney, type FieldErrors } from '../web/forms.ts';
 import { messagePage } from '../web/layout.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { portalChrome, portalScope } from './context.ts';
+import { portalChrome, portalContext, portalScope } from './context.ts';
 import { drawdownPage, fundingConfirmationPage, type BankForm, type BankModel } from './views/drawdown.ts';
 
 /** The notices of the offer and drawdown pages after a change (`?done=…`). */
@@ -101,9 +101,11 @@ export const portalDrawdownRoutes: FastifyPluginAsyncTypebox = async (app) => {
     status: number,
     form: { amountInput: string; errors: FieldErrors; notice?: string | null; ticked?: Ticked; bank?: { form: BankForm; errors: FieldErrors } },
   ) => {
-    const { offer, application, drawnPence, regulation, acknowledged } = await customerOffer(app.ctx, scope, offerId);
+    const { offer, application, drawnPence, regulation, acknowledged } = await customerOffer(portalContext(request), scope, offerId);
     const state = { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at };
-    const reason = offer.pre_approval ? preApprovalDrawdownProblem(state, app.ctx.now()) : drawdownProblem(state, application?.status ?? null, app.ctx.now());
+    const reason = offer.pre_approval
+      ? preApprovalDrawdownProblem(state, portalContext(request).now())
+      : drawdownProblem(state, application?.status ?? null, portalContext(request).now());
     const problem = reason === null ? null : `Funds cannot be drawn from this ${offer.pre_approval ? 'pre-approval' : 'offer'}: ${reason}.`;
     const model = {
       offer,
@@ -136,7 +138,7 @@ export const portalDrawdownRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ticked: Ticked = { preContractRead: values.pre_contract_read === 'yes', businessPurposeDeclared: values.business_purpose_declared === 'yes' };
     const amount = readMoney(input, 'amount to draw', { required: true });
     if (amount.error) return renderDrawdown(request, reply, scope, offerId, 400, { amountInput: input, errors: { amount: amount.error }, ticked });
-    const drawn = await attempt(() => drawFromCustomerOffer(app.ctx, scope, offerId, amount.pence as number, ticked), DRAWDOWN_REFUSALS);
+    const drawn = await attempt(() => drawFromCustomerOffer(portalContext(request), scope, offerId, amount.pence as number, ticked), DRAWDOWN_REFUSALS);
     if (drawn.ok) return reply.redirect(`/portal/fundings/${drawn.value.funding.id}`, 303);
     const { status, code, errors } = drawn.refusal;
     // A refusal of the offer's state starts the form afresh (its boxes unticked).
@@ -146,7 +148,7 @@ export const portalDrawdownRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/offers/:offer_id/bank-details', { schema: { params: OfferIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    const { offer } = await customerOffer(app.ctx, scope, offerId);
+    const { offer } = await customerOffer(portalContext(request), scope, offerId);
     const sent = formValues(request.body);
     const form: BankForm = { account_holder_name: sent.account_holder_name ?? '', sort_code: sent.sort_code ?? '', account_number: sent.account_number ?? '' };
     // People type spaces in sort codes and account numbers: they are dropped before the API's checks.
@@ -164,14 +166,14 @@ export const portalDrawdownRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const again = (bankErrors: FieldErrors) =>
       renderDrawdown(request, reply, scope, offerId, 400, { amountInput: '', errors: {}, bank: { form: { ...form, account_number: '' }, errors: bankErrors } });
     if (!details) return again(errors);
-    const saved = await attempt(() => saveCustomerBankDetails(app.ctx, scope, details), BANK_REFUSALS);
+    const saved = await attempt(() => saveCustomerBankDetails(portalContext(request), scope, details), BANK_REFUSALS);
     if (!saved.ok) return again(saved.refusal.errors);
     return reply.redirect(offer.pre_approval ? '/portal/pre-approval?done=bank' : `/portal/offers/${offerId}/drawdown?done=bank`, 303);
   });
 
   app.get('/pre-approval', { schema: { querystring: DrawdownQuery } }, async (request, reply) => {
     const scope = portalScope(request);
-    const current = await customerPreApproval(app.ctx, scope);
+    const current = await customerPreApproval(portalContext(request), scope);
     if (!current) {
       return reply.page(404, messagePage(portalChrome(request, reply), 'No pre-approval', 'You have no pre-approval with us. Your broker can tell you more.'));
     }
@@ -181,7 +183,7 @@ export const portalDrawdownRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/fundings/:funding_id', { schema: { params: FundingIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
-    const { funding, offer, remainingPence } = await customerFunding(app.ctx, scope, idParam(request.params.funding_id, 'funding'));
+    const { funding, offer, remainingPence } = await customerFunding(portalContext(request), scope, idParam(request.params.funding_id, 'funding'));
     return reply.page(200, fundingConfirmationPage(portalChrome(request, reply), offer, funding, remainingPence));
   });
 };

@@ -6,7 +6,7 @@ import { customerWithdrawal, withdrawFromCustomerLoan } from '../services/portal
 import type { CustomerScope } from '../services/portal.ts';
 import { attempt, saying, type RefusalMap } from '../web/attempt.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { portalChrome, portalScope } from './context.ts';
+import { portalChrome, portalContext, portalScope } from './context.ts';
 import { withdrawalPage, withdrawalPath } from './views/loan-withdrawal.ts';
 
 const LoanIdParams = Type.Object({ loan_id: Type.String() });
@@ -32,7 +32,7 @@ export const portalWithdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => 
     status: number,
     words: { notice?: string | null; problem?: string | null },
   ) => {
-    const m = await customerWithdrawal(app.ctx, scope, loanId);
+    const m = await customerWithdrawal(portalContext(request), scope, loanId);
     // A loan with no right of withdrawal has no such page.
     if (m.state === 'none' && !words.problem) throw notFound('withdrawal');
     const model = { m, lender: app.config.lenderName, notice: words.notice ?? null, problem: words.problem ?? null, backHref: `/portal/loans/${loanId}` };
@@ -47,7 +47,7 @@ export const portalWithdrawalRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post('/loans/:loan_id/withdrawal', { schema: { params: LoanIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const loanId = idParam(request.params.loan_id, 'loan');
-    const given = await attempt(() => withdrawFromCustomerLoan(app.ctx, scope, loanId), REFUSALS);
+    const given = await attempt(() => withdrawFromCustomerLoan(portalContext(request), scope, loanId), REFUSALS);
     if (!given.ok) return render(request, reply, scope, loanId, given.refusal.status, { problem: given.refusal.problem });
     return reply.redirect(`${withdrawalPath(loanId)}?done=given`, 303);
   });

@@ -5,7 +5,7 @@ import { positionOf, settlementFigure, today, type LoanRow } from '../services/l
 import { portalLoan, portalLoans, portalLoanStatement } from '../services/portal-loans.ts';
 import { withdrawalSection } from '../services/loan-withdrawal.ts';
 import { readDate } from '../web/forms.ts';
-import { portalChrome, portalScope } from './context.ts';
+import { portalChrome, portalContext, portalScope } from './context.ts';
 import { settlementProblemWords } from './loan-words.ts';
 import { loanPage, type SettlementForm } from './views/loan.ts';
 import { loansPage } from './views/loans.ts';
@@ -35,16 +35,16 @@ function settlementForm(loan: LoanRow, day: string, asked: string | undefined): 
 export const portalLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/loans', async (request, reply) => {
     const scope = portalScope(request);
-    const day = today(app.ctx);
-    const loans = await portalLoans(app.ctx, scope);
+    const day = today(portalContext(request));
+    const loans = await portalLoans(portalContext(request), scope);
     const items = loans.map((loan) => ({ loan, position: positionOf(loan, day) }));
     return reply.page(200, loansPage(portalChrome(request, reply, '/portal/loans'), items, day));
   });
 
   app.get('/loans/:loan_id', { schema: { params: LoanIdParams, querystring: LoanPageQuery } }, async (request, reply) => {
     const scope = portalScope(request);
-    const loan = await portalLoan(app.ctx, scope, idParam(request.params.loan_id, 'loan'));
-    const day = today(app.ctx);
+    const loan = await portalLoan(portalContext(request), scope, idParam(request.params.loan_id, 'loan'));
+    const day = today(portalContext(request));
     const settlement = settlementForm(loan, day, request.query.on);
     const model = {
       loan,
@@ -60,7 +60,7 @@ export const portalLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/loans/:loan_id/statement.pdf', { schema: { params: LoanIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
-    const { loan, pdf } = await portalLoanStatement(app.ctx, scope, idParam(request.params.loan_id, 'loan'), app.config.lenderName);
+    const { loan, pdf } = await portalLoanStatement(portalContext(request), scope, idParam(request.params.loan_id, 'loan'), app.config.lenderName);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="loan-statement-${loan.id}.pdf"`)

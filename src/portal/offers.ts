@@ -11,7 +11,7 @@ import { attempt, saying, type RefusalMap } from '../web/attempt.ts';
 import { formatGbp, penceToInput, PRODUCT_NAMES } from '../web/format.ts';
 import { readMoney, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { portalChrome, portalScope } from './context.ts';
+import { portalChrome, portalContext, portalScope } from './context.ts';
 import { NOTICES } from './drawdown.ts';
 import { offerPage } from './views/offer.ts';
 import { preContractPage } from './views/pre-contract.ts';
@@ -41,13 +41,13 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/offers/:offer_id', { schema: { params: OfferIdParams, querystring: OfferPageQuery } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    const { offer, application, drawnPence, regulation } = await customerOffer(app.ctx, scope, offerId);
+    const { offer, application, drawnPence, regulation } = await customerOffer(portalContext(request), scope, offerId);
     const amount = scheduleAmount(request.query.amount);
     const errors: FieldErrors = {};
     let schedule: RepaymentSchedule | null = null;
     if (amount.error) errors.amount = amount.error;
     else if (offer.offer_type === 'confirmed') {
-      const shown = await attempt(() => customerSchedule(app.ctx, scope, offerId, amount.pence), amountRefusals(offer));
+      const shown = await attempt(() => customerSchedule(portalContext(request), scope, offerId, amount.pence), amountRefusals(offer));
       if (shown.ok) schedule = shown.value.schedule;
       else Object.assign(errors, shown.refusal.errors);
     }
@@ -63,7 +63,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errors,
       notice,
       problem: null,
-      now: app.ctx.now(),
+      now: portalContext(request).now(),
     };
     return reply.page(errors.amount ? 400 : 200, offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
   });
@@ -73,7 +73,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const offerId = idParam(request.params.offer_id, 'offer');
     const amount = scheduleAmount(request.query.amount);
     if (amount.error) throw notFound('schedule');
-    const result = await customerSchedule(app.ctx, scope, offerId, amount.pence);
+    const result = await customerSchedule(portalContext(request), scope, offerId, amount.pence);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="repayment-schedule-${result.offer.id}.pdf"`)
@@ -83,21 +83,27 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/offers/:offer_id/pre-contract', { schema: { params: OfferIdParams, querystring: ScheduleQuery } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    const { offer, application, drawnPence } = await customerOffer(app.ctx, scope, offerId);
+    const { offer, application, drawnPence } = await customerOffer(portalContext(request), scope, offerId);
     const amount = scheduleAmount(request.query.amount);
     const errors: FieldErrors = {};
     let information: Awaited<ReturnType<typeof customerPreContract>> | null = null;
     if (amount.error) errors.amount = amount.error;
     else {
-      const shown = await attempt(() => customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer)), amountRefusals(offer));
+      const shown = await attempt(
+        () => customerPreContract(portalContext(request), scope, offerId, amount.pence, preContractNames(offer)),
+        amountRefusals(offer),
+      );
       if (shown.ok) information = shown.value;
       else Object.assign(errors, shown.refusal.errors);
     }
     // An offer the Act does not regulate has no such page, whatever the amount asked.
-    if (!information) await customerPreContract(app.ctx, scope, offerId, null, preContractNames(offer));
+    if (!information) await customerPreContract(portalContext(request), scope, offerId, null, preContractNames(offer));
     const drawable =
-      drawdownProblem({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, application?.status ?? null, app.ctx.now()) ===
-        null && drawnPence < offer.max_amount_pence;
+      drawdownProblem(
+        { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at },
+        application?.status ?? null,
+        portalContext(request).now(),
+      ) === null && drawnPence < offer.max_amount_pence;
     const model = { offerId, information, amountInput: amount.input ?? penceToInput(offer.max_amount_pence), errors, drawable };
     return reply.page(errors.amount ? 400 : 200, preContractPage(portalChrome(request, reply), model));
   });
@@ -107,8 +113,8 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const offerId = idParam(request.params.offer_id, 'offer');
     const amount = scheduleAmount(request.query.amount);
     if (amount.error) throw notFound('pre-contract information');
-    const { offer } = await customerOffer(app.ctx, scope, offerId);
-    const information = await customerPreContract(app.ctx, scope, offerId, amount.pence, preContractNames(offer));
+    const { offer } = await customerOffer(portalContext(request), scope, offerId);
+    const information = await customerPreContract(portalContext(request), scope, offerId, amount.pence, preContractNames(offer));
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="pre-contract-information-${offer.id}.pdf"`)
@@ -121,9 +127,9 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/offers/:offer_id/select', { schema: { params: OfferIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const offerId = idParam(request.params.offer_id, 'offer');
-    const selected = await attempt(() => selectCustomerOffer(app.ctx, scope, offerId, app.config.publicBaseUrl), SELECT_REFUSALS);
+    const selected = await attempt(() => selectCustomerOffer(portalContext(request), scope, offerId, app.config.publicBaseUrl), SELECT_REFUSALS);
     if (!selected.ok) {
-      const { offer, application, drawnPence, regulation } = await customerOffer(app.ctx, scope, offerId);
+      const { offer, application, drawnPence, regulation } = await customerOffer(portalContext(request), scope, offerId);
       const model = {
         offer,
         regulated: regulation === 'regulated',
@@ -135,7 +141,7 @@ export const portalOfferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         errors: {},
         notice: null,
         problem: selected.refusal.problem,
-        now: app.ctx.now(),
+        now: portalContext(request).now(),
       };
       return reply.page(selected.refusal.status, offerPage(portalChrome(request, reply), reply.generateCsrf(), model));
     }

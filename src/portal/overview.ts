@@ -6,7 +6,7 @@ import { preApprovalStatus } from '../domain/pre-approvals.ts';
 import { customerPreApproval } from '../services/portal-funding.ts';
 import { fieldErrorsFrom, formValues, readDate, readMoney, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
-import { portalChrome, portalScope } from './context.ts';
+import { portalChrome, portalContext, portalScope } from './context.ts';
 import { companyPage, type CompanyForm } from './views/company.ts';
 import { overviewPage } from './views/overview.ts';
 
@@ -20,20 +20,21 @@ const NOTICES = {
 export const portalOverviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', { schema: { querystring: Type.Object({ saved: NoticeQuery(NOTICES) }) } }, async (request, reply) => {
     const scope = portalScope(request);
-    const overview = await portalOverview(app.ctx, scope);
+    const overview = await portalOverview(portalContext(request), scope);
     const notice = request.query.saved ? NOTICES[request.query.saved] : null;
-    const pre = await customerPreApproval(app.ctx, scope);
-    const open = pre && preApprovalStatus({ offerType: pre.offer.offer_type, status: pre.offer.status, expiresAt: pre.offer.expires_at }, app.ctx.now());
+    const pre = await customerPreApproval(portalContext(request), scope);
+    const open =
+      pre && preApprovalStatus({ offerType: pre.offer.offer_type, status: pre.offer.status, expiresAt: pre.offer.expires_at }, portalContext(request).now());
     const preApproval =
       pre && (open === 'available' || open === 'funded')
         ? { availablePence: pre.offer.max_amount_pence - pre.drawnPence, expiresAt: pre.offer.expires_at }
         : null;
-    return reply.page(200, overviewPage(portalChrome(request, reply, '/portal/'), overview, app.ctx.now(), notice, preApproval));
+    return reply.page(200, overviewPage(portalChrome(request, reply, '/portal/'), overview, portalContext(request).now(), notice, preApproval));
   });
 
   app.get('/company', async (request, reply) => {
     const scope = portalScope(request);
-    const { company } = await portalCustomer(app.ctx, scope);
+    const { company } = await portalCustomer(portalContext(request), scope);
     const form: CompanyForm = {
       turnover: company.last_12_months_turnover?.amount !== undefined ? penceToInput(toPence(company.last_12_months_turnover.amount)) : '',
       profit: company.last_12_months_profit?.amount !== undefined ? penceToInput(toPence(company.last_12_months_profit.amount)) : '',
@@ -51,15 +52,15 @@ export const portalOverviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const trading = readDate(form.trading_from_date, 'the date your company started trading');
     const values = { turnoverPence: turnover.pence, profitPence: profit.pence, tradingFromDate: trading.date };
     // Every problem at once: what could not be read, then the rules on what could.
-    const errors: FieldErrors = fieldErrorsFrom(checkCompanyFinancials(values, app.ctx.now()), FIELD_OF_POINTER, 'turnover');
+    const errors: FieldErrors = fieldErrorsFrom(checkCompanyFinancials(values, portalContext(request).now()), FIELD_OF_POINTER, 'turnover');
     if (turnover.error) errors.turnover = turnover.error;
     if (profit.error) errors.profit = profit.error;
     if (trading.error) errors.trading_from_date = trading.error;
     if (Object.keys(errors).length === 0) {
-      await updateCompanyFinancials(app.ctx, scope, values as CompanyFinancials);
+      await updateCompanyFinancials(portalContext(request), scope, values as CompanyFinancials);
       return reply.redirect('/portal/?saved=company', 303);
     }
-    const customer = await portalCustomer(app.ctx, scope);
+    const customer = await portalCustomer(portalContext(request), scope);
     return reply.page(
       400,
       companyPage(portalChrome(request, reply, '/portal/company'), reply.generateCsrf(), customer.company.registered_company_name, form, errors),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { webSurface } from '../web/surface.ts';
 import { messagePage } from '../web/layout.ts';
-import { portalChrome } from './context.ts';
+import { installCustomerTime, portalChrome } from './context.ts';
 import { portalCookie } from './cookie.ts';
 import { portalDocumentRoutes } from './documents.ts';
 import { portalLoanRoutes } from './loans.ts';
@@ -32,6 +32,7 @@ export const customerPortal: FastifyPluginAsync = async (app) => {
             ),
           ),
   });
+  installCustomerTime(app);
   await app.register(portalLoginRoutes);
   await app.register(portalOverviewRoutes);
   await app.register(portalDocumentRoutes);

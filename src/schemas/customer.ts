@@ -121,6 +121,12 @@ export const CustomerDetails = Closed({
   people: Type.Array(Person, { minItems: 1, maxItems: 20 }),
   external_customer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   correlation_id: Type.Optional(Uuid),
+  test_clock_id: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description: 'Sandbox only: the test clock the customer is put on at creation (docs/behaviour.md, section 28); a PUT may repeat it, never change it',
+    }),
+  ),
 });
 
 export const CustomerBody = Data(CustomerDetails, { $id: 'CustomerBody', title: 'Customer' });
@@ -134,6 +140,7 @@ export const CustomerRecord = Data(
     correlation_id: Type.Union([Type.String(), Type.Null()]),
     company: Type.Object({}, { additionalProperties: true }),
     people: Type.Array(Type.Object({}, { additionalProperties: true })),
+    test_clock_id: Type.Union([Uuid, Type.Null()], { description: 'The sandbox test clock the customer is on, or null' }),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
   }),

@@ -7,13 +7,7 @@ import type { ErrorCode } from '../domain/errors.ts';
 
 /** The codes only the HTTP layer raises (routing, negotiation, idempotency, limits), never the domain. */
 export type HttpErrorCode =
-  | 'MethodNotAllowed'
-  | 'NotAcceptable'
-  | 'IdempotencyKeyInUse'
-  | 'IdempotencyKeyReused'
-  | 'HeaderFieldsTooLarge'
-  | 'ServerError'
-  | 'NotImplemented';
+  'MethodNotAllowed' | 'NotAcceptable' | 'IdempotencyKeyInUse' | 'IdempotencyKeyReused' | 'HeaderFieldsTooLarge' | 'ServerError' | 'NotImplemented';
 
 export const STATUS_BY_CODE: Record<ErrorCode | HttpErrorCode, number> = {
   ValidationError: 400,
@@ -31,6 +25,7 @@ export const STATUS_BY_CODE: Record<ErrorCode | HttpErrorCode, number> = {
   WithdrawalPeriodEnded: 400,
   BankDetailsInvalid: 400,
   FundingAccountRequired: 400,
+  TestClockLimit: 400,
   AuthenticationFailed: 401,
   PermissionDenied: 403,
   NotFound: 404,
@@ -46,6 +41,7 @@ export const STATUS_BY_CODE: Record<ErrorCode | HttpErrorCode, number> = {
   RepaymentAlreadyCollected: 409,
   WithdrawalNoticeGiven: 409,
   DuplicatePartnerUser: 409,
+  TestClockAdvancing: 409,
   PayloadTooLarge: 413,
   IdempotencyKeyReused: 422,
   UnsupportedMediaType: 415,

@@ -127,6 +127,11 @@ export const LoanWithdrawnPayload = Closed({
   repay_by: IsoDate,
 });
 
+export const TestClockReadyPayload = Closed({
+  test_clock_id: Uuid,
+  frozen_on: Type.String({ format: 'date', description: 'YYYY-MM-DD: the date the clock is now on, the `to` of its advance' }),
+});
+
 /** The schema of each event type's payload. */
 export const EVENT_PAYLOADS = {
   application_attributed: ApplicationAttributedPayload,
@@ -143,6 +148,7 @@ export const EVENT_PAYLOADS = {
   loan_repayment_missed_202611: LoanRepaymentMissedPayload,
   loan_settled_202611: LoanSettledPayload,
   loan_withdrawn_202611: LoanWithdrawnPayload,
+  test_clock_ready_202611: TestClockReadyPayload,
 } as const satisfies Record<EventType, TSchema>;
 
 /** The payload type of each event type. */

@@ -27,6 +27,7 @@ import { recordEvent } from '../store/outbox-store.ts';
 import { canReapplyFrom, moveApplication } from './application-moves.ts';
 import * as events from './event-payloads.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import { settleExpiryIfDue } from './offers.ts';
 
 function storeRequests(requests: LoanRequestData[]): StoredRequest[] {
@@ -51,7 +52,8 @@ function alreadyOpen(applicationId: string | null): DomainError {
   });
 }
 
-export async function createApplication(ctx: ServiceContext, tenant: Tenant, customerId: string, input: CreateApplicationData): Promise<ApplicationRow> {
+export async function createApplication(base: ServiceContext, tenant: Tenant, customerId: string, input: CreateApplicationData): Promise<ApplicationRow> {
+  const ctx = await customerContext(base, 'customer', customerId, tenant);
   const amountPence = toPence(input.amount);
   const requests = storeRequests(input.requests ?? []);
   if (requests.length > 0 && sumPence(requests) !== amountPence) {
@@ -106,7 +108,8 @@ export async function getLatestApplication(ctx: ServiceContext, tenant: Tenant, 
     throw notFound(customer ? 'application' : 'customer');
   }
   // Expiry is correct on read, even before the sweep: an offered application whose offers have all
-  // expired is settled (locked, in a transaction) before it is answered.
+  // expired is settled (locked, in a transaction) before it is answered (settleExpiryIfDue reads
+  // the customer's time).
   return settleExpiryIfDue(ctx, tenant, latest);
 }
 
@@ -115,7 +118,8 @@ export async function getLatestApplication(ctx: ServiceContext, tenant: Tenant, 
  * replaces the introducer. Only while the application is open. New details may be what a decision
  * was waiting for, so `action_required` moves back to `open`.
  */
-export async function updateLatestApplication(ctx: ServiceContext, tenant: Tenant, customerId: string, input: PatchApplicationData): Promise<void> {
+export async function updateLatestApplication(base: ServiceContext, tenant: Tenant, customerId: string, input: PatchApplicationData): Promise<void> {
+  const ctx = await customerContext(base, 'customer', customerId, tenant);
   const newRequests = input.requests ? storeRequests(input.requests) : null;
   if (newRequests && sumPence(newRequests) > toPence(MAX_APPLICATION_AMOUNT)) {
     // The amount becomes the sum, and the amount rule (at most 10,000,000) still holds.

@@ -12,7 +12,7 @@ import { DomainError } from '../domain/errors.ts';
 import type { AuditEntryView } from '../schemas/admin.ts';
 import { insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '../store/audit-store.ts';
 import type { Queryable } from '../store/db.ts';
-import type { ServiceContext } from './context.ts';
+import { wallNow, type ServiceContext } from './context.ts';
 
 export type { AuditRow };
 
@@ -72,7 +72,8 @@ export async function audited<T>(
       if (error instanceof DomainError) return { error };
       throw error;
     }
-    for (const row of [entry(result) ?? []].flat()) await appendAudit(tx, actor, row, ctx.now());
+    // The lender's record of who did what when: the wall clock's time, even for a customer on a test clock.
+    for (const row of [entry(result) ?? []].flat()) await appendAudit(tx, actor, row, wallNow(ctx));
     return { result };
   });
   if ('error' in outcome) throw outcome.error;

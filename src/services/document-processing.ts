@@ -20,6 +20,7 @@ import {
 } from '../store/documents-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import { HEAD_BYTES, TAIL_BYTES } from './staged-file.ts';
 
 interface Outcome {
@@ -83,6 +84,7 @@ async function settle(tx: Queryable, document: DocumentRow, outcome: Outcome, no
 
 /** Background processing of one document: pending → processing → accepted | rejected. */
 export async function processDocument(ctx: ServiceContext, documentId: string): Promise<void> {
+  ctx = await customerContext(ctx, 'document', documentId);
   const claimed = await ctx.db.transaction(async (tx) => {
     const document = await findDocumentAnyTenant(tx, documentId, true);
     if (!document || (document.status !== 'pending' && document.status !== 'processing')) return null;
@@ -104,6 +106,7 @@ export async function processDocument(ctx: ServiceContext, documentId: string): 
  * than left `processing` for ever; an operator can still accept it with the review route.
  */
 export async function giveUpDocument(ctx: ServiceContext, documentId: string, reason = 'the file could not be processed'): Promise<void> {
+  ctx = await customerContext(ctx, 'document', documentId);
   await rejectUnprocessedDocument(ctx.db, documentId, `unreadable: ${reason}`, ctx.now());
 }
 
@@ -115,6 +118,7 @@ export async function reviewDocument(
   rejectReason: string | null,
 ): Promise<DocumentRow> {
   if (status === 'rejected' && !rejectReason) throw invalidAt('/reject_reason', 'reject_reason is required when rejecting');
+  ctx = await customerContext(ctx, 'document', documentId);
   return ctx.db.transaction(async (tx) => {
     const document = await findDocumentAnyTenant(tx, documentId, true);
     if (!document) throw notFound('document');

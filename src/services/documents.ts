@@ -21,6 +21,7 @@ import {
 } from '../store/documents-store.ts';
 import { wakeDispatcher } from '../store/outbox-store.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import type { StagedFile } from './staged-file.ts';
 
 /** Uploads larger than this are refused (413) and store nothing. */
@@ -86,7 +87,7 @@ export async function storeDocument(
       );
     }
   }
-  const now = ctx.now();
+  const now = (await customerContext(ctx, 'customer', customerId, tenant)).now();
   try {
     return await ctx.db.transaction(async (tx) => {
       const document = await insertDocument(tx, tenant, {

@@ -169,3 +169,7 @@ export function loanWithdrawn(ref: LoanRef, noticeGivenOn: string, repayBy: stri
     repay_by: repayBy,
   };
 }
+
+export function testClockReady(testClockId: string, frozenOn: string): EventPayloads['test_clock_ready_202611'] {
+  return { test_clock_id: testClockId, frozen_on: frozenOn };
+}

@@ -29,6 +29,7 @@ import {
 } from '../store/funding-accounts-store.ts';
 import { actorLabel, appendAudit, audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
+import { contextOfCustomer, wallNow } from './customer-time.ts';
 import { payeeNameCheck } from './payee-check.ts';
 
 export function fundingAccountView(row: FundingAccountRow): Static<typeof FundingAccountView> {
@@ -69,6 +70,7 @@ export async function putFundingAccount(
 ): Promise<FundingAccountRow> {
   const customer = await findCustomer(ctx.db, tenant, customerId);
   if (!customer) throw notFound('customer');
+  ctx = await contextOfCustomer(ctx, customer);
   if (!passesModulusCheck(details.sortCode, details.accountNumber)) {
     throw new DomainError(
       'BankDetailsInvalid',
@@ -107,7 +109,7 @@ export async function putFundingAccount(
         targetId: customerId,
         summary: { partner_id: tenant.partnerId, environment: tenant.environment, ...accountSummary(row), replaced: previous?.id ?? null },
       },
-      now,
+      wallNow(ctx),
     );
     return row;
   });

@@ -16,6 +16,7 @@ import { findOffer, findOfferAnyTenant, setOfferStatus, type OfferRow } from '..
 import { recordEvent } from '../store/outbox-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import * as events from './event-payloads.ts';
 import { startLoan } from './loans.ts';
 import { payoutAccount } from './funding-accounts.ts';
@@ -71,7 +72,8 @@ export function paidTo(funding: FundingRow): Static<typeof FundingView>['paid_to
  * Draws `amount` from a selected (or already funded) confirmed offer. The offer row is locked, so
  * concurrent drawdowns are serialised and can never together exceed the offer's maximum.
  */
-export async function drawdown(ctx: ServiceContext, request: DrawdownRequest): Promise<{ funding: FundingRow; offer: OfferRow }> {
+export async function drawdown(base: ServiceContext, request: DrawdownRequest): Promise<{ funding: FundingRow; offer: OfferRow }> {
+  const ctx = await customerContext(base, 'offer', request.offerId, request.tenant);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const find = (forUpdate: boolean) =>

@@ -22,6 +22,7 @@ import { replaceRepayments } from '../store/loans-store.ts';
 import { recordEvent } from '../store/outbox-store.ts';
 import { appendAudit } from './audit.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext, wallNow } from './customer-time.ts';
 import * as events from './event-payloads.ts';
 import { loanTerms, lockedLoan, refOf, scheduleChangeError, settleLoan, tenantOfLoan, type LoanRow } from './loans.ts';
 
@@ -100,6 +101,7 @@ export type NoticeChannel = { through: 'portal'; customerId: string } | { throug
  * not settled. Writes the notice, `loan_withdrawn_202611` and the audit row in one transaction.
  */
 export async function giveWithdrawalNotice(ctx: ServiceContext, tenant: Tenant | null, loanId: string, channel: NoticeChannel): Promise<LoanRow> {
+  ctx = await customerContext(ctx, 'loan', loanId, tenant);
   return ctx.db.transaction(async (tx) => {
     const loan = await lockedLoan(tx, tenant, loanId);
     // A customer sees only their own loans: another's is not found, as in the rest of the portal.
@@ -128,7 +130,7 @@ export async function giveWithdrawalNotice(ctx: ServiceContext, tenant: Tenant |
         targetId: loan.id,
         summary: { partner_id: loan.partner_id, environment: loan.environment, notice_given_on: today, repay_by: repayBy, amount_today_pence: amount },
       },
-      now,
+      wallNow(ctx),
     );
     return { ...loan, withdrawal: { noticeGivenOn: today, repaidOn: null } };
   });
@@ -166,6 +168,7 @@ export async function recordLoanPayment(
   where: ErrorSource & { pointer: string },
   through: 'operator' | 'sandbox',
 ): Promise<Payment> {
+  ctx = await customerContext(ctx, 'loan', loanId, tenant);
   return ctx.db.transaction(async (tx) => {
     const loan = await lockedLoan(tx, tenant, loanId);
     const notice = loan.withdrawal;

@@ -37,6 +37,7 @@ import { recordEvent } from '../store/outbox-store.ts';
 import * as events from './event-payloads.ts';
 import type { OfferRow } from '../store/offers-store.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import { renderStatementPdf } from '../pdf/loan-statement-pdf.ts';
 
 export function loanTerms(loan: LoanRow): LoanTerms {
@@ -270,6 +271,7 @@ function inFuture(ctx: ServiceContext, date: string): boolean {
 
 /** An operator's record of one Direct Debit outcome (admin API and console), audited by the caller. */
 export async function recordCollection(ctx: ServiceContext, loanId: string, input: CollectionInput, pointerPrefix = '/'): Promise<LoanRow> {
+  ctx = await customerContext(ctx, 'loan', loanId);
   if (inFuture(ctx, input.dueDate)) throw invalidAt(`${pointerPrefix}due_date`, `the repayment due on ${input.dueDate} is not due yet`);
   if (input.collectedOn && inFuture(ctx, input.collectedOn)) throw invalidAt(`${pointerPrefix}collected_on`, 'collected_on must not be after today');
   if (input.outcome === 'missed' && input.collectedOn) throw invalidAt(`${pointerPrefix}collected_on`, 'collected_on is only for a collected repayment');
@@ -285,6 +287,7 @@ export async function recordCollection(ctx: ServiceContext, loanId: string, inpu
  * late, on `until`.
  */
 export async function simulateCollections(ctx: ServiceContext, tenant: Tenant, loanId: string, until: string, missed: string[]): Promise<LoanRow> {
+  ctx = await customerContext(ctx, 'loan', loanId, tenant);
   return ctx.db.transaction(async (tx) => {
     const loan = await lockedLoan(tx, tenant, loanId);
     assertScheduleOpen(loan);
@@ -335,6 +338,7 @@ export function quoteFor(loan: LoanRow, on: string | null, day: string, where: E
 
 /** The settlement figure for `on` (default today). */
 export async function loanSettlementQuote(ctx: ServiceContext, tenant: Tenant | null, loanId: string, on: string | null): Promise<SettlementQuote> {
+  ctx = await customerContext(ctx, 'loan', loanId, tenant);
   return quoteFor(await getLoan(ctx, tenant, loanId), on, today(ctx), { parameter: 'on' });
 }
 
@@ -350,6 +354,7 @@ export async function settleLoan(
   on: string | null,
   where: ErrorSource,
 ): Promise<{ loan: LoanRow; quote: SettlementQuote }> {
+  ctx = await customerContext(ctx, 'loan', loanId, tenant);
   return ctx.db.transaction(async (tx) => {
     const loan = await lockedLoan(tx, tenant, loanId);
     const now = ctx.now();
@@ -372,6 +377,7 @@ export async function loanStatementPdf(
   loanId: string,
   lenderName: string,
 ): Promise<{ loan: LoanRow; pdf: Buffer }> {
+  ctx = await customerContext(ctx, 'loan', loanId, tenant);
   const loan = await getLoan(ctx, tenant, loanId);
   const day = today(ctx);
   // Today's settlement figure, unless there is none (settled, under notice of withdrawal, no valid day).

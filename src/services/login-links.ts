@@ -9,6 +9,7 @@ import { customerHasOffer } from '../store/offers-store.ts';
 import { hashToken } from './tokens.ts';
 import { startWebSession } from './web-sessions.ts';
 import type { ServiceContext } from './context.ts';
+import { contextOfCustomer, customerContext, wallNow } from './customer-time.ts';
 
 /** Login links are valid for 24 hours and open once. */
 export const LOGIN_LINK_HOURS = 24;
@@ -37,6 +38,7 @@ export async function createLoginLink(
 export async function loginLinkFor(ctx: ServiceContext, tenant: Tenant, customerId: string, offerId: string | null, publicBaseUrl: string): Promise<string> {
   const customer = await findCustomer(ctx.db, tenant, customerId);
   if (!customer) throw notFound('customer');
+  const customerCtx = await contextOfCustomer(ctx, customer);
   if (offerId !== null && !(await customerHasOffer(ctx.db, tenant, customerId, offerId))) {
     throw new DomainError('ValidationError', "offer_id is not one of this customer's offers", { source: { parameter: 'offer_id' } });
   }
@@ -47,7 +49,7 @@ export async function loginLinkFor(ctx: ServiceContext, tenant: Tenant, customer
       application ? 'the application names the introducer as the contact, not the customer' : 'the customer has no application',
     );
   }
-  return createLoginLink(ctx.db, tenant, customerId, offerId, ctx.now(), publicBaseUrl);
+  return createLoginLink(ctx.db, tenant, customerId, offerId, customerCtx.now(), publicBaseUrl);
 }
 
 export interface PortalSession {
@@ -64,19 +66,20 @@ export type LoginResult = { ok: true; sessionToken: string; session: PortalSessi
 /**
  * Opens a login link: consumes the token (the conditional UPDATE makes it single use even when two
  * requests race) and starts a portal session. A suspended partner's links open nothing (and are
- * not used up, so they work again if the partner is reinstated within their 24 hours).
+ * not used up, so they work again if the partner is reinstated within their 24 hours). The link's
+ * 24 hours are the customer's (a test clock's, in the sandbox); the session's are real.
  */
 export async function consumeLoginToken(ctx: ServiceContext, token: string): Promise<LoginResult> {
   return ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
     const row = await lockLoginToken(tx, hashToken(token));
     if (!row) return { ok: false, reason: 'invalid' };
+    const now = (await customerContext({ ...ctx, db: tx }, 'customer', row.customer_id, { partnerId: row.partner_id, environment: row.environment })).now();
     if (row.used_at) return { ok: false, reason: 'used' };
     if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     if (row.partner_status !== 'active') return { ok: false, reason: 'unavailable' };
     if (!(await useLoginToken(tx, hashToken(token), now))) return { ok: false, reason: 'used' };
     const session: PortalSession = { partnerId: row.partner_id, environment: row.environment, customerId: row.customer_id, offerId: row.offer_id };
-    const started = await startWebSession(tx, 'portal', session, now);
+    const started = await startWebSession(tx, 'portal', session, wallNow(ctx));
     return { ok: true, sessionToken: started.token, expiresAt: started.expiresAt, session };
   });
 }

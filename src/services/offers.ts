@@ -14,6 +14,7 @@ import { latestDecision } from '../store/decisions-store.ts';
 import { findOffer, listApplicationOffers, setOfferStatus, unselectOthers, type OfferRow } from '../store/offers-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import { decideAutomatically } from './decisions.ts';
 import { documentFacts } from './document-facts.ts';
 import { createLoginLink } from './login-links.ts';
@@ -64,8 +65,9 @@ export async function settleExpiry(tx: Queryable, tenant: Tenant, application: A
  * expiry, moves it to `expired` (in its own short transaction, with the row locked) and answers the
  * settled row; otherwise answers `application` as it is, without taking a lock.
  */
-export async function settleExpiryIfDue(ctx: ServiceContext, tenant: Tenant, application: ApplicationRow, listed?: OfferRow[]): Promise<ApplicationRow> {
+export async function settleExpiryIfDue(base: ServiceContext, tenant: Tenant, application: ApplicationRow, listed?: OfferRow[]): Promise<ApplicationRow> {
   if (application.status !== 'offered') return application;
+  const ctx = await customerContext(base, 'customer', application.customer_id, tenant);
   const now = ctx.now();
   const offers = listed ?? (await listApplicationOffers(ctx.db, application.id));
   const states = offers.map((o) => ({ offerType: o.offer_type, status: o.status, expiresAt: o.expires_at }));
@@ -96,9 +98,10 @@ export interface OffersState {
  * to `open`), then answers from storage. The application row lock makes concurrent first calls
  * decide once: the second waits, then finds the application no longer open.
  */
-export async function offersState(ctx: ServiceContext, tenant: Tenant, applicationId: string): Promise<OffersState> {
-  const found = await findApplication(ctx.db, tenant, applicationId);
+export async function offersState(base: ServiceContext, tenant: Tenant, applicationId: string): Promise<OffersState> {
+  const found = await findApplication(base.db, tenant, applicationId);
   if (!found) throw notFound('application');
+  const ctx = await customerContext(base, 'customer', found.customer_id, tenant);
   let application = found;
   // The offers as the decision left them, when this call decided.
   let decided: OfferRow[] | null = null;
@@ -142,7 +145,8 @@ export async function offersState(ctx: ServiceContext, tenant: Tenant, applicati
 /** GET offers: the offers state in the partner API's shape. */
 export async function getOffers(ctx: ServiceContext, tenant: Tenant, applicationId: string): Promise<OffersAnswer> {
   const { application, offers, requirements } = await offersState(ctx, tenant, applicationId);
-  const now = ctx.now();
+  // The customer's time (for a customer on no clock answered from memory: offersState looked it up).
+  const now = (await customerContext(ctx, 'customer', application.customer_id, tenant)).now();
   return {
     offer_creation_status: offerCreationStatus(application.status),
     offers: offers.map((o) => offerView(o, now)),
@@ -156,13 +160,14 @@ export async function getOffers(ctx: ServiceContext, tenant: Tenant, application
  * the customer is to be contacted.
  */
 export async function selectOffer(
-  ctx: ServiceContext,
+  base: ServiceContext,
   tenant: Tenant,
   offerId: string,
   entityToContact: 'customer' | 'introducer',
   publicBaseUrl: string,
   options: { loginLink: boolean } = { loginLink: true },
 ): Promise<{ login_link?: string }> {
+  const ctx = await customerContext(base, 'offer', offerId, tenant);
   // A refusal is returned out of the transaction, not thrown in it, so that an expiry settled on
   // the way is committed rather than rolled back with the refusal.
   const outcome = await ctx.db.transaction(async (tx): Promise<{ refused: DomainError } | { login_link?: string }> => {

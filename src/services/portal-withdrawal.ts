@@ -4,6 +4,7 @@
  * customer of the portal session: another customer's loan is not found, exactly as an unknown id.
  */
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import { giveWithdrawalNotice, withdrawalSection, type WithdrawalSectionModel } from './loan-withdrawal.ts';
 import { today, type LoanRow } from './loans.ts';
 import type { CustomerScope } from './portal.ts';
@@ -11,6 +12,7 @@ import { portalLoan } from './portal-loans.ts';
 
 /** The withdrawal section of one of the customer's loans, as of today. */
 export async function customerWithdrawal(ctx: ServiceContext, scope: CustomerScope, loanId: string): Promise<WithdrawalSectionModel> {
+  ctx = await customerContext(ctx, 'customer', scope.customerId, scope.tenant);
   return withdrawalSection(await portalLoan(ctx, scope, loanId), today(ctx));
 }
 

@@ -14,6 +14,7 @@ import { findCustomer, type CustomerRow } from '../store/customers-store.ts';
 import { drawnFromOffer, findFunding, listApplicationFundings, type FundingRow } from '../store/fundings-store.ts';
 import { findOffer, type OfferRow } from '../store/offers-store.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import { replaceCustomer } from './customers.ts';
 import { drawdown } from './fundings.ts';
 import { offersState, selectOffer, settleExpiryIfDue } from './offers.ts';
@@ -162,6 +163,7 @@ export function checkCompanyFinancials(values: { [K in keyof CompanyFinancials]:
  * `action_required` application moves back to `open` and the partner hears of it.
  */
 export async function updateCompanyFinancials(ctx: ServiceContext, scope: CustomerScope, values: CompanyFinancials): Promise<void> {
+  ctx = await customerContext(ctx, 'customer', scope.customerId, scope.tenant);
   const now = ctx.now();
   const problems = checkCompanyFinancials(values, now);
   if (problems.length > 0) throw validationFailed(problems);

@@ -22,6 +22,7 @@ import type { OfferRow } from '../store/offers-store.ts';
 import { findCustomerAnyTenant, insertPreApproval, latestPreApproval, listCustomerFundings, revokePreApprovals } from '../store/pre-approvals-store.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
+import { contextOfCustomer, customerContext } from './customer-time.ts';
 import { pendingApprovalOf, requestApproval } from './four-eyes.ts';
 import { preApprovalKind } from './pre-approval-kind.ts';
 
@@ -77,6 +78,7 @@ export async function createPreApproval(
   source: 'operator' | 'sandbox',
   settledBy: string | null = null,
 ): Promise<OfferRow> {
+  ctx = await customerContext(ctx, 'customer', customerId, tenant);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const customer = tenant ? await findCustomer(tx, tenant, customerId, true) : await findCustomerAnyTenant(tx, customerId, true);
@@ -118,10 +120,11 @@ export async function currentPreApproval(ctx: ServiceContext, customerId: string
 
 /** GET /customers/{id}/pre_approval/: 404 for an unknown customer or one that never had a pre-approval. */
 export async function getPreApproval(ctx: ServiceContext, tenant: Tenant, customerId: string): Promise<Static<typeof PreApprovalView>> {
-  if (!(await findCustomer(ctx.db, tenant, customerId))) throw notFound('customer');
+  const customer = await findCustomer(ctx.db, tenant, customerId);
+  if (!customer) throw notFound('customer');
   const current = await currentPreApproval(ctx, customerId);
   if (!current) throw notFound('pre-approval');
-  return preApprovalView(current.offer, current.drawnPence, ctx.now());
+  return preApprovalView(current.offer, current.drawnPence, (await contextOfCustomer(ctx, customer)).now());
 }
 
 // --- The lender's staff (audited; four eyes above the threshold, pre-approval-kind.ts) ---

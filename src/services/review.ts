@@ -27,6 +27,7 @@ import { findOperator } from '../store/operators-store.ts';
 import { findPartner, listPartners } from '../store/partners-store.ts';
 import { applicationApproval } from './application-approval.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import { documentFacts } from './document-facts.ts';
 import { settleExpiryIfDue } from './offers.ts';
 
@@ -75,6 +76,7 @@ export interface ApplicationReview {
 export async function applicationReview(ctx: ServiceContext, applicationId: string): Promise<ApplicationReview> {
   const found = await findApplicationAnyTenant(ctx.db, applicationId);
   if (!found) throw notFound('application');
+  ctx = await customerContext(ctx, 'customer', found.customer_id);
   const tenant: Tenant = { partnerId: found.partner_id, environment: found.environment as Tenant['environment'] };
   const application = await settleExpiryIfDue(ctx, tenant, found);
   const [partner, customer, decisions, history, offers, fundings, documents] = await Promise.all([

@@ -64,6 +64,7 @@ const SAMPLES: { [T in EventType]: (sample: ReturnType<typeof facts>) => EventPa
     events.loanRepaymentOutcome({ ...ref, loanId: funding.id }, { date: londonToday(now), amountPence: 88_753 }, 976_283, 0),
   loan_settled_202611: ({ ref, funding, now }) => events.loanSettled({ ...ref, loanId: funding.id }, londonToday(now), 1_065_036),
   loan_withdrawn_202611: ({ ref, funding, now }) => events.loanWithdrawn({ ...ref, loanId: funding.id }, londonToday(now), withdrawalRepayBy(londonToday(now))),
+  test_clock_ready_202611: ({ now }) => events.testClockReady(randomUUID(), londonToday(now)),
 };
 
 export function sampleEvent<T extends EventType>(type: T, now: Date): EventPayloads[T] {

@@ -12,6 +12,7 @@ import {
 import type { Tenant } from '../domain/tenant.ts';
 import { findOffer, type OfferRow } from '../store/offers-store.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import { renderSchedulePdf } from '../pdf/repayment-schedule-pdf.ts';
 
 /** Entries each in-memory cache below holds at most; a full cache is cleared and fills again. */
@@ -92,7 +93,8 @@ export async function scheduleForOffer(
       source: { parameter: 'amount' },
     });
   }
-  const drawnOn = londonToday(ctx.now());
+  // Drawn today: the customer's today (a test clock's, in the sandbox).
+  const drawnOn = londonToday((await customerContext(ctx, 'offer', offerId, tenant)).now());
   if (payOffEarlyOn !== null) {
     const problem = checkPayOffEarlyOn({ drawnOn, durationDays: offer.duration_days, payOffEarlyOn });
     if (problem) {

@@ -17,6 +17,7 @@ import { insertDecision, listDecisions } from '../store/decisions-store.ts';
 import { findOfferAnyTenant, listApplicationOffers, revokeApplicationOffers } from '../store/offers-store.ts';
 import { moveApplication } from './application-moves.ts';
 import type { ServiceContext } from './context.ts';
+import { customerContext } from './customer-time.ts';
 import { applyDecision, type Decision } from './decisions.ts';
 import { settleExpiry, settleExpiryIfDue } from './offers.ts';
 
@@ -75,6 +76,7 @@ export async function applicationRecord(ctx: ServiceContext, applicationId: stri
 }
 
 async function withApplication<T>(ctx: ServiceContext, id: string, work: (tx: Queryable, application: ApplicationRow, now: Date) => Promise<T>): Promise<T> {
+  ctx = await customerContext(ctx, 'application', id);
   return ctx.db.transaction(async (tx) => {
     const application = await findApplicationAnyTenant(tx, id, true);
     if (!application) throw notFound('application');
@@ -97,6 +99,7 @@ export async function operatorDecision(
   by: 'operator' | 'sandbox',
   tenant: Tenant | null = null,
 ): Promise<ApplicationRow> {
+  ctx = await customerContext(ctx, 'application', applicationId, tenant);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const application = tenant ? await findApplication(tx, tenant, applicationId, true) : await findApplicationAnyTenant(tx, applicationId, true);

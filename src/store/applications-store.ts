@@ -176,11 +176,12 @@ export async function findCustomerLatestApplicationId(db: Queryable, customerId:
   return rows[0]?.id ?? null;
 }
 
-/** Up to `batch` ids of open applications without activity since `cutoff`. */
+/** Up to `batch` ids of open applications without activity since `cutoff` (customers on a test clock left out: their clock plays it). */
 export async function listInactiveApplicationIds(db: Queryable, cutoff: Date, batch: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM applications
-      WHERE status IN ('open', 'action_required', 'awaiting_underwriter', 'in_underwriting') AND last_activity_at <= $1
+    `SELECT a.id FROM applications a
+      WHERE a.status IN ('open', 'action_required', 'awaiting_underwriter', 'in_underwriting') AND a.last_activity_at <= $1
+        AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = a.customer_id AND c.test_clock_id IS NOT NULL)
       LIMIT $2`,
     [cutoff, batch],
   );

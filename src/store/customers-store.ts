@@ -10,6 +10,8 @@ export interface CustomerRow {
   correlation_id: string | null;
   company: CompanyData;
   people: PersonData[];
+  /** The sandbox test clock the customer is on (docs/behaviour.md, section 28), or null. */
+  test_clock_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -19,6 +21,8 @@ export interface CustomerWrite {
   correlationId: string | null;
   company: CompanyData;
   people: PersonData[];
+  /** Set at creation only: a customer is put on a test clock when it is created. */
+  testClockId?: string | null;
 }
 
 /**
@@ -28,11 +32,21 @@ export interface CustomerWrite {
  */
 export async function insertCustomer(db: Queryable, tenant: Tenant, id: string, c: CustomerWrite, now: Date = new Date()): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO customers (id, partner_id, environment, external_customer_id, correlation_id, company, people, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+    `INSERT INTO customers (id, partner_id, environment, external_customer_id, correlation_id, company, people, created_at, updated_at, test_clock_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)
      ON CONFLICT (partner_id, environment, external_customer_id) WHERE external_customer_id IS NOT NULL DO NOTHING
      RETURNING id`,
-    [id, tenant.partnerId, tenant.environment, c.externalCustomerId, c.correlationId, JSON.stringify(c.company), JSON.stringify(c.people), now],
+    [
+      id,
+      tenant.partnerId,
+      tenant.environment,
+      c.externalCustomerId,
+      c.correlationId,
+      JSON.stringify(c.company),
+      JSON.stringify(c.people),
+      now,
+      c.testClockId ?? null,
+    ],
   );
   return rows[0]?.id ?? null;
 }

@@ -2,10 +2,10 @@ import type { Queryable } from './db.ts';
 
 /**
  * The tables whose rows start background jobs (a document to process, a prequalification file to
- * quote), each with the column that orders its rows oldest first. The API writes a row unqueued in
- * its transaction; the dispatcher claims it for the queue once.
+ * quote, a test clock to advance), each with the column that orders its rows oldest first. The API
+ * writes a row unqueued in its transaction; the dispatcher claims it for the queue once.
  */
-const JOB_ROW_ORDER = { documents: 'uploaded_at', prequalification_files: 'created_at' } as const;
+const JOB_ROW_ORDER = { documents: 'uploaded_at', prequalification_files: 'created_at', test_clocks: 'created_at' } as const;
 
 export type JobRowTable = keyof typeof JOB_ROW_ORDER;
 

@@ -131,11 +131,15 @@ export async function attachIndicativeOffers(db: Queryable, customerId: string, 
   ]);
 }
 
-/** Up to `batch` ids of `offered` applications with a confirmed offer still open past its expiry. */
+/**
+ * Up to `batch` ids of `offered` applications with a confirmed offer still open past its expiry.
+ * Customers on a sandbox test clock are left out: their offers expire when their clock's days are played.
+ */
 export async function listApplicationsWithExpiredOffers(db: Queryable, now: Date, batch: number): Promise<string[]> {
   const { rows } = await db.query<{ application_id: string }>(
     `SELECT DISTINCT o.application_id FROM offers o JOIN applications a ON a.id = o.application_id
       WHERE a.status = 'offered' AND o.offer_type = 'confirmed' AND o.status IN ('available', 'selected') AND o.expires_at <= $1
+        AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = a.customer_id AND c.test_clock_id IS NOT NULL)
       LIMIT $2`,
     [now, batch],
   );

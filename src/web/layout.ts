@@ -19,6 +19,8 @@ export interface Chrome {
   currentPath?: string;
   /** Dense screens (the console) use the width of a laptop. */
   wide?: boolean;
+  /** A line under the header on every page, such as the portal's "Sandbox date: 15 March 2027". */
+  banner?: string;
 }
 
 /** A hidden CSRF field: first in every form that changes something. */
@@ -66,6 +68,7 @@ export function Page({ chrome, title, children }: { chrome: Chrome; title: strin
     <body>
       <a class="skip-link" href="#main">Skip to content</a>
       <${Header} chrome=${chrome} />
+      ${chrome.banner ? html`<p class="site-banner"><span class=${`wrap${chrome.wide ? ' wide' : ''}`}>${chrome.banner}</span></p>` : null}
       <${Nav} chrome=${chrome} />
       <main id="main" class=${`wrap${chrome.wide ? ' wide' : ''}`} tabindex="-1">${children}</main>
       <footer class="site-footer">

@@ -5,6 +5,7 @@ import { claimUnqueuedRows, markRowsQueued, type JobRowTable } from '../store/jo
 import type { ServiceContext } from '../services/context.ts';
 import { giveUpDocument, processDocument } from '../services/document-processing.ts';
 import { giveUpPrequalificationFile, processPrequalificationFile } from '../services/prequalification.ts';
+import { advanceTestClockDays, endTestClockAdvance } from '../services/test-clock-days.ts';
 import { untracedJob, type JobRunner } from '../observability/tracing.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface JobSource {
   handle(ctx: ServiceContext, id: string): Promise<void>;
   /** Settles the row for good when the last retry of `handle` failed, or its data cannot be stored. */
   giveUp(ctx: ServiceContext, id: string, reason?: string): Promise<void>;
+  /** The queue's own policy over the sources' default (a long job that beats its heartbeat). */
+  queuePolicy?: { expireInSeconds?: number; heartbeatSeconds?: number; retryDelay?: number };
 }
 
 /** Retries of a failing background job before its row is settled as failed. */
@@ -26,6 +29,15 @@ export const SOURCE_RETRY_LIMIT = 5;
 export const JOB_SOURCES: JobSource[] = [
   { queue: 'document-processing', table: 'documents', handle: processDocument, giveUp: giveUpDocument },
   { queue: 'prequalification', table: 'prequalification_files', handle: processPrequalificationFile, giveUp: giveUpPrequalificationFile },
+  // An advance may play two years of days: its job keeps a heartbeat instead of a short expiry, so a
+  // worker that dies is noticed within seconds and the retry goes on from the last day played.
+  {
+    queue: 'test-clock-advance',
+    table: 'test_clocks',
+    handle: advanceTestClockDays,
+    giveUp: endTestClockAdvance,
+    queuePolicy: { expireInSeconds: 3600, heartbeatSeconds: 10, retryDelay: 1 },
+  },
 ];
 
 /** Why a row whose data the database refuses is settled at once (retrying cannot help). */
@@ -78,7 +90,7 @@ export async function startSourceWorkers(
   runJob: JobRunner = untracedJob,
 ): Promise<void> {
   for (const source of JOB_SOURCES) {
-    const options = { notify: true, expireInSeconds: 300, retryLimit: SOURCE_RETRY_LIMIT, retryDelay: 5 };
+    const options = { notify: true, expireInSeconds: 300, retryLimit: SOURCE_RETRY_LIMIT, retryDelay: 5, ...source.queuePolicy };
     await boss.createQueue(source.queue, options);
     await boss.updateQueue(source.queue, options);
     await boss.work<{ id: string }>(

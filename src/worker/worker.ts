@@ -7,6 +7,7 @@ import type { ServiceContext } from '../services/context.ts';
 import { sweepExpiredOffers, sweepInactiveApplications } from '../services/sweeps.ts';
 import { sweepEndedSessions } from '../services/web-sessions.ts';
 import { sweepPartnerTools } from '../services/partner-tools-sweeps.ts';
+import { requeueStalledClocks } from '../services/test-clock-days.ts';
 import { DELIVERY_BATCH, deliverEvent, WebhookSender, type DeliverySettings } from './delivery.ts';
 import { DispatchLoop, dispatchPending, type DeliveryJobData } from './dispatcher.ts';
 import { DELIVERY_QUEUE, startQueue, type QueueBackend } from './queue.ts';
@@ -101,6 +102,7 @@ export async function startWorker(workerDeps: WorkerDeps): Promise<Worker> {
       await sweepInactiveApplications(deps.ctx);
       await sweepEndedSessions(deps.ctx);
       await sweepPartnerTools(deps.ctx);
+      await requeueStalledClocks(deps.ctx);
     } catch (error) {
       deps.log.error({ err: error }, 'sweep failed; it runs again on the next interval');
     }

@@ -600,20 +600,30 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
   });
 
   describe('GET /customers/{id}/', () => {
-    it('answers {data: {customer_id, external_customer_id, correlation_id, company, people, created_at, updated_at}}', async () => {
+    it('answers {data: {customer_id, external_customer_id, correlation_id, company, people, test_clock_id, created_at, updated_at}}', async () => {
       const sent = customerBody({ external_customer_id: 'get-1', correlation_id: 'd9428888-122b-11e1-b85c-61cd3cbb3210' });
       const id = (await partner.post('/customers/', sent)).json().data.customer_id;
       const res = await partner.get(`/customers/${id}/`);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(Object.keys(body)).toEqual(['data']);
-      expect(Object.keys(body.data).sort()).toEqual(['company', 'correlation_id', 'created_at', 'customer_id', 'external_customer_id', 'people', 'updated_at']);
+      expect(Object.keys(body.data).sort()).toEqual([
+        'company',
+        'correlation_id',
+        'created_at',
+        'customer_id',
+        'external_customer_id',
+        'people',
+        'test_clock_id',
+        'updated_at',
+      ]);
       expect(body.data).toEqual({
         customer_id: id,
         external_customer_id: 'get-1',
         correlation_id: 'd9428888-122b-11e1-b85c-61cd3cbb3210',
         company: sent.data.company,
         people: sent.data.people,
+        test_clock_id: null,
         created_at: expect.stringMatching(ISO_UTC),
         updated_at: expect.stringMatching(ISO_UTC),
       });
@@ -655,6 +665,7 @@ describe.each(BACKENDS)('customers on %s', (backend) => {
         correlation_id: replacement.data.correlation_id,
         company: replacement.data.company,
         people: replacement.data.people,
+        test_clock_id: null,
         created_at: expect.stringMatching(/^2026-04-01T08:00:0\d\.\d{3}Z$/),
         updated_at: expect.stringMatching(/^2026-04-02T09:30:0\d\.\d{3}Z$/),
       };

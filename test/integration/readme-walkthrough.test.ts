@@ -54,5 +54,6 @@ describe('the README walk-through', () => {
     expect(stdout).toContain('"prequalification_data_id"');
     expect(stdout).toContain('"document_type":"bank statement"');
     expect(stdout).toMatch(/"status":"declined"|"outcome":"declined"/);
+    expect(stdout).toMatch(/"status":"in_arrears".*"days_past_due":\d+/);
   });
 });

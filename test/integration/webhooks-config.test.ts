@@ -28,6 +28,8 @@ const SPEC_TYPES = [
   'loan_settled_202611',
   // Regulated agreements (docs/behaviour.md, section 23).
   'loan_withdrawn_202611',
+  // Sandbox test clocks (docs/behaviour.md, section 28).
+  'test_clock_ready_202611',
 ];
 
 const PRIVATE_URLS = [

@@ -44,7 +44,19 @@ function auditRow(over: Partial<AuditRow>): AuditRow {
 }
 
 function operator(over: Partial<OperatorRow>): OperatorRow {
-  return { id: 'op-1', email: 'ada@lender.example', name: 'Ada', role: 'admin', password_hash: 'x', active: true, two_factor_enabled_at: null, oidc_subject: null, created_at: AT, updated_at: AT, ...over };
+  return {
+    id: 'op-1',
+    email: 'ada@lender.example',
+    name: 'Ada',
+    role: 'admin',
+    password_hash: 'x',
+    active: true,
+    two_factor_enabled_at: null,
+    oidc_subject: null,
+    created_at: AT,
+    updated_at: AT,
+    ...over,
+  };
 }
 
 function partnerModel(isAdmin: boolean): PartnerModel {

@@ -45,7 +45,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createCustomer',
         summary: 'Create a customer',
         body: CustomerBody,
-        response: { 201: CustomerCreated, ...errorResponses(400, 401, 403, 406, 409, 413, 415) },
+        // 404: the test clock named in the body is not one of the partner's (docs/behaviour.md, section 28).
+        response: { 201: CustomerCreated, ...errorResponses(400, 401, 403, 404, 406, 409, 413, 415) },
       },
     },
     async (request, reply) => {

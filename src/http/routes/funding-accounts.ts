@@ -10,6 +10,7 @@ import { fundingAccountView, getFundingAccount, putFundingAccount } from '../../
 import { createPreApproval, getPreApproval, preApprovalTermsFrom, preApprovalView } from '../../services/pre-approvals.ts';
 import { tenantOf } from '../auth.ts';
 import { MAX_PROBLEMS, problemsFromValidation } from '../validation.ts';
+import { customerContext } from '../../services/customer-time.ts';
 
 const FIELDS = ['/data/account_holder_name', '/data/sort_code', '/data/account_number'];
 
@@ -103,8 +104,9 @@ export const fundingAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const id = idParam(request.params.customer_id, 'customer');
-      const offer = await createPreApproval(app.ctx, tenantOf(request), id, preApprovalTermsFrom(request.body.data, '/data'), 'sandbox');
-      return reply.code(201).send({ data: preApprovalView(offer, 0, app.ctx.now()) });
+      const ctx = await customerContext(app.ctx, 'customer', id, tenantOf(request));
+      const offer = await createPreApproval(ctx, tenantOf(request), id, preApprovalTermsFrom(request.body.data, '/data'), 'sandbox');
+      return reply.code(201).send({ data: preApprovalView(offer, 0, ctx.now()) });
     },
   );
 };

@@ -4,6 +4,7 @@ import { CustomerIdParams } from '../../schemas/customer.ts';
 import { LoanIdParams, LoanResponse, LoansResponse, SettleBody, SettlementQuoteQuery, SettlementQuoteResponse, SimulateBody } from '../../schemas/loans.ts';
 import { customerLoans, getLoan, loanSettlementQuote, loanStatementPdf, loanView, quoteView, simulateCollections, today } from '../../services/loans.ts';
 import { recordLoanPayment } from '../../services/loan-withdrawal.ts';
+import { customerContext } from '../../services/customer-time.ts';
 import { tenantOf } from '../auth.ts';
 import { idParam } from '../../domain/ids.ts';
 
@@ -21,8 +22,11 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const loans = await customerLoans(app.ctx, tenantOf(request), idParam(request.params.customer_id, 'customer'));
-      const day = today(app.ctx);
+      const tenant = tenantOf(request);
+      const customerId = idParam(request.params.customer_id, 'customer');
+      const ctx = await customerContext(app.ctx, 'customer', customerId, tenant);
+      const loans = await customerLoans(ctx, tenant, customerId);
+      const day = today(ctx);
       return { data: loans.map((loan) => loanView(loan, day)) };
     },
   );
@@ -38,7 +42,12 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LoanResponse, ...errorResponses(401, 403, 404, 406) },
       },
     },
-    async (request) => ({ data: loanView(await getLoan(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan')), today(app.ctx)) }),
+    async (request) => {
+      const tenant = tenantOf(request);
+      const loanId = idParam(request.params.loan_id, 'loan');
+      const ctx = await customerContext(app.ctx, 'loan', loanId, tenant);
+      return { data: loanView(await getLoan(ctx, tenant, loanId), today(ctx)) };
+    },
   );
 
   app.get(
@@ -101,8 +110,11 @@ export const sandboxLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { until, missed } = request.body.data;
-      const loan = await simulateCollections(app.ctx, tenantOf(request), idParam(request.params.loan_id, 'loan'), until, missed ?? []);
-      return { data: loanView(loan, today(app.ctx)) };
+      const tenant = tenantOf(request);
+      const loanId = idParam(request.params.loan_id, 'loan');
+      const ctx = await customerContext(app.ctx, 'loan', loanId, tenant);
+      const loan = await simulateCollections(ctx, tenant, loanId, until, missed ?? []);
+      return { data: loanView(loan, today(ctx)) };
     },
   );
 
@@ -121,8 +133,10 @@ export const sandboxLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const loanId = idParam(request.params.loan_id, 'loan');
-      const { loan } = await recordLoanPayment(app.ctx, tenantOf(request), loanId, request.body.data.on ?? null, { pointer: '/data/on' }, 'sandbox');
-      return { data: loanView(loan, today(app.ctx)) };
+      const tenant = tenantOf(request);
+      const ctx = await customerContext(app.ctx, 'loan', loanId, tenant);
+      const { loan } = await recordLoanPayment(ctx, tenant, loanId, request.body.data.on ?? null, { pointer: '/data/on' }, 'sandbox');
+      return { data: loanView(loan, today(ctx)) };
     },
   );
 };

@@ -15,6 +15,7 @@ import { applicationRecord, listApplicationsByStatus, offerTermsFrom } from '../
 import type { Decision } from '../../../services/decisions.ts';
 import { offerView } from '../../../services/offers.ts';
 import { idParam } from '../../../domain/ids.ts';
+import { customerContext } from '../../../services/customer-time.ts';
 
 const DecisionBody = Closed({
   outcome: StringEnum(['offered', 'declined', 'deferred'] as const),
@@ -46,7 +47,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => 
     // The status is correct on read, even before the expiry sweep.
     const { application, decisions, history, offers } = await applicationRecord(app.ctx, idParam(request.params.id, 'application'));
     const pending = await pendingApprovalOf(app.ctx, 'application_approval', application.id);
-    const now = app.ctx.now();
+    const now = (await customerContext(app.ctx, 'customer', application.customer_id)).now();
     return {
       data: {
         ...applicationView(application),

@@ -5,6 +5,7 @@ import { PreApprovalInput, PreApprovalView } from '../../../schemas/funding-acco
 import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
 import { approvalView } from '../../../services/four-eyes.ts';
 import { boPreApprove, preApprovalTermsFrom, preApprovalView } from '../../../services/pre-approvals.ts';
+import { customerContext } from '../../../services/customer-time.ts';
 
 /**
  * Pre-approvals (docs/behaviour.md, section 21), audited. Four eyes (section 19): at most the
@@ -25,6 +26,7 @@ export const adminPreApprovalRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const threshold = app.config.fourEyesThresholdPence;
     const result = await boPreApprove(app.ctx, ADMIN_TOKEN_ACTOR, customerId, preApprovalTermsFrom(request.body, ''), threshold);
     if (result.kind === 'pending') return reply.code(202).send({ data: approvalView(result.approval, threshold) });
-    return reply.code(201).send({ data: preApprovalView(result.offer, 0, app.ctx.now()) });
+    const ctx = await customerContext(app.ctx, 'customer', customerId);
+    return reply.code(201).send({ data: preApprovalView(result.offer, 0, ctx.now()) });
   });
 };
