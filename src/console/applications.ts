@@ -5,6 +5,7 @@ import { DomainError, notFound } from '../domain/errors.ts';
 import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { StringEnum } from '../schemas/common.ts';
+import { customerContext } from '../services/customer-time.ts';
 import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';
 import { approvalConsolePath, findApprovalRecord } from '../services/four-eyes.ts';
 import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
@@ -126,7 +127,8 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
     const offerForm = offerValuesFrom(form);
     const { offers, errors } = await readOffers(offerForm);
     if (!offers) return render(request, reply, id, 400, { offerForm, offerErrors: errors });
-    if (form.intent !== 'approve') return render(request, reply, id, 200, { offerForm, previews: previewSchedules(offers, app.ctx.now()) });
+    if (form.intent !== 'approve')
+      return render(request, reply, id, 200, { offerForm, previews: previewSchedules(offers, (await customerContext(app.ctx, 'application', id)).now()) });
     const done = await attempt(() => boApprove(app.ctx, actor, id, offers, app.config.fourEyesThresholdPence), REFUSALS);
     if (!done.ok) return render(request, reply, id, done.refusal.status, { offerForm, problem: done.refusal.problem });
     return reply.redirect(`/console/applications/${id}?done=${done.value.kind}`, 303);

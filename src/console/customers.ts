@@ -4,6 +4,7 @@ import { roleAtLeast } from '../domain/actors.ts';
 import { notFound } from '../domain/errors.ts';
 import { idParam } from '../domain/ids.ts';
 import { IdParams } from '../schemas/admin.ts';
+import { customerContext } from '../services/customer-time.ts';
 import { boReviewFundingAccount } from '../services/funding-accounts.ts';
 import { confirmPendingApproval, findApprovalRecord } from '../services/four-eyes.ts';
 import { preApprovalKind } from '../services/pre-approval-kind.ts';
@@ -43,7 +44,7 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       current: accounts.find((a) => a.replaced_at === null) ?? null,
       history: accounts.filter((a) => a.replaced_at !== null),
       preApproval,
-      preApprovalView: preApproval ? preApprovalView(preApproval.offer, preApproval.drawnPence, app.ctx.now()) : null,
+      preApprovalView: preApproval ? preApprovalView(preApproval.offer, preApproval.drawnPence, (await customerContext(app.ctx, 'customer', id)).now()) : null,
       pending: pending ? { row: pending, validForDays: preApprovalKind.fromStored(pending.terms).validForDays } : null,
       fundings,
       canUnderwrite,

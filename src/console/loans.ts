@@ -6,6 +6,7 @@ import type { SettlementQuote } from '../domain/loans.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { withdrawalSection } from '../services/loan-withdrawal.ts';
 import { boLoans, boRecordCollection, boSettleLoan } from '../services/loan-back-office.ts';
+import { customerContext } from '../services/customer-time.ts';
 import { getLoan, loanStatementPdf, positionOf, quoteFor, today, type CollectionInput } from '../services/loans.ts';
 import { listPartnerNames } from '../services/review.ts';
 import { attempt, besideFields, refusing, type RefusalMap } from '../web/attempt.ts';
@@ -66,8 +67,10 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     options: { notice?: string | null; problem?: string | null; collection?: CollectionForm; settleOn?: string; errors?: FieldErrors } = {},
   ) => {
     const { operator } = signedIn(request);
-    const loan = await getLoan(app.ctx, null, id);
-    const day = today(app.ctx);
+    // The loan's own today: its customer's test clock's in the sandbox, else the wall clock's.
+    const ctx = await customerContext(app.ctx, 'loan', id);
+    const loan = await getLoan(ctx, null, id);
+    const day = today(ctx);
     // The figure the sandbox's settle and "Record settlement" would record today, or why there is none.
     const quoted = await attempt(() => quoteFor(loan, day, day, { parameter: 'on' }), NO_FIGURE);
     const figureToday: SettlementQuote | string = quoted.ok ? quoted.value : (quoted.refusal.problem as string);
