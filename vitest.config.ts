@@ -8,10 +8,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * else by size).
  */
 const SLOWEST_FIRST = [
-  'test/integration/webhooks-delivery.test.ts',
+  'test/integration/webhooks-retry-timetable.test.ts',
   'test/browser/portal-rules.test.ts',
   'test/browser/console.test.ts',
   'test/integration/webhooks-durability.test.ts',
+  'test/integration/webhooks-retries.test.ts',
   'test/browser/dashboard.test.ts',
   'test/integration/health.test.ts',
   'test/integration/start-and-stop.test.ts',
