@@ -24,7 +24,7 @@ const SLOWEST_FIRST = [
   'test/integration/documents.test.ts',
   'test/integration/readme-walkthrough.test.ts',
   'test/integration/document-processing.test.ts',
-  'test/integration/prequalification.test.ts',
+  'test/integration/prequalification-processing.test.ts',
   'test/integration/loans.test.ts',
   'test/integration/operators.test.ts',
   'test/integration/console.test.ts',
