@@ -7,7 +7,8 @@ import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
 import { FundingAccountBody, FundingAccountResponse, PreApprovalBody, PreApprovalResponse } from '../../schemas/funding-accounts.ts';
 import { fundingAccountView, getFundingAccount, putFundingAccount } from '../../services/funding-accounts.ts';
-import { createPreApproval, getPreApproval, preApprovalTermsFrom, preApprovalView } from '../../services/pre-approvals.ts';
+import { createPreApproval } from '../../services/pre-approval-offers.ts';
+import { getPreApproval, preApprovalTermsFrom, preApprovalView } from '../../services/pre-approvals.ts';
 import { tenantOf } from '../auth.ts';
 import { MAX_PROBLEMS, problemsFromValidation } from '../validation.ts';
 
