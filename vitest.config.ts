@@ -8,7 +8,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * else by size).
  */
 const SLOWEST_FIRST = [
-  'test/integration/webhooks-delivery.test.ts',
   'test/browser/portal-rules.test.ts',
   'test/browser/console.test.ts',
   'test/integration/webhooks-durability.test.ts',
@@ -24,10 +23,13 @@ const SLOWEST_FIRST = [
   'test/integration/documents.test.ts',
   'test/integration/readme-walkthrough.test.ts',
   'test/integration/document-processing.test.ts',
-  'test/integration/prequalification.test.ts',
+  'test/integration/webhooks-retries.test.ts',
+  'test/integration/prequalification-processing.test.ts',
   'test/integration/loans.test.ts',
   'test/integration/operators.test.ts',
   'test/integration/console.test.ts',
+  'test/integration/webhooks-delivery.test.ts',
+  'test/integration/webhooks-retry-timetable.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {

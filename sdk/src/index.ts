@@ -3,7 +3,7 @@
  * OpenAPI types and the webhook verifier and signer.
  */
 export * from './client.ts';
-export * from './test-clocks.ts';
+export * from './calls/test-clocks.ts';
 export * from './errors.ts';
 export * from './sign-webhook.ts';
 export * from './webhook-events.ts';

@@ -2,7 +2,7 @@
  * Four eyes (docs/behaviour.md, section 19), for every kind of approval and every maker: the
  * console's operators and the admin token alike. A change above the threshold is stored as a
  * pending approval; a different operator confirms it in the console, and only then is it made.
- * The kinds are registered below; approval-kind.ts says what a kind provides.
+ * The kinds are registered in approval-kinds.ts; approval-kind.ts says what a kind provides.
  */
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
@@ -22,19 +22,8 @@ import {
 import type { Queryable } from '../store/db.ts';
 import { actorLabel, audited } from './audit.ts';
 import type { ApprovalKind } from './approval-kind.ts';
-import { applicationApproval } from './application-approval.ts';
-import { preApprovalKind } from './pre-approval-kind.ts';
+import { approvalKind } from './approval-kinds.ts';
 import type { ServiceContext } from './context.ts';
-
-/** Every kind, by name: a kind added to APPROVAL_KINDS needs its handler here. */
-const KINDS: { [K in ApprovalKindName]: ApprovalKind<unknown> } = {
-  application_approval: applicationApproval as ApprovalKind<unknown>,
-  pre_approval: preApprovalKind as ApprovalKind<unknown>,
-};
-
-export function approvalKind(name: ApprovalKindName): ApprovalKind<unknown> {
-  return KINDS[name];
-}
 
 function requireChecker(actor: Actor): void {
   if (!may(actor, 'underwriter')) throw new DomainError('PermissionDenied', 'this needs the underwriter role');

@@ -7,7 +7,7 @@ import type { OfferTerms } from '../domain/decision-policy.ts';
 import { notFound } from '../domain/errors.ts';
 import { findCustomerAnyTenant } from '../store/pre-approvals-store.ts';
 import type { ApprovalKind } from './approval-kind.ts';
-import { createPreApproval, termsSummary, type PreApprovalTerms } from './pre-approvals.ts';
+import { createPreApproval, termsSummary, type PreApprovalTerms } from './pre-approval-offers.ts';
 
 export const preApprovalKind: ApprovalKind<PreApprovalTerms> = {
   name: 'pre_approval',

@@ -3,10 +3,8 @@
  * without an application. Made by an operator or the admin token (four eyes above the threshold:
  * pre-approval-kind.ts), or in the sandbox; a new one revokes the previous.
  */
-import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import { may, type Actor } from '../domain/actors.ts';
-import type { OfferTerms } from '../domain/decision-policy.ts';
 import { DomainError, invalidAt, notFound } from '../domain/errors.ts';
 import { needsSecondOperator } from '../domain/four-eyes.ts';
 import { basisPointsToPercent, fromPence, percentToBasisPoints, toPence } from '../domain/money.ts';
@@ -14,24 +12,21 @@ import { PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
 import { preApprovalStatus } from '../domain/pre-approvals.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { PreApprovalInput, PreApprovalView } from '../schemas/funding-accounts.ts';
-import { withdrawPendingApprovals, type PendingApprovalRow } from '../store/approvals-store.ts';
-import { findCustomer, type CustomerRow } from '../store/customers-store.ts';
+import type { PendingApprovalRow } from '../store/approvals-store.ts';
+import { findCustomer } from '../store/customers-store.ts';
 import { drawnFromOffer } from '../store/fundings-store.ts';
 import { listFundingAccounts } from '../store/funding-accounts-store.ts';
 import type { OfferRow } from '../store/offers-store.ts';
-import { findCustomerAnyTenant, insertPreApproval, latestPreApproval, listCustomerFundings, revokePreApprovals } from '../store/pre-approvals-store.ts';
+import { findCustomerAnyTenant, latestPreApproval, listCustomerFundings } from '../store/pre-approvals-store.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { contextOfCustomer, customerContext } from './customer-time.ts';
 import { pendingApprovalOf, requestApproval } from './four-eyes.ts';
 import { preApprovalKind } from './pre-approval-kind.ts';
+import { createPreApproval, termsSummary, type PreApprovalTerms } from './pre-approval-offers.ts';
 
-const DAY_MS = 86_400_000;
-
-export interface PreApprovalTerms {
-  terms: OfferTerms;
-  validForDays: number;
-}
+// The terms are pre-approval-offers.ts's; the console's pages name them from here.
+export type { PreApprovalTerms };
 
 /** The terms of a request body (already schema-checked); the product ceiling at `pointer`/max_amount. */
 export function preApprovalTermsFrom(input: Static<typeof PreApprovalInput>, pointer: string): PreApprovalTerms {
@@ -50,50 +45,6 @@ export function preApprovalTermsFrom(input: Static<typeof PreApprovalInput>, poi
     },
     validForDays: input.valid_for_days,
   };
-}
-
-export function termsSummary(p: PreApprovalTerms): Record<string, unknown> {
-  return {
-    max_amount: fromPence(p.terms.maxAmountPence),
-    monthly_interest_percentage: basisPointsToPercent(p.terms.monthlyRateBp),
-    fee_percentage: basisPointsToPercent(p.terms.feeBp),
-    duration_in_days: p.terms.durationDays,
-    valid_for_days: p.validForDays,
-  };
-}
-
-function tenantOfCustomer(c: CustomerRow): Tenant {
-  return { partnerId: c.partner_id, environment: c.environment as Tenant['environment'] };
-}
-
-/**
- * Makes the pre-approval: with the customer locked, the customer's open pre-approval is revoked,
- * any pre-approval waiting for a second operator is withdrawn, and the new offer is stored.
- */
-export async function createPreApproval(
-  ctx: ServiceContext,
-  tenant: Tenant | null,
-  customerId: string,
-  p: PreApprovalTerms,
-  source: 'operator' | 'sandbox',
-  settledBy: string | null = null,
-): Promise<OfferRow> {
-  ctx = await customerContext(ctx, 'customer', customerId, tenant);
-  return ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    const customer = tenant ? await findCustomer(tx, tenant, customerId, true) : await findCustomerAnyTenant(tx, customerId, true);
-    if (!customer) throw notFound('customer');
-    await revokePreApprovals(tx, customerId, now);
-    await withdrawPendingApprovals(tx, 'pre_approval', customerId, settledBy, now);
-    return insertPreApproval(tx, tenantOfCustomer(customer), {
-      id: randomUUID(),
-      customerId,
-      terms: p.terms,
-      expiresAt: new Date(now.getTime() + p.validForDays * DAY_MS),
-      source,
-      now,
-    });
-  });
 }
 
 export function preApprovalView(offer: OfferRow, drawnPence: number, now: Date): Static<typeof PreApprovalView> {

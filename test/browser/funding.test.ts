@@ -44,7 +44,7 @@ describe.each(BACKENDS)('bank details and pre-approvals in the browser on %s', (
     await selectOffer(production, offers[0].offer_id);
     const page = await customerPage(production, customerId);
     await page.goto(`${server.base}/portal/offers/${offers[0].offer_id}/drawdown`);
-    await expect(page.getByText('Tell us the business bank account we should pay into.')).toBeTruthy();
+    expect(await page.getByText('Tell us the business bank account we should pay into.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Draw funds' }).count()).toBe(0);
     await check(page, 'docs/portal', 'bank-details-phone');
 

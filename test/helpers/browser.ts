@@ -12,6 +12,7 @@ import { startTestApp, type TestApp } from './app.ts';
 import { freePort } from './child-server.ts';
 import type { BackendName } from './db.ts';
 import { useResource } from './hooks.ts';
+import { NO_TIMEOUT_MS } from './receiver.ts';
 import { startTestWorker } from './worker.ts';
 
 /**
@@ -52,7 +53,8 @@ export async function startWebServer(backend: BackendName, env: Record<string, s
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t = await startTestApp(backend, {
-    env: { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_TIMEOUT_MS: '2000', PUBLIC_BASE_URL: base, ...env },
+    // A delivery timeout no loaded run reaches: the pages' tests count the deliveries they see.
+    env: { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_TIMEOUT_MS: String(NO_TIMEOUT_MS), PUBLIC_BASE_URL: base, ...env },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
   const worker = await startTestWorker(t);

@@ -7,6 +7,15 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo, Socket } from 'node:net';
 import { useResource } from './hooks.ts';
 
+/**
+ * A webhook delivery timeout (WEBHOOK_TIMEOUT_MS) no loaded run reaches: as long as a test itself
+ * may run (vitest's testTimeout), so a test waiting for a delivery fails its wait before an attempt
+ * could time out. With it, a delivery the receiver answers is acknowledged at its first attempt, and
+ * a test may count deliveries exactly; with a short timeout, a loaded machine has attempts the
+ * receiver answered retried (test/helpers/webhook-delivery.ts).
+ */
+export const NO_TIMEOUT_MS = 60_000;
+
 export interface ReceivedDelivery {
   /** 1-based position among everything this receiver got. */
   n: number;
@@ -32,7 +41,8 @@ export interface ReceivedDelivery {
 
 /** What the receiver does with one request. */
 export type Answer =
-  | { status: number; delayMs?: number; body?: string }
+  /** A status (and body), after `delayMs`, or once `after` settles. */
+  | { status: number; delayMs?: number; body?: string; after?: Promise<unknown> }
   /** Reads the request and never answers (the sender must time out). */
   | { hang: true }
   /** Reads the request and drops the connection without answering. */
@@ -130,7 +140,9 @@ export class Receiver {
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(answer.body ?? '{}');
     };
-    if (answer.delayMs) {
+    if (answer.after) {
+      void answer.after.then(send, send);
+    } else if (answer.delayMs) {
       const timer = setTimeout(() => {
         this.#timers.delete(timer);
         send();

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -57,8 +58,9 @@ describe('graceful shutdown on SIGTERM', () => {
     });
     const customerId = customer.body.data.customer_id;
 
-    // An upload that is still arriving when SIGTERM comes: its head is sent and read, the rest
-    // only once the server refuses new connections.
+    // An upload that is still arriving when SIGTERM comes: the server has taken the request (it
+    // answered 100 Continue to its headers) and has the head of its body; the rest comes only once
+    // the server refuses new connections.
     const boundary = 'shutdown-boundary';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nbusiness accounts\r\n--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
     const tail = `1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n\r\n--${boundary}--\r\n`;
@@ -68,7 +70,7 @@ describe('graceful shutdown on SIGTERM', () => {
       port: server.port,
       method: 'POST',
       path: `${API}/document_upload/${customerId}/`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, expect: '100-continue' },
     });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       upload.on('response', (res) => {
@@ -79,9 +81,10 @@ describe('graceful shutdown on SIGTERM', () => {
       });
       upload.on('error', reject);
     });
-    upload.write(head);
+    const taken = once(upload, 'continue');
     upload.flushHeaders();
-    await new Promise((r) => setTimeout(r, 300));
+    await taken;
+    upload.write(head);
 
     server.kill('SIGTERM');
     // No new connections once the signal has been handled, however long that takes on a busy

@@ -26,7 +26,7 @@ import {
   waitForReady,
   type HttpAnswer,
 } from '../helpers/node-processes.ts';
-import { eventually, Receiver } from '../helpers/receiver.ts';
+import { eventually, NO_TIMEOUT_MS, Receiver } from '../helpers/receiver.ts';
 
 const ALL_TYPES = EVENT_TYPES.map((e) => e.webhook_event_type);
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -87,9 +87,19 @@ describe.concurrent('webhook durability with the server as child processes', () 
       LOG_LEVEL: 'warn',
     };
     // Before the kill the receiver is slow (3 s, beyond the 1 s timeout): no attempt can succeed
-    // then, so every event has to be delivered by the restarted server.
+    // then, so every event has to be delivered by the restarted server. Once armed, the first attempt
+    // of an event to arrive freezes the server (SIGSTOP) at once, before that attempt's timeout can
+    // fire however loaded the machine: it is in flight, unrecorded, when the server is killed.
     let slow = true;
-    const receiver = await Receiver.start(() => (slow ? { status: 200, delayMs: 3000 } : { status: 200 }));
+    let armed = false;
+    let frozenOn = null as string | null;
+    const receiver = await Receiver.start((d, received) => {
+      if (armed && frozenOn === null && !received.some((x) => x.eventId === d.eventId)) {
+        server.proc.kill('SIGSTOP');
+        frozenOn = d.eventId;
+      }
+      return slow ? { status: 200, delayMs: 3000 } : { status: 200 };
+    });
     nodes.onStop(() => receiver.close());
 
     let server = nodes.spawn(`${backend} server #1`, env);
@@ -101,9 +111,13 @@ describe.concurrent('webhook durability with the server as child processes', () 
     for (const type of ALL_TYPES) eventIds.push(await testEvent(port, token, type));
     const applications = [await application(port, token, 12000), await application(port, token, 8000)];
 
-    // Kill while attempts are in flight: the receiver holds them without answering.
-    await receiver.waitFor((r) => r.length >= 3, 20_000, 'attempts in flight before the kill');
+    // Kill while attempts are in flight: the receiver holds them without answering. One more event
+    // makes sure a first attempt comes after arming (the call may get no answer: the server freezes).
+    armed = true;
+    const lastCall = testEvent(port, token, 'application_deferred').catch(() => null);
+    await receiver.waitFor(() => frozenOn !== null, 20_000, 'a first attempt in flight before the kill');
     await killHard(server);
+    await lastCall;
     const killedAt = Date.now();
     const inFlight = new Set(receiver.received.map((d) => d.eventId));
     expect(inFlight.size).toBeGreaterThan(0);
@@ -118,14 +132,14 @@ describe.concurrent('webhook durability with the server as child processes', () 
       applications.map((id) => after().find((d) => d.eventType === 'application_attributed' && d.body?.data.application_id === id)?.eventId);
     try {
       await receiver.waitFor(
-        () => eventIds.every((id) => after().some((d) => d.eventId === id)) && attributedIds().every(Boolean),
+        () => [...eventIds, frozenOn].every((id) => after().some((d) => d.eventId === id)) && attributedIds().every(Boolean),
         60_000,
         'every event after the restart',
       );
     } catch (error) {
       throw new Error(`${String(error)}\n${describeChild(server)}`, { cause: error });
     }
-    const all = [...eventIds, ...(attributedIds() as string[])];
+    const all = [...new Set([...eventIds, ...(attributedIds() as string[]), frozenOn as string])];
     // Every event, including those in flight at the kill, was delivered to a receiver that
     // acknowledged it, each attempt authentic.
     for (const id of all) {
@@ -163,7 +177,7 @@ describe.concurrent('webhook durability with the server as child processes', () 
     // receiver before the kill, yet the log has no attempt of theirs from before it. The job of
     // such an attempt was still active; pg-boss handed it out again once it expired.
     const cutOff = [...inFlight].filter((id) => !(logs.get(id) ?? []).some((x) => Date.parse(x.attempted_at) < killedAt));
-    expect(cutOff.length).toBeGreaterThan(0);
+    expect(cutOff).toContain(frozenOn);
     await killHard(server);
   });
 
@@ -176,9 +190,9 @@ describe.concurrent('webhook durability with the server as child processes', () 
         DATABASE_URL: databaseUrl,
         ADMIN_TOKEN,
         ALLOW_PRIVATE_WEBHOOK_URLS: 'true',
-        // A generous timeout: this test is about two workers never sending the same attempt, and on a
-        // loaded machine a 1 s timeout would retry deliveries the receiver already took.
-        WEBHOOK_TIMEOUT_MS: '10000',
+        // A timeout no loaded run reaches: this test is about two workers never sending the same
+        // attempt, and on a loaded machine a short one would retry deliveries the receiver already took.
+        WEBHOOK_TIMEOUT_MS: String(NO_TIMEOUT_MS),
         WEBHOOK_RETRY_SCALE: '0.001',
         LOG_LEVEL: 'warn',
       };
@@ -215,8 +229,17 @@ describe.concurrent('webhook durability with the server as child processes', () 
           .catch((error: unknown) => {
             throw new Error(`${String(error)}\n${[api, ...workers].map(describeChild).join('\n')}`);
           });
-        // Anything sent twice would have arrived by now.
-        await new Promise((r) => setTimeout(r, 2500));
+        // No delivery job left to run (a job runs before it sends): anything sent twice has arrived.
+        await eventually(
+          async () =>
+            (
+              await db.query<{ n: number }>(
+                "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'webhook-delivery' AND state IN ('created', 'retry', 'active')",
+              )
+            ).rows[0].n === 0,
+          30_000,
+          'no delivery job left',
+        );
 
         const counts = new Map<string, number>();
         for (const d of receiver.received) counts.set(d.eventId, (counts.get(d.eventId) ?? 0) + 1);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkSourceTree, describeFindings, findLayerViolations, findSql, importsOf, scan } from '../helpers/source-rules.ts';
 import { checkSurfaceShape, findHttpImports, findTemplatesInRoutes, SHAPED_SURFACES } from '../helpers/source-rules.ts';
+import { checkImportCycles, findImportCycles, valueImportsOf } from '../helpers/import-cycles.ts';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
 
@@ -194,5 +195,57 @@ describe('the web surfaces in the portal’s shape', () => {
   it('hold on the source tree for the portal, the console and the dashboard', async () => {
     expect(SHAPED_SURFACES).toEqual(['portal', 'console', 'dashboard']);
     expect(describeFindings(await checkSurfaceShape(SRC))).toEqual([]);
+  });
+});
+
+describe('no import cycle among the imports that run at load', () => {
+  it('reads static imports and re-exports, and leaves type-only and dynamic imports out', () => {
+    const source = [
+      "import type { Db } from '../store/db.ts';",
+      "import { type Actor } from '../domain/actors.ts';",
+      'import { a,',
+      "  b } from './b.ts';",
+      "export { c } from './c.ts';",
+      "export type { D } from './d.ts';",
+      "export * from './e.ts';",
+      "import './side-effect.ts';",
+      "const later = await import('../worker/queue.ts');",
+      "const text = 'import x from here';",
+    ].join('\n');
+    expect(valueImportsOf(source)).toEqual([
+      // `import { type Actor }` keeps `import {} from` once its types are stripped: it still runs.
+      { specifier: '../domain/actors.ts', line: 2 },
+      { specifier: './b.ts', line: 4 },
+      { specifier: './c.ts', line: 5 },
+      { specifier: './e.ts', line: 7 },
+      { specifier: './side-effect.ts', line: 8 },
+    ]);
+  });
+
+  it('finds a cycle, naming the modules in it, and not one closed only by a type import or a dynamic import', () => {
+    const tree = new Map([
+      ['services/four-eyes.ts', "import { kind } from './pre-approval-kind.ts';\nexport const KINDS = { kind };"],
+      ['services/pre-approval-kind.ts', "import { create } from './pre-approvals.ts';\nexport const kind = { create };"],
+      ['services/pre-approvals.ts', "import { audited } from './audit.ts';\nimport { requestApproval } from './four-eyes.ts';\nexport const create = 1;"],
+      ['services/audit.ts', "import type { Actor } from './four-eyes.ts';\nexport const audited = 1;"],
+      ['services/lazy.ts', "export const later = () => import('./four-eyes.ts');"],
+      ['services/four-eyes-user.ts', "import { KINDS } from './four-eyes.ts';\nimport { later } from './lazy.ts';"],
+      ['domain/self.ts', "import { self } from './self.ts';\nexport const me = self;"],
+    ]);
+    expect(describeFindings(findImportCycles(tree))).toEqual([
+      'src/domain/self.ts:1: import cycle among load-time imports: self.ts → self.ts',
+      'src/services/four-eyes.ts:1: import cycle among load-time imports: four-eyes.ts → pre-approval-kind.ts → pre-approvals.ts → four-eyes.ts',
+    ]);
+    // The kinds registered in a module of their own, which the mechanism imports: no cycle.
+    tree.set('services/four-eyes.ts', "import { KINDS } from './approval-kinds.ts';\nexport const requestApproval = KINDS;");
+    tree.set('services/approval-kinds.ts', "import { kind } from './pre-approval-kind.ts';\nexport const KINDS = { kind };");
+    tree.set('services/pre-approval-kind.ts', "import { create } from './pre-approval-offers.ts';\nexport const kind = { create };");
+    tree.set('services/pre-approval-offers.ts', 'export const create = 1;');
+    tree.delete('domain/self.ts');
+    expect(findImportCycles(tree)).toEqual([]);
+  });
+
+  it('holds in the source tree', async () => {
+    expect(describeFindings(await checkImportCycles(SRC))).toEqual([]);
   });
 });

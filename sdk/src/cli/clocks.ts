@@ -1,31 +1,17 @@
 /**
  * `lending clocks create|list|show|advance|delete`: sandbox test clocks from the command line
- * (docs/behaviour.md, section 28), registered on the `lending` program with its shared tools.
+ * (docs/behaviour.md, section 28), on the `lending` program.
  */
 import type { Command } from 'commander';
-import type { LendingClient } from './client.ts';
-import type { TestClock } from './test-clocks.ts';
-
-/** What the commands share with the rest of `lending` (src/cli.ts). */
-export interface CliTools {
-  client(): LendingClient;
-  /** Runs a command's body; API and connection errors become a message and exit code 1. */
-  run<A extends unknown[]>(action: (...args: A) => Promise<unknown>): (...args: A) => Promise<void>;
-  json(): boolean;
-  out(line: string): void;
-  printJson(value: unknown): void;
-  table(rows: (string | number | null | undefined)[][]): void;
-  /** The option parser of a date YYYY-MM-DD. */
-  date(value: string): string;
-}
+import type { TestClock } from '../calls/test-clocks.ts';
+import { client, date, json, out, printJson, run, table } from './common.ts';
 
 function describeClock(clock: TestClock): string {
   const customers = `${clock.customer_count} customer${clock.customer_count === 1 ? '' : 's'}`;
   return `Clock ${clock.test_clock_id}${clock.name ? ` (${clock.name})` : ''}: ${clock.status} at ${clock.frozen_on}, ${customers}`;
 }
 
-export function registerClockCommands(program: Command, tools: CliTools): void {
-  const { client, run, json, out, printJson, table, date } = tools;
+export function clockCommands(program: Command): void {
   const clocks = program.command('clocks').description('sandbox test clocks: move time forward for the customers put on a clock');
 
   clocks

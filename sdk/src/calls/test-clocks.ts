@@ -2,23 +2,16 @@
  * Sandbox test clocks (docs/behaviour.md, section 28) on the client: a clock holds a date that
  * moves only when you advance it, and the customers you put on it live by that date (offers
  * expire, repayments are collected or missed, arrears grow, the withdrawal window closes).
- * LendingClient inherits these methods; they go through its requests, retries and errors.
+ * LendingClient has these methods (./client.ts); they go through its requests, retries and errors.
  */
-import type { AnswerOf, BodyOf, CallOptions, QueryOf } from './client.ts';
+import type { AnswerOf, BodyOf, CallOptions, QueryOf } from '../client-types.ts';
+import { enc, transportOf, type RequestSpec } from '../transport.ts';
 
 export type TestClock = AnswerOf<'/sandbox/test_clocks/{test_clock_id}/', 'get'>['data'];
 export type TestClockList = AnswerOf<'/sandbox/test_clocks/', 'get'>;
 export type CreateTestClockBody = BodyOf<'/sandbox/test_clocks', 'post'>;
 export type AdvanceTestClockBody = BodyOf<'/sandbox/test_clocks/{test_clock_id}/advance', 'post'>;
 export type TestClockListQuery = { [K in keyof QueryOf<'/sandbox/test_clocks/', 'get'>]?: QueryOf<'/sandbox/test_clocks/', 'get'>[K] | number };
-
-/** One request as the client sends it (path below the API prefix). */
-export interface ClockRequest {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  json?: unknown;
-}
 
 export interface AdvanceOptions extends CallOptions {
   /** Resolve only once the clock is `ready` at `to` (polling GET), with the clock as it is then. Default false. */
@@ -28,8 +21,6 @@ export interface AdvanceOptions extends CallOptions {
   /** How long to wait for `ready` before failing. Default 120 s. */
   waitTimeoutMs?: number;
 }
-
-const enc = encodeURIComponent;
 
 const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -45,27 +36,23 @@ const pause = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-export abstract class TestClockMethods {
-  /** Sends one request with the client's retries and typed errors; the successful Response. */
-  protected abstract sendRequest(spec: ClockRequest, call?: CallOptions): Promise<Response>;
-
-  async #json<T>(spec: ClockRequest, call?: CallOptions): Promise<T> {
-    return (await (await this.sendRequest(spec, call)).json()) as T;
-  }
-
+export class TestClockCalls {
   /** POST /sandbox/test_clocks: a new clock at today (London), `ready`. */
   createTestClock(body: CreateTestClockBody = { data: {} }, call?: CallOptions) {
-    return this.#json<AnswerOf<'/sandbox/test_clocks', 'post'>>({ method: 'POST', path: '/sandbox/test_clocks', json: body }, call);
+    return transportOf(this).json<AnswerOf<'/sandbox/test_clocks', 'post'>>({ method: 'POST', path: '/sandbox/test_clocks', json: body }, call);
   }
 
   /** GET /sandbox/test_clocks/{id}/: the clock's date, status and customer count. */
   getTestClock(testClockId: string, call?: CallOptions) {
-    return this.#json<AnswerOf<'/sandbox/test_clocks/{test_clock_id}/', 'get'>>({ method: 'GET', path: `/sandbox/test_clocks/${enc(testClockId)}/` }, call);
+    return transportOf(this).json<AnswerOf<'/sandbox/test_clocks/{test_clock_id}/', 'get'>>(
+      { method: 'GET', path: `/sandbox/test_clocks/${enc(testClockId)}/` },
+      call,
+    );
   }
 
   /** GET /sandbox/test_clocks/: a page of your clocks, newest first; `meta.next_cursor` is the next page's `cursor`. */
   listTestClocks(query: TestClockListQuery = {}, call?: CallOptions) {
-    return this.#json<TestClockList>({ method: 'GET', path: '/sandbox/test_clocks/', query: query as ClockRequest['query'] }, call);
+    return transportOf(this).json<TestClockList>({ method: 'GET', path: '/sandbox/test_clocks/', query: query as RequestSpec['query'] }, call);
   }
 
   /**
@@ -75,7 +62,7 @@ export abstract class TestClockMethods {
    */
   async advanceTestClock(testClockId: string, body: AdvanceTestClockBody, options: AdvanceOptions = {}) {
     const { waitUntilReady, pollIntervalMs = 250, waitTimeoutMs = 120_000, ...call } = options;
-    const started = await this.#json<AnswerOf<'/sandbox/test_clocks/{test_clock_id}/advance', 'post'>>(
+    const started = await transportOf(this).json<AnswerOf<'/sandbox/test_clocks/{test_clock_id}/advance', 'post'>>(
       { method: 'POST', path: `/sandbox/test_clocks/${enc(testClockId)}/advance`, json: body },
       call,
     );
@@ -93,7 +80,7 @@ export abstract class TestClockMethods {
 
   /** DELETE /sandbox/test_clocks/{id}/: the clock stops advancing; its customers keep their data and its date. */
   async deleteTestClock(testClockId: string, call?: CallOptions): Promise<void> {
-    const response = await this.sendRequest({ method: 'DELETE', path: `/sandbox/test_clocks/${enc(testClockId)}/` }, call);
+    const response = await transportOf(this).send({ method: 'DELETE', path: `/sandbox/test_clocks/${enc(testClockId)}/` }, call);
     await response.arrayBuffer();
   }
 }
