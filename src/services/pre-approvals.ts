@@ -20,7 +20,7 @@ import type { OfferRow } from '../store/offers-store.ts';
 import { findCustomerAnyTenant, latestPreApproval, listCustomerFundings } from '../store/pre-approvals-store.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
-import { contextOfCustomer, customerContext } from './customer-time.ts';
+import { contextOfCustomer } from './customer-time.ts';
 import { pendingApprovalOf, requestApproval } from './four-eyes.ts';
 import { preApprovalKind } from './pre-approval-kind.ts';
 import { createPreApproval, termsSummary, type PreApprovalTerms } from './pre-approval-offers.ts';
