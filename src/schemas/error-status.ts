@@ -7,13 +7,7 @@ import type { ErrorCode } from '../domain/errors.ts';
 
 /** The codes only the HTTP layer raises (routing, negotiation, idempotency, limits), never the domain. */
 export type HttpErrorCode =
-  | 'MethodNotAllowed'
-  | 'NotAcceptable'
-  | 'IdempotencyKeyInUse'
-  | 'IdempotencyKeyReused'
-  | 'HeaderFieldsTooLarge'
-  | 'ServerError'
-  | 'NotImplemented';
+  'MethodNotAllowed' | 'NotAcceptable' | 'IdempotencyKeyInUse' | 'IdempotencyKeyReused' | 'HeaderFieldsTooLarge' | 'ServerError' | 'NotImplemented';
 
 export const STATUS_BY_CODE: Record<ErrorCode | HttpErrorCode, number> = {
   ValidationError: 400,

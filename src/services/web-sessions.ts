@@ -8,6 +8,7 @@ import {
   isSuspendedPartnerSession,
   setSessionEnvironment,
   touchWebSession,
+  type PendingStep,
   type Surface,
   type WebSessionInsert,
   type WebSessionRow,
@@ -15,7 +16,7 @@ import {
 import type { ServiceContext } from './context.ts';
 import { hashToken } from './tokens.ts';
 
-export type { Surface, WebSessionRow };
+export type { PendingStep, Surface, WebSessionRow };
 
 /** How long each kind of session may last in all, and without a request. */
 export const SESSION_LIMITS: Record<Surface | 'console_login' | 'dashboard_login', { absoluteSeconds: number; idleSeconds: number }> = {
