@@ -9,7 +9,8 @@ import { consoleChrome } from './context.ts';
 import { consoleSignIn, LOCKED, THROTTLED } from './login-session.ts';
 import { recoveryCodesPage, setupLinkPage, setupLinkProblemPage, twoFactorSetupPage, type SetupLinkProblem } from './views/two-factor.ts';
 
-const SetupQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
+// A token too long to be one still reads as a link, refused as not valid (not as no link at all).
+const SetupQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 /**
  * Operators' two-factor set-up (docs/behaviour.md, section 29): at the first login, or from the

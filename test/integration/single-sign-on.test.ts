@@ -15,7 +15,6 @@ import { OidcClient } from '../../src/services/oidc-client.ts';
 import { SingleSignOn, type SignOnLog } from '../../src/services/single-sign-on.ts';
 import { activeOperator, createOperator, deactivateOperator } from '../../src/services/operators.ts';
 import { resumeWebSession, startWebSession } from '../../src/services/web-sessions.ts';
-import { hashToken } from '../../src/services/tokens.ts';
 import { listAudit } from '../../src/services/audit.ts';
 import type { OidcConfig } from '../../src/config.ts';
 
