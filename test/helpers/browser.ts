@@ -47,10 +47,13 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** The app on a real socket, with the background worker (document processing, webhooks). */
-export async function startWebServer(backend: BackendName, env: Record<string, string> = {}): Promise<WebServer> {
+/**
+ * The app on a real socket, with the background worker (document processing, webhooks); on `port`
+ * when the caller chose it (to register the server's address elsewhere first).
+ */
+export async function startWebServer(backend: BackendName, env: Record<string, string> = {}, chosenPort?: number): Promise<WebServer> {
   // Login links point at this server: its port is chosen before the app is built.
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const t = await startTestApp(backend, {
     env: { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_TIMEOUT_MS: '2000', PUBLIC_BASE_URL: base, ...env },

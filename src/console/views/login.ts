@@ -28,7 +28,7 @@ function PasswordForm({ m }: { m: LoginModel }): VNode {
 
 /** The provider's button: a link, since the flow leaves for the provider's own pages. */
 function SignOn({ provider, passwordLogin }: { provider: string; passwordLogin: boolean }): VNode {
-  return html`<div class="stack card">
+  return html`<div class="stack card sign-on">
       <p>${passwordLogin ? `Use your ${provider} account, with its own second factor.` : `Password login is off: sign in with your ${provider} account, with its own second factor.`}</p>
       <div><a class="button" href="/console/login/sso">Sign in with ${provider}</a></div>
     </div>
