@@ -117,7 +117,8 @@ describe.each(BACKENDS)('console sign-in with a second factor on %s', (backend) 
     expect((await user.post('/console/login/verify', { code: user.app?.code() ?? '' }, { csrf: null })).statusCode).toBe(403);
     expect((await stranger.get(`/console/two-factor/setup?token=${'x'.repeat(500)}`)).statusCode).toBe(404);
     expect((await stranger.get('/console/two-factor/setup?token=a&token=b')).headers.location).toBe('/console/login');
-    for (const form of [{}, { token: '' }, { token: 'nothing', password: 'x' }, { token: 'x'.repeat(5000), password: 'y' }]) {
+    const forms: Record<string, string>[] = [{}, { token: '' }, { token: 'nothing', password: 'x' }, { token: 'x'.repeat(5000), password: 'y' }];
+    for (const form of forms) {
       const res = await stranger.post('/console/two-factor/setup/password', form);
       expect(res.statusCode, JSON.stringify(form).slice(0, 40)).toBe(404);
       expect(res.body).toContain('This set-up link is not valid');
