@@ -206,7 +206,20 @@ describe.each(BACKENDS)('staff sign-in in the console on %s', (backend) => {
     await page.getByRole('button', { name: 'Continue' }).click();
     expect(new URL(page.url()).pathname).toBe('/console/two-factor/setup');
     await check(page, 'two-factor-setup-phone');
-    await turnOnTwoFactor(page, site.server.t.clock);
+    const { recoveryCodes } = await turnOnTwoFactor(page, site.server.t.clock);
+    await check(page);
+    await page.getByRole('link', { name: 'Continue to the console' }).click();
+    expect(new URL(page.url()).pathname).toBe('/console/applications');
+
+    // The next login on the phone, with a recovery code in place of the app's.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await check(page);
+    await page.getByLabel('Authentication code').fill(recoveryCodes[3]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('You have 9 recovery codes left');
     await check(page);
     await page.getByRole('link', { name: 'Continue to the console' }).click();
     expect(new URL(page.url()).pathname).toBe('/console/applications');
