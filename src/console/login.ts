@@ -1,84 +1,89 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { changeOwnPassword, login } from '../services/operators.ts';
-import { startWebSession } from '../services/web-sessions.ts';
-import { hashToken } from '../services/tokens.ts';
-import { formValues, type FieldErrors } from '../web/forms.ts';
-import { endSession, setSessionCookie } from '../web/surface.ts';
-import { consoleChrome, consoleCookie, operatorArea, signedIn } from './context.ts';
-import { loginPage, passwordPage } from './views/login.ts';
+import { login } from '../services/operators.ts';
+import { verifyOperatorSecondFactor } from '../services/operator-two-factor.ts';
+import { formValues } from '../web/forms.ts';
+import { secretBoxFor } from '../web/secret-key.ts';
+import { endSession } from '../web/surface.ts';
+import { consoleChrome, operatorArea } from './context.ts';
+import { consoleSignIn, LOCKED, THROTTLED } from './login-session.ts';
+import { recoveryCodeUsedPage, verifyPage } from './views/login.ts';
 
 const WRONG = 'The email or password is not right.';
-const THROTTLED = 'Too many failed logins from this address. Try again in a minute.';
-const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later, or ask an admin.';
+const WRONG_CODE = 'That code is not right. Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
 
-/** Login (with the lock-out), logout, and the operator's own password. */
+/**
+ * Login with a password and the second factor (a code or a recovery code; set up at the first
+ * login), with the lock-out and the address's throttle; logout (docs/behaviour.md, sections 19 and 29).
+ */
 export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const cookie = consoleCookie(app.config.publicBaseUrl);
+  const sessions = consoleSignIn(app);
+  const box = secretBoxFor(app.config);
+  const sso = app.singleSignOn;
 
-  const showLogin = async (request: FastifyRequest, reply: FastifyReply, status: number, email: string, problem: string | null, notice: string | null) => {
-    // The login form's CSRF secret lives in a short anonymous session of its own.
-    if (!request.session) {
-      const started = await startWebSession(app.ctx.db, 'console_login', {}, app.ctx.now());
-      setSessionCookie(reply, cookie, started.token, started.expiresAt);
-      request.session = { csrfSecret: started.csrfSecret };
-    }
-    return reply.page(status, loginPage(consoleChrome(request, reply), { csrf: reply.generateCsrf(), email, problem, notice }));
-  };
+  const showVerify = (request: FastifyRequest, reply: FastifyReply, status: number, problem: string | null) =>
+    reply.page(status, verifyPage(consoleChrome(request, reply), { csrf: reply.generateCsrf(), problem }));
 
   app.get('/login', { schema: { querystring: Type.Object({ out: Type.Optional(Type.String()) }) } }, async (request, reply) => {
     if (operatorArea.current(request)) return reply.redirect('/console/applications', 303);
-    return showLogin(request, reply, 200, '', null, request.query.out ? 'You have logged out.' : null);
+    const pending = sessions.pendingPath(request);
+    if (pending) return reply.redirect(pending, 303);
+    return sessions.showLogin(request, reply, 200, { email: '', problem: null, notice: request.query.out ? 'You have logged out.' : null });
   });
 
   app.post('/login', async (request, reply) => {
+    if (sso && !sso.passwordLoginAllowed) {
+      return sessions.showLogin(request, reply, 403, { email: '', problem: `Password login is off: sign in with ${sso.providerName}.`, notice: null });
+    }
     await app.refuseThrottledSignIn(request, reply);
     const form = formValues(request.body);
+    const email = (form.email ?? '').slice(0, 254);
     const result = await login(app.ctx, form.email ?? '', form.password ?? '');
     if (!result.ok) {
       // Failed logins count against the address too (AUTH_FAILURES_PER_MINUTE, as for tokens), so
       // guessing across many emails is throttled as well.
-      const throttled = await app.authFailed(request).then(
-        () => false,
-        () => true,
-      );
-      if (throttled) return showLogin(request, reply, 429, (form.email ?? '').slice(0, 254), THROTTLED, null);
-      return showLogin(
-        request,
-        reply,
-        result.reason === 'locked' ? 429 : 401,
-        (form.email ?? '').slice(0, 254),
-        result.reason === 'locked' ? LOCKED : WRONG,
-        null,
-      );
+      if (!(await sessions.countFailure(request))) return sessions.showLogin(request, reply, 429, { email, problem: THROTTLED, notice: null });
+      const locked = result.reason === 'locked';
+      return sessions.showLogin(request, reply, locked ? 429 : 401, { email, problem: locked ? LOCKED : WRONG, notice: null });
     }
-    // A new session for the operator: the login form's session (or anyone else's) ends here.
-    await endSession(app, request, reply, cookie);
-    const started = await startWebSession(app.ctx.db, 'console', { operatorId: result.operator.id }, app.ctx.now());
-    setSessionCookie(reply, cookie, started.token, started.expiresAt);
-    return reply.redirect('/console/applications', 303);
+    // A new session for the operator, waiting for the second factor or its set-up: the login form's
+    // session (or anyone else's) ends here.
+    const setUp = result.operator.two_factor_enabled_at !== null;
+    await sessions.renew(request, reply, result.operator, setUp ? 'two_factor' : 'setup');
+    return reply.redirect(setUp ? '/console/login/verify' : '/console/two-factor/setup', 303);
+  });
+
+  app.get('/login/verify', async (request, reply) => {
+    if (!sessions.pendingAt(request, 'two_factor')) return reply.redirect('/console/login', 303);
+    return showVerify(request, reply, 200, null);
+  });
+
+  app.post('/login/verify', async (request, reply) => {
+    // A code is a secret guessed as a password is: the address's throttle first, its failures counted.
+    await app.refuseThrottledSignIn(request, reply);
+    const operator = sessions.pendingAt(request, 'two_factor');
+    if (!operator) return reply.redirect('/console/login', 303);
+    const result = await verifyOperatorSecondFactor(app.ctx, box(), operator.id, formValues(request.body).code ?? '');
+    if (!result.ok) {
+      if (!(await sessions.countFailure(request))) return showVerify(request, reply, 429, THROTTLED);
+      if (result.reason === 'locked') {
+        // Locked: the session ends, and the login page names no one.
+        await endSession(app, request, reply, sessions.cookie);
+        request.session = undefined;
+        return sessions.showLogin(request, reply, 429, { email: '', problem: LOCKED, notice: null }, null);
+      }
+      return showVerify(request, reply, 401, WRONG_CODE);
+    }
+    await sessions.renew(request, reply, result.operator, null);
+    if (!result.usedRecoveryCode) return reply.redirect('/console/applications', 303);
+    return reply.page(
+      200,
+      recoveryCodeUsedPage(consoleChrome(request, reply, undefined, { operator: result.operator, signedIn: true }), result.recoveryCodesLeft),
+    );
   });
 
   app.post('/logout', async (request, reply) => {
-    await endSession(app, request, reply, cookie);
+    await endSession(app, request, reply, sessions.cookie);
     return reply.redirect('/console/login?out=1', 303);
-  });
-
-  const showPassword = (request: FastifyRequest, reply: FastifyReply, status: number, errors: FieldErrors, notice: string | null) =>
-    reply.page(status, passwordPage(consoleChrome(request, reply, '/console/password'), { csrf: reply.generateCsrf(), errors, notice }));
-
-  app.get('/password', { schema: { querystring: Type.Object({ done: Type.Optional(Type.String()) }) } }, async (request, reply) => {
-    signedIn(request);
-    return showPassword(request, reply, 200, {}, request.query.done ? 'Your password has been changed. Your other sessions have ended.' : null);
-  });
-
-  // Every operator may change their own password (a viewer too): it changes nothing of the lender's.
-  app.post('/password', async (request, reply) => {
-    const { actor } = signedIn(request);
-    const form = formValues(request.body);
-    const token = request.cookies[cookie.cookieName];
-    const result = await changeOwnPassword(app.ctx, actor, form.current_password ?? '', form.new_password ?? '', token ? hashToken(token) : null);
-    if (!result.ok) return showPassword(request, reply, 400, { [result.field]: result.message }, null);
-    return reply.redirect('/console/password?done=1', 303);
   });
 };

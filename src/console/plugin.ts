@@ -4,6 +4,9 @@ import { webSurface } from '../web/surface.ts';
 import { messagePage } from '../web/layout.ts';
 import { consoleChrome, consoleCookie, operatorArea } from './context.ts';
 import { consoleLoginRoutes } from './login.ts';
+import { consolePasswordRoutes } from './password.ts';
+import { consoleTwoFactorRoutes } from './two-factor.ts';
+import { consoleSignOnRoutes } from './sign-on.ts';
 import { consoleApplicationRoutes } from './applications.ts';
 import { consoleDocumentRoutes } from './documents.ts';
 import { consolePartnerRoutes } from './partners.ts';
@@ -35,6 +38,9 @@ export const operatorConsole: FastifyPluginAsync = async (app) => {
 
   app.get('/', async (_request, reply) => reply.redirect('/console/applications', 303));
   await app.register(consoleLoginRoutes);
+  await app.register(consoleTwoFactorRoutes);
+  await app.register(consoleSignOnRoutes);
+  await app.register(consolePasswordRoutes);
   await app.register(consoleApplicationRoutes);
   await app.register(consoleDocumentRoutes);
   await app.register(consolePartnerRoutes);

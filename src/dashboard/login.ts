@@ -5,7 +5,7 @@ import { formValues } from '../web/forms.ts';
 import { endSession } from '../web/surface.ts';
 import { accountOf, dashboardChrome, partnerUserArea } from './context.ts';
 import { loginSessions } from './login-session.ts';
-import { secretBoxFor } from './secret-key.ts';
+import { secretBoxFor } from '../web/secret-key.ts';
 import { loginPage, verifyPage, type LoginModel } from './views/sign-in.ts';
 
 const WRONG = 'The email or password is not right.';
@@ -41,11 +41,7 @@ export const dashboardLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const email = (form.email ?? '').slice(0, 254);
     const result = await passwordLogin(app.ctx, form.email ?? '', form.password ?? '');
     if (!result.ok) {
-      const throttled = await app.authFailed(request).then(
-        () => false,
-        () => true,
-      );
-      if (throttled) return showLogin(request, reply, 429, { email, problem: THROTTLED, notice: null });
+      if (!(await sessions.countFailure(request))) return showLogin(request, reply, 429, { email, problem: THROTTLED, notice: null });
       const locked = result.reason === 'locked';
       return showLogin(request, reply, locked ? 429 : 401, { email, problem: locked ? LOCKED : WRONG, notice: null });
     }
@@ -60,10 +56,13 @@ export const dashboardLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/login/verify', async (request, reply) => {
+    // A code is a secret guessed as a password is: the address's throttle first, its failures counted.
+    await app.refuseThrottledSignIn(request, reply);
     const user = sessions.pendingAt(request, 'two_factor');
     if (!user) return reply.redirect('/dashboard/login', 303);
     const result = await verifySecondFactor(app.ctx, box(), user.id, formValues(request.body).code ?? '');
     if (!result.ok) {
+      if (!(await sessions.countFailure(request))) return showVerify(request, reply, 429, THROTTLED);
       if (result.reason === 'locked') {
         // Locked: the session ends, and the login page names no one.
         await endSession(app, request, reply, sessions.cookie);

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { confirmTwoFactor, pendingTotpSecret, type PartnerUserRow } from '../services/partner-users.ts';
-import { groupedSecret, otpauthUri, qrCodeDataUri } from '../services/two-factor.ts';
 import { formValues } from '../web/forms.ts';
+import { secretShown } from '../web/two-factor-setup.ts';
 import { dashboardChrome } from './context.ts';
 import { loginSessions } from './login-session.ts';
-import { secretBoxFor } from './secret-key.ts';
+import { secretBoxFor } from '../web/secret-key.ts';
 import { recoveryCodesPage, twoFactorSetupPage } from './views/sign-in.ts';
 
 /** Two-factor set-up, after the invitation or a login before it was finished: the secret, its confirmation, the recovery codes. */
@@ -14,12 +14,8 @@ export const dashboardTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) =
   const box = secretBoxFor(app.config);
 
   const showSetup = async (request: FastifyRequest, reply: FastifyReply, status: number, user: PartnerUserRow, problem: string | null) => {
-    const secret = await pendingTotpSecret(app.ctx, box(), user.id);
-    const qrCode = await qrCodeDataUri(otpauthUri(secret, app.config.lenderName, user.email));
-    return reply.page(
-      status,
-      twoFactorSetupPage(dashboardChrome(request, reply), { csrf: reply.generateCsrf(), qrCode, groupedSecret: groupedSecret(secret), problem }),
-    );
+    const shown = await secretShown(await pendingTotpSecret(app.ctx, box(), user.id), app.config.lenderName, user.email);
+    return reply.page(status, twoFactorSetupPage(dashboardChrome(request, reply), { csrf: reply.generateCsrf(), ...shown, problem }));
   };
 
   app.get('/two-factor/setup', async (request, reply) => {

@@ -44,19 +44,22 @@ export async function issueSetupLink(ctx: ServiceContext, operatorId: string): P
 
 export type SetupLinkState = { ok: true; operator: OperatorRow; linkId: string } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
-/** Whether a set-up link can still be used, and whose it is (it changes nothing). */
+/**
+ * Whether a set-up link can still be used, and whose it is (it changes nothing). A link whose
+ * operator has turned two-factor on since (by logging in) counts as used: it has done its work.
+ */
 export async function checkSetupLink(ctx: ServiceContext, token: string): Promise<SetupLinkState> {
   if (token.length === 0 || token.length > 100) return { ok: false, reason: 'unknown' };
   const link = await findSetupLink(ctx.db, hashToken(token));
   if (!link) return { ok: false, reason: 'unknown' };
   const operator = await findOperator(ctx.db, link.operator_id);
   if (!operator || !operator.active) return { ok: false, reason: 'unknown' };
-  if (link.used_at) return { ok: false, reason: 'used' };
+  if (link.used_at || operator.two_factor_enabled_at) return { ok: false, reason: 'used' };
   if (link.expires_at <= ctx.now()) return { ok: false, reason: 'expired' };
   return { ok: true, operator, linkId: link.id };
 }
 
-/** Uses a set-up link up (once two-factor is on): false when it was used or expired meanwhile. */
+/** Uses a set-up link up (its password step passed): false when it was used or expired meanwhile. */
 export async function useSetupLink(ctx: ServiceContext, linkId: string): Promise<boolean> {
   return markSetupLinkUsed(ctx.db, linkId, ctx.now());
 }

@@ -1,14 +1,14 @@
 /**
  * Single sign-on for the console through the lender's OpenID Provider (docs/behaviour.md, section
  * 29). A sign-in starts with a flow kept in the database (oidc_sign_in_flows: the state as a hash,
- * the PKCE verifier and the nonce, bound to the browser's login session, 10 minutes, used once)
- * and the redirect to the provider; its callback is matched to the flow, the code exchanged and the
- * ID token validated (oidc-client.ts). The operator is the one of the verified `email` claim: made
+ * the PKCE verifier and the nonce, bound to the browser by a key of its own that it keeps in a
+ * cookie, 10 minutes, used once) and the redirect to the provider; its callback is matched to the
+ * flow and to the browser's key, the code exchanged and the ID token validated (oidc-client.ts). The operator is the one of the verified `email` claim: made
  * on the first sign-in, its role set from the role claim on each (audited when it changes, which
  * ends its sessions), refused when deactivated; the operator's console sessions that came from a
  * password end. Every refusal is a reason of its own, with one log line that holds no secret.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Actor, OperatorRole } from '../domain/actors.ts';
 import { roleFromClaim, verifiedEmail } from '../domain/single-sign-on.ts';
 import { deleteNonOidcOperatorSessions, insertOidcFlow, takeOidcFlow } from '../store/operator-sign-in-store.ts';
@@ -24,7 +24,7 @@ export const FLOW_MINUTES = 10;
 
 /** Why a single sign-on was refused: each is told apart on the page and in the log. */
 export type SignOnRefusal =
-  /** The callback's `state` is missing, unknown, or from another browser's login. */
+  /** The callback's `state` is missing or unknown, or the flow is another browser's (or the browser has lost its key). */
   | 'wrong_state'
   /** The callback of a flow already used (a replayed callback). */
   | 'replayed'
@@ -63,11 +63,18 @@ export class SingleSignOn {
     return !this.#client.settings.only;
   }
 
+  /** The URL of the callback the provider called: the redirect URI with the query of `requestUrl` (a path and query). */
+  callbackUrl(requestUrl: string): URL {
+    const url = new URL(this.#client.redirectUri);
+    url.search = new URL(requestUrl, url).search;
+    return url;
+  }
+
   /**
-   * Starts a sign-in for the browser whose login session has the hash `loginSessionHash`: the URL
-   * of the provider to redirect it to, or the provider being down.
+   * Starts a sign-in: the URL of the provider to send the browser to, with the key the browser
+   * keeps until the callback (only its hash is stored); or the provider being down.
    */
-  async start(ctx: ServiceContext, log: SignOnLog, loginSessionHash: string): Promise<{ ok: true; url: string } | { ok: false; reason: 'provider_down' }> {
+  async start(ctx: ServiceContext, log: SignOnLog): Promise<{ ok: true; url: string; browserKey: string } | { ok: false; reason: 'provider_down' }> {
     let request;
     try {
       request = await this.#client.authorizationRequest();
@@ -77,22 +84,23 @@ export class SingleSignOn {
       return { ok: false, reason: 'provider_down' };
     }
     const now = ctx.now();
+    const browserKey = randomBytes(32).toString('base64url');
     await insertOidcFlow(ctx.db, {
       stateHash: hashToken(request.state),
-      sessionHash: loginSessionHash,
+      sessionHash: hashToken(browserKey),
       codeVerifier: request.codeVerifier,
       nonce: request.nonce,
       now,
       expiresAt: new Date(now.getTime() + FLOW_MINUTES * 60_000),
     });
-    return { ok: true, url: request.url.href };
+    return { ok: true, url: request.url.href, browserKey };
   }
 
   /**
    * Completes a sign-in from the provider's callback (the full URL it was called with), for the
-   * browser whose login session has the hash `loginSessionHash`.
+   * browser that kept `browserKey` (null when it has none).
    */
-  async complete(ctx: ServiceContext, log: SignOnLog, callbackUrl: URL, loginSessionHash: string | null): Promise<SignOnResult> {
+  async complete(ctx: ServiceContext, log: SignOnLog, callbackUrl: URL, browserKey: string | null): Promise<SignOnResult> {
     const refuse = (reason: SignOnRefusal, detail: Record<string, unknown> = {}): SignOnResult => {
       log.warn({ reason, ...detail }, 'single sign-on refused');
       return { ok: false, reason };
@@ -102,7 +110,8 @@ export class SingleSignOn {
     const flow = await takeOidcFlow(ctx.db, hashToken(state), ctx.now());
     if (!flow) return refuse('wrong_state', { detail: 'unknown state' });
     if (flow.used_at) return refuse('replayed');
-    if (loginSessionHash === null || flow.session_hash !== loginSessionHash) return refuse('wrong_state', { detail: 'another browser session' });
+    if (browserKey === null || browserKey.length > 100 || flow.session_hash !== hashToken(browserKey))
+      return refuse('wrong_state', { detail: 'another browser' });
     if (flow.expires_at <= ctx.now()) return refuse('expired');
     let claims: Record<string, unknown>;
     try {

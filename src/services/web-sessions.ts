@@ -8,6 +8,7 @@ import {
   isSuspendedPartnerSession,
   setSessionEnvironment,
   touchWebSession,
+  type PendingStep,
   type Surface,
   type WebSessionInsert,
   type WebSessionRow,
@@ -15,7 +16,7 @@ import {
 import type { ServiceContext } from './context.ts';
 import { hashToken } from './tokens.ts';
 
-export type { Surface, WebSessionRow };
+export type { PendingStep, Surface, WebSessionRow };
 
 /** How long each kind of session may last in all, and without a request. */
 export const SESSION_LIMITS: Record<Surface | 'console_login' | 'dashboard_login', { absoluteSeconds: number; idleSeconds: number }> = {
@@ -23,7 +24,7 @@ export const SESSION_LIMITS: Record<Surface | 'console_login' | 'dashboard_login
   portal: { absoluteSeconds: 8 * 3600, idleSeconds: 30 * 60 },
   // docs/behaviour.md, section 19: 30 minutes idle; a working day at most.
   console: { absoluteSeconds: 12 * 3600, idleSeconds: 30 * 60 },
-  // The anonymous session that carries the CSRF secret of the console's login form.
+  // The console's login and set-up link forms, and a password waiting for its second factor or its set-up.
   console_login: { absoluteSeconds: 3600, idleSeconds: 30 * 60 },
   // docs/behaviour.md, section 24: 30 minutes idle, 12 hours in all.
   dashboard: { absoluteSeconds: 12 * 3600, idleSeconds: 30 * 60 },

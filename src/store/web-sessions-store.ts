@@ -14,6 +14,8 @@ export interface WebSessionRow {
   operator_id: string | null;
   partner_user_id: string | null;
   pending_step: PendingStep | null;
+  /** How a console session was signed in; null (older sessions) counts as a password. */
+  sign_in_method: 'password' | 'oidc' | null;
   csrf_secret: string;
   created_at: Date;
   expires_at: Date;
@@ -73,8 +75,8 @@ export async function touchWebSession(db: Queryable, hash: string, surface: Surf
         AND s.expires_at > $3
         AND s.last_seen_at + make_interval(secs => s.idle_seconds) > $3
         AND (s.partner_id IS NULL OR EXISTS (SELECT 1 FROM partners p WHERE p.id = s.partner_id AND p.status = 'active'))
-      RETURNING s.surface, s.partner_id, s.environment, s.customer_id, s.offer_id, s.operator_id, s.partner_user_id, s.pending_step, s.csrf_secret,
-                s.created_at, s.expires_at`,
+      RETURNING s.surface, s.partner_id, s.environment, s.customer_id, s.offer_id, s.operator_id, s.partner_user_id, s.pending_step, s.sign_in_method,
+                s.csrf_secret, s.created_at, s.expires_at`,
     [hash, surface, now],
   );
   return rows[0] ?? null;

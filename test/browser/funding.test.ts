@@ -9,7 +9,17 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { BACKENDS } from '../helpers/db.ts';
 import { usePartner } from '../helpers/app.ts';
 import { customerWithApplication, offeredByPolicy, selectOffer } from '../helpers/lending.ts';
-import { expectAccessible, expectNoHorizontalScroll, newLaptopContext, newPhoneContext, screenshot, useBrowser, useWebServer } from '../helpers/browser.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newLaptopContext,
+  newPhoneContext,
+  passwordAndCode,
+  screenshot,
+  useBrowser,
+  useWebServer,
+} from '../helpers/browser.ts';
+import { withTwoFactor } from '../helpers/console.ts';
 import { createOperator } from '../../src/services/operators.ts';
 
 describe.each(BACKENDS)('bank details and pre-approvals in the browser on %s', (backend) => {
@@ -61,14 +71,13 @@ describe.each(BACKENDS)('bank details and pre-approvals in the browser on %s', (
 
     // The underwriter accepts the account in the console.
     const email = `uma.${Math.random().toString(36).slice(2, 7)}@lender.example`;
-    const { password } = await createOperator(server.t.app.ctx, { kind: 'admin_token' }, { email, name: 'Uma Underwriter', role: 'underwriter' });
+    const { password, operator } = await createOperator(server.t.app.ctx, { kind: 'admin_token' }, { email, name: 'Uma Underwriter', role: 'underwriter' });
+    const app = await withTwoFactor(server.t, operator.id);
     const laptop = await newLaptopContext(browser);
     contexts.push(laptop);
     const console = await laptop.newPage();
     await console.goto(`${server.base}/console/login`);
-    await console.getByLabel('Email').fill(email);
-    await console.getByLabel('Password').fill(password);
-    await console.getByRole('button', { name: 'Log in' }).click();
+    await passwordAndCode(console, { email, password, app });
     await console.goto(`${server.base}/console/customers/${customerId}`);
     expect(await console.locator('#funding-account-status').textContent()).toContain('Needs review');
     await check(console, 'docs/console', 'customer-bank-details');

@@ -8,7 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 import { expect } from 'vitest';
 import type { Worker } from '../../src/worker/worker.ts';
 import { createOperator } from '../../src/services/operators.ts';
-import { startTestApp, type TestApp } from './app.ts';
+import { startTestApp, type TestApp, type TestClock } from './app.ts';
+import { Authenticator, withTwoFactor } from './console.ts';
 import { freePort } from './child-server.ts';
 import type { BackendName } from './db.ts';
 import { useResource } from './hooks.ts';
@@ -47,10 +48,13 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** The app on a real socket, with the background worker (document processing, webhooks). */
-export async function startWebServer(backend: BackendName, env: Record<string, string> = {}): Promise<WebServer> {
+/**
+ * The app on a real socket, with the background worker (document processing, webhooks); on `port`
+ * when the caller chose it (to register the server's address elsewhere first).
+ */
+export async function startWebServer(backend: BackendName, env: Record<string, string> = {}, chosenPort?: number): Promise<WebServer> {
   // Login links point at this server: its port is chosen before the app is built.
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const t = await startTestApp(backend, {
     // A delivery timeout no loaded run reaches: the pages' tests count the deliveries they see.
@@ -257,14 +261,40 @@ export async function signedInOperatorPage(
   phone = false,
 ): Promise<Page> {
   const email = `${operator.name.split(' ')[0].toLowerCase()}.${Math.random().toString(36).slice(2, 7)}@lender.example`;
-  const { password } = await createOperator(server.t.app.ctx, { kind: 'admin_token' }, { email, name: operator.name, role: operator.role });
+  const { password, operator: row } = await createOperator(server.t.app.ctx, { kind: 'admin_token' }, { email, name: operator.name, role: operator.role });
+  const app = await withTwoFactor(server.t, row.id);
   const context = phone ? await newPhoneContext(browser) : await newLaptopContext(browser);
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${server.base}/console/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  expect(new URL(page.url()).pathname).toBe('/console/applications');
+  await passwordAndCode(page, { email, password, app });
   return page;
+}
+
+/**
+ * The set-up page of a first login, in the browser: the key read as a person types it into their
+ * app, its code, "Turn on two-factor authentication"; the app and the ten recovery codes shown.
+ */
+export async function turnOnTwoFactor(page: Page, clock: TestClock): Promise<{ app: Authenticator; recoveryCodes: string[] }> {
+  expect(new URL(page.url()).pathname).toMatch(/\/two-factor\/setup$/);
+  const key = ((await page.locator('#totp-secret').textContent()) ?? '').replaceAll(' ', '');
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  const app = new Authenticator(clock, key);
+  await page.getByLabel('Authentication code').fill(app.code());
+  await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication is on' }).count()).resolves.toBe(1);
+  const recoveryCodes = (await page.locator('#recovery-codes code').allTextContents()).map((code) => code.trim());
+  expect(recoveryCodes).toHaveLength(10);
+  return { app, recoveryCodes };
+}
+
+/** The console's login page's two steps in the browser: the password, then a code from the operator's app; on the queue. */
+export async function passwordAndCode(page: Page, operator: { email: string; password: string; app: Authenticator }): Promise<void> {
+  await page.getByLabel('Email').fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  expect(new URL(page.url()).pathname).toBe('/console/login/verify');
+  await page.getByLabel('Authentication code').fill(operator.app.code());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  expect(new URL(page.url()).pathname).toBe('/console/applications');
 }

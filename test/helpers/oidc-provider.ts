@@ -84,13 +84,17 @@ export class TestOpenIdProvider {
     server.on('request', this.provider.callback());
   }
 
-  /** Starts the provider on a loopback port, for a console whose callback is `redirectUri`. */
-  static async start(redirectUri: string): Promise<TestOpenIdProvider> {
+  /**
+   * Starts the provider on a loopback port, for a console whose callback is `redirectUri`. Its
+   * issuer names the port on 127.0.0.1, or on `host` (`localhost`: another site than a console
+   * on 127.0.0.1, as a lender's provider is, so a browser sends the console's cookies as it would then).
+   */
+  static async start(redirectUri: string, host = '127.0.0.1'): Promise<TestOpenIdProvider> {
     const server = createServer();
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;
-    return new TestOpenIdProvider(server, `http://127.0.0.1:${port}`, redirectUri);
+    return new TestOpenIdProvider(server, `http://${host}:${port}`, redirectUri);
   }
 
   /**

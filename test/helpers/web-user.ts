@@ -26,6 +26,8 @@ export class WebUser {
   readonly cookieName: string;
   cookie = '';
   csrf = '';
+  /** The client address the server sees (inject's default when unset). */
+  address: string | undefined;
   constructor(t: TestApp, cookieName: string) {
     this.t = t;
     this.cookieName = cookieName;
@@ -42,8 +44,10 @@ export class WebUser {
     return res;
   }
 
-  async get(path: string): Promise<LightMyRequestResponse> {
-    return this.#remember(await this.t.app.inject({ method: 'GET', url: path, headers: this.cookie ? { cookie: this.cookie } : {} }));
+  /** A page, with the session's cookie (and `also`, another cookie the browser holds for this path). */
+  async get(path: string, also?: string): Promise<LightMyRequestResponse> {
+    const cookie = [this.cookie, also].filter(Boolean).join('; ');
+    return this.#remember(await this.t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {}, remoteAddress: this.address }));
   }
 
   /**
@@ -71,6 +75,7 @@ export class WebUser {
         url: path,
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...(this.cookie ? { cookie: this.cookie } : {}) },
         payload: body,
+        remoteAddress: this.address,
       }),
     );
   }

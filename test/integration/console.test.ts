@@ -262,7 +262,9 @@ describe.each(BACKENDS)("changing one's own password on %s", (backend) => {
   it('checks the current password, ends the other sessions, and the new password works', async () => {
     const { user, operator, password } = await signedInOperator(t, 'viewer');
     const elsewhere = new ConsoleUser(t);
-    expect((await elsewhere.login(operator.email, password)).statusCode).toBe(303);
+    elsewhere.app = user.app;
+    await elsewhere.signIn(operator.email, password);
+    expect((await elsewhere.get('/console/applications')).statusCode).toBe(200);
     await user.get('/console/password');
     const wrong = await user.post('/console/password', { current_password: 'not it', new_password: 'a long new password' });
     expect(wrong.statusCode).toBe(400);
@@ -278,7 +280,7 @@ describe.each(BACKENDS)("changing one's own password on %s", (backend) => {
     const { rows } = await t.testDb.db.query<{ action: string; summary: unknown }>('SELECT action, summary FROM audit_log WHERE target_id = $1 ORDER BY seq', [
       operator.id,
     ]);
-    expect(rows.map((r) => r.action)).toEqual(['operator.created', 'operator.password_changed']);
+    expect(rows.map((r) => r.action)).toEqual(['operator.created', 'operator.two_factor_enabled', 'operator.password_changed']);
     expect(JSON.stringify(rows)).not.toContain('a long new password');
   });
 });

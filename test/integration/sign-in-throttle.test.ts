@@ -1,6 +1,7 @@
 /**
  * Throttling that holds (docs/behaviour.md, section 29): an address that failed 30 logins in a
- * minute is refused before any password is checked, on the console and the dashboard, also behind
+ * minute is refused before any password is checked, on the console and the dashboard (the second
+ * factor's step and "Change password" too, their failures counted as logins'), also behind
  * a load balancer (TRUST_PROXY) and never on a spoofed X-Forwarded-For; a flood of logins leaves
  * the partner API and the database answering; HSTS on every answer when PUBLIC_BASE_URL is https.
  */
@@ -11,6 +12,8 @@ import { BACKENDS } from '../helpers/db.ts';
 import { BASE, usePartner, useTestApp, type TestApp } from '../helpers/app.ts';
 import { createOperator } from '../../src/services/operators.ts';
 import { passwordHashing } from '../../src/services/hashing-gate.ts';
+import { ConsoleUser, signedInOperator, withTwoFactor } from '../helpers/console.ts';
+import { DashboardUser, signedInPartnerUser } from '../helpers/dashboard.ts';
 
 const LIMIT = 30;
 const REDIS: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
@@ -50,8 +53,8 @@ async function failLogins(t: TestApp, surface: 'console' | 'dashboard', from: Fr
 
 async function newOperator(t: TestApp) {
   const email = `throttle-${randomInt(1e9)}@lender.example`;
-  const { password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: 'Throttle Test', role: 'viewer' });
-  return { email, password };
+  const { password, operator } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: 'Throttle Test', role: 'viewer' });
+  return { email, password, operatorId: operator.id };
 }
 
 describe.each(BACKENDS)('the sign-in throttle on %s', (backend) => {
@@ -71,6 +74,59 @@ describe.each(BACKENDS)('the sign-in throttle on %s', (backend) => {
       expect((await loginFrom(t, 'dashboard', guesser, 'owner@partner.example', 'correct horse battery staple 42')).statusCode).toBe(429);
       const elsewhere = await loginFrom(t, 'console', { remoteAddress: someAddress() }, email, password);
       expect(elsewhere.statusCode).toBe(303);
+    });
+  });
+
+  describe('the steps after the password', () => {
+    const t = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: String(LIMIT), ...REDIS } });
+    const partner = usePartner(t);
+
+    it('counts a wrong authentication code as a failed login, and refuses the right one from an address past the limit before checking it', async () => {
+      const { email, password, operatorId } = await newOperator(t);
+      const user = new ConsoleUser(t);
+      user.app = await withTwoFactor(t, operatorId);
+      user.address = someAddress();
+      expect((await user.login(email, password)).headers.location).toBe('/console/login/verify');
+      await failLogins(t, 'console', { remoteAddress: user.address }, LIMIT - 1);
+      // The 30th failure: a wrong code, counted against the address.
+      expect((await user.verify('000000')).statusCode).toBe(401);
+      const code = user.app.code();
+      const refused = await user.verify(code);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toContain('Too many failed sign-ins from this address');
+      // The code was not checked (each is accepted once): from another address it still signs in.
+      user.address = someAddress();
+      const accepted = await user.verify(code);
+      expect(accepted.statusCode, accepted.body).toBe(303);
+      expect(accepted.headers.location).toBe('/console/applications');
+    });
+
+    it('counts a wrong current password of "Change password" as a failed login, and refuses the form past the limit', async () => {
+      const { user, password } = await signedInOperator(t, 'viewer');
+      user.address = someAddress();
+      await failLogins(t, 'console', { remoteAddress: user.address }, LIMIT - 1);
+      await user.get('/console/password');
+      expect((await user.post('/console/password', { current_password: 'not my password', new_password: 'a brand new passphrase 77' })).statusCode).toBe(400);
+      const refused = await user.post('/console/password', { current_password: password, new_password: 'a brand new passphrase 77' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.body).toContain('Too many failed sign-ins from this address');
+      user.address = someAddress();
+      await user.get('/console/password');
+      expect((await user.post('/console/password', { current_password: password, new_password: 'a brand new passphrase 77' })).headers.location).toBe(
+        '/console/password?done=1',
+      );
+    });
+
+    it("counts the dashboard's wrong codes the same way", async () => {
+      const { user: owner } = await signedInPartnerUser(t, partner.partnerId, 'owner');
+      const user = new DashboardUser(t);
+      Object.assign(user, { email: owner.email, totpSecret: owner.totpSecret, address: someAddress() });
+      expect((await user.login()).headers.location).toBe('/dashboard/login/verify');
+      await failLogins(t, 'dashboard', { remoteAddress: user.address as string }, LIMIT - 1);
+      await user.get('/dashboard/login/verify');
+      expect((await user.post('/dashboard/login/verify', { code: '000000' })).statusCode).toBe(401);
+      expect((await user.post('/dashboard/login/verify', { code: user.code() })).statusCode).toBe(429);
     });
   });
 

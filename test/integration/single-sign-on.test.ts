@@ -15,7 +15,6 @@ import { OidcClient } from '../../src/services/oidc-client.ts';
 import { SingleSignOn, type SignOnLog } from '../../src/services/single-sign-on.ts';
 import { activeOperator, createOperator, deactivateOperator } from '../../src/services/operators.ts';
 import { resumeWebSession, startWebSession } from '../../src/services/web-sessions.ts';
-import { hashToken } from '../../src/services/tokens.ts';
 import { listAudit } from '../../src/services/audit.ts';
 import type { OidcConfig } from '../../src/config.ts';
 
@@ -53,19 +52,23 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
   });
   const sso = (over: Partial<OidcConfig> = {}) => new SingleSignOn(new OidcClient(settings(over), t.config.publicBaseUrl, () => t.clock.now().getTime()));
 
-  /** A browser's login session (its hash), as the console's login page starts one. */
-  const loginSession = async () => hashToken((await startWebSession(t.app.ctx.db, 'console_login', {}, t.clock.now())).token);
-
-  /** One sign-in from the redirect to the callback URL the provider sends the browser to. */
-  async function callbackFor(service: SingleSignOn, accountId: string, session: string, log = new LogLines()) {
-    const started = await service.start(t.app.ctx, log, session);
+  /** One sign-in from the redirect to the callback URL the provider sends the browser to, and the key the browser keeps. */
+  async function signInAt(service: SingleSignOn, accountId: string, log = new LogLines()) {
+    const started = await service.start(t.app.ctx, log);
     if (!started.ok) throw new Error(`start: ${started.reason}`);
     const url = new URL(started.url);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('state')).toBeTruthy();
     expect(url.searchParams.get('nonce')).toBeTruthy();
     expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:8080/console/login/callback');
-    return provider.signIn(started.url, accountId, 'http://localhost:8080/console/login/callback');
+    expect(started.browserKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    return { callback: await provider.signIn(started.url, accountId, 'http://localhost:8080/console/login/callback'), key: started.browserKey };
+  }
+
+  /** A whole sign-in: the redirect, the provider's pages, and the callback in the same browser. */
+  async function signOn(service: SingleSignOn, accountId: string, log = new LogLines()) {
+    const { callback, key } = await signInAt(service, accountId);
+    return service.complete(t.app.ctx, log, callback, key);
   }
 
   const person = (claims: Record<string, unknown>) => {
@@ -77,15 +80,14 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
   it('makes the operator on the first sign-in with the role of the claim, then keeps it up to date, audited', async () => {
     const service = sso();
     const someone = person({ roles: ['underwriter'] });
-    const session = await loginSession();
     const log = new LogLines();
-    const first = await service.complete(t.app.ctx, log, await callbackFor(service, someone.id, session), session);
+    const first = await signOn(service, someone.id, log);
     expect(first).toMatchObject({ ok: true, created: true, roleChanged: false, operator: { email: someone.email, role: 'underwriter', name: 'Sam Sign' } });
     if (!first.ok) return;
     expect((await activeOperator(t.app.ctx, first.operator.id))?.password_hash).toBeNull();
 
     provider.accounts.set(someone.id, { ...provider.accounts.get(someone.id), roles: ['viewer', 'admin'] });
-    const again = await service.complete(t.app.ctx, log, await callbackFor(service, someone.id, session), session);
+    const again = await signOn(service, someone.id, log);
     expect(again).toMatchObject({ ok: true, created: false, roleChanged: true, operator: { id: first.operator.id, role: 'admin' } });
     const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: first.operator.id, limit: 10 });
     expect(audit.map((row) => [row.action, row.summary])).toEqual([
@@ -93,22 +95,21 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
       ['operator.created', { email: someone.email, role: 'underwriter', by: 'single sign-on' }],
     ]);
     // The same role again changes nothing and writes no row.
-    expect(await service.complete(t.app.ctx, log, await callbackFor(service, someone.id, session), session)).toMatchObject({ ok: true, roleChanged: false });
+    expect(await signOn(service, someone.id, log)).toMatchObject({ ok: true, roleChanged: false });
     expect(await listAudit(t.app.ctx, { targetType: 'operator', targetId: first.operator.id, limit: 10 })).toHaveLength(2);
     expect(log.lines.filter((l) => l.message === 'single sign-on')).toHaveLength(3);
   });
 
   it('maps groups to roles with OIDC_ROLE_MAP, the highest winning, and refuses a person with no role', async () => {
     const service = sso({ roleClaim: 'groups', roleMap: { 'lending-admins': 'admin', 'lending-underwriters': 'underwriter' } });
-    const session = await loginSession();
     const mapped = person({ groups: ['everyone', 'lending-underwriters', 'lending-admins'] });
-    expect(await service.complete(t.app.ctx, new LogLines(), await callbackFor(service, mapped.id, session), session)).toMatchObject({
+    expect(await signOn(service, mapped.id, new LogLines())).toMatchObject({
       ok: true,
       operator: { role: 'admin' },
     });
     const nobody = person({ groups: ['everyone'], roles: ['admin'] });
     const log = new LogLines();
-    expect(await service.complete(t.app.ctx, log, await callbackFor(service, nobody.id, session), session)).toEqual({ ok: false, reason: 'no_role' });
+    expect(await signOn(service, nobody.id, log)).toEqual({ ok: false, reason: 'no_role' });
     expect(log.lines).toEqual([{ level: 'warn', fields: { reason: 'no_role', email: nobody.email, claim: 'groups' }, message: 'single sign-on refused' }]);
   });
 
@@ -118,46 +119,48 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     const { operator } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email: someone.email.toUpperCase(), name: 'Pat Password', role: 'viewer' });
     const passwordSession = await startWebSession(t.app.ctx.db, 'console', { operatorId: operator.id }, t.clock.now());
     const ssoSession = await startWebSession(t.app.ctx.db, 'console', { operatorId: operator.id, signInMethod: 'oidc' }, t.clock.now());
-    const session = await loginSession();
-    const result = await service.complete(t.app.ctx, new LogLines(), await callbackFor(service, someone.id, session), session);
+    const result = await signOn(service, someone.id, new LogLines());
     expect(result).toMatchObject({ ok: true, created: false, passwordSessionsEnded: 1, operator: { id: operator.id } });
     expect(await resumeWebSession(t.app.ctx, passwordSession.token, 'console')).toBeNull();
     expect(await resumeWebSession(t.app.ctx, ssoSession.token, 'console')).not.toBeNull();
 
     await deactivateOperator(t.app.ctx, { kind: 'admin_token' }, operator.id);
     const log = new LogLines();
-    expect(await service.complete(t.app.ctx, log, await callbackFor(service, someone.id, session), session)).toEqual({ ok: false, reason: 'deactivated' });
+    expect(await signOn(service, someone.id, log)).toEqual({ ok: false, reason: 'deactivated' });
     expect(log.lines[0].fields).toEqual({ reason: 'deactivated', email: someone.email });
   });
 
   it('refuses an unverified email, and a callback whose state is wrong, replayed, from another browser or too late', async () => {
     const service = sso();
-    const session = await loginSession();
     const unverified = person({ email_verified: false, roles: 'admin' });
-    expect(await service.complete(t.app.ctx, new LogLines(), await callbackFor(service, unverified.id, session), session)).toEqual({
+    expect(await signOn(service, unverified.id, new LogLines())).toEqual({
       ok: false,
       reason: 'email_unverified',
     });
 
     const someone = person({ roles: 'viewer' });
-    const callback = await callbackFor(service, someone.id, session);
+    const { callback, key } = await signInAt(service, someone.id);
     const tampered = new URL(callback);
     tampered.searchParams.set('state', 'not-the-state');
-    expect(await service.complete(t.app.ctx, new LogLines(), tampered, session)).toEqual({ ok: false, reason: 'wrong_state' });
-    expect(await service.complete(t.app.ctx, new LogLines(), callback, await loginSession())).toEqual({ ok: false, reason: 'wrong_state' });
+    expect(await service.complete(t.app.ctx, new LogLines(), tampered, key)).toEqual({ ok: false, reason: 'wrong_state' });
+    const otherBrowser = (await signInAt(service, someone.id)).key;
+    expect(await service.complete(t.app.ctx, new LogLines(), callback, otherBrowser)).toEqual({ ok: false, reason: 'wrong_state' });
     // The flow was taken by that attempt from another browser: its own browser cannot use it either.
     const log = new LogLines();
-    expect(await service.complete(t.app.ctx, log, callback, session)).toEqual({ ok: false, reason: 'replayed' });
+    expect(await service.complete(t.app.ctx, log, callback, key)).toEqual({ ok: false, reason: 'replayed' });
+    // A browser that has lost its key (its cookie) is refused as another browser would be.
+    const keyless = await signInAt(service, someone.id);
+    expect(await service.complete(t.app.ctx, log, keyless.callback, null)).toEqual({ ok: false, reason: 'wrong_state' });
 
-    const late = await callbackFor(service, someone.id, session);
+    const late = await signInAt(service, someone.id);
     t.clock.set(new Date(t.clock.now().getTime() + 11 * 60_000));
     try {
-      expect(await service.complete(t.app.ctx, log, late, session)).toEqual({ ok: false, reason: 'expired' });
+      expect(await service.complete(t.app.ctx, log, late.callback, late.key)).toEqual({ ok: false, reason: 'expired' });
     } finally {
       t.clock.set(new Date());
     }
     // No line holds the code, the state or a token.
-    for (const url of [callback, late]) {
+    for (const url of [callback, late.callback]) {
       expect(log.text).not.toContain(url.searchParams.get('code'));
       expect(log.text).not.toContain(url.searchParams.get('state'));
     }
@@ -165,54 +168,49 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
 
   it('refuses a code used twice, an ID token for another audience, and an error from the provider', async () => {
     const service = sso();
-    const session = await loginSession();
     const someone = person({ roles: 'viewer' });
     // A code from one flow brought to the callback of another: the provider refuses it (it is used, and bound to the other PKCE challenge).
-    const first = await callbackFor(service, someone.id, session);
-    expect(await service.complete(t.app.ctx, new LogLines(), first, session)).toMatchObject({ ok: true });
-    const second = await callbackFor(service, someone.id, session);
-    const replayedCode = new URL(second);
-    replayedCode.searchParams.set('code', first.searchParams.get('code') as string);
+    const first = await signInAt(service, someone.id);
+    expect(await service.complete(t.app.ctx, new LogLines(), first.callback, first.key)).toMatchObject({ ok: true });
+    const second = await signInAt(service, someone.id);
+    const replayedCode = new URL(second.callback);
+    replayedCode.searchParams.set('code', first.callback.searchParams.get('code') as string);
     const log = new LogLines();
-    expect(await service.complete(t.app.ctx, log, replayedCode, session)).toEqual({ ok: false, reason: 'code_rejected' });
+    expect(await service.complete(t.app.ctx, log, replayedCode, second.key)).toEqual({ ok: false, reason: 'code_rejected' });
     expect(log.lines[0].fields).toEqual({ reason: 'code_rejected', detail: 'invalid_grant' });
 
     provider.idTokenAudience = 'another-application';
     try {
-      const other = await callbackFor(service, someone.id, session);
       const audience = new LogLines();
-      expect(await service.complete(t.app.ctx, audience, other, session)).toEqual({ ok: false, reason: 'wrong_audience' });
+      expect(await signOn(service, someone.id, audience)).toEqual({ ok: false, reason: 'wrong_audience' });
       expect(audience.lines[0].fields.detail).toContain('aud');
     } finally {
       provider.idTokenAudience = null;
     }
 
-    const started = await service.start(t.app.ctx, new LogLines(), session);
+    const started = await service.start(t.app.ctx, new LogLines());
     if (!started.ok) throw new Error('start');
-    const denied = new URL('http://localhost:8080/console/login/callback');
-    denied.searchParams.set('error', 'access_denied');
-    denied.searchParams.set('state', new URL(started.url).searchParams.get('state') as string);
+    const denied = service.callbackUrl(`/console/login/callback?error=access_denied&state=${new URL(started.url).searchParams.get('state')}`);
     denied.searchParams.set('iss', provider.issuer);
-    expect(await service.complete(t.app.ctx, new LogLines(), denied, session)).toEqual({ ok: false, reason: 'provider_refused' });
+    expect(denied.href.startsWith('http://localhost:8080/console/login/callback?error=access_denied&state=')).toBe(true);
+    expect(await service.complete(t.app.ctx, new LogLines(), denied, started.browserKey)).toEqual({ ok: false, reason: 'provider_refused' });
   });
 
   it('says the provider is down when it cannot be reached, and signs in again once it is back', async () => {
-    const session = await loginSession();
     const someone = person({ roles: 'viewer' });
     const cached = sso();
-    const callback = await callbackFor(cached, someone.id, session);
+    const { callback, key } = await signInAt(cached, someone.id);
     await provider.stop();
     try {
       const log = new LogLines();
-      expect(await sso().start(t.app.ctx, log, session)).toEqual({ ok: false, reason: 'provider_down' });
+      expect(await sso().start(t.app.ctx, log)).toEqual({ ok: false, reason: 'provider_down' });
       expect(log.lines[0]).toMatchObject({ level: 'warn', fields: { reason: 'provider_down' } });
       // Discovered before: the token endpoint is down now.
-      expect(await cached.complete(t.app.ctx, new LogLines(), callback, session)).toEqual({ ok: false, reason: 'provider_down' });
+      expect(await cached.complete(t.app.ctx, new LogLines(), callback, key)).toEqual({ ok: false, reason: 'provider_down' });
     } finally {
       await provider.restart();
     }
-    const fresh = sso();
-    expect(await fresh.complete(t.app.ctx, new LogLines(), await callbackFor(fresh, someone.id, session), session)).toMatchObject({ ok: true });
+    expect(await signOn(sso(), someone.id)).toMatchObject({ ok: true });
   });
 });
 
@@ -233,8 +231,7 @@ describe('single sign-on configured by OIDC_* settings', () => {
     if (!service) throw new Error('no single sign-on');
     expect(service.providerName).toBe('Okta');
     expect(service.passwordLoginAllowed).toBe(false);
-    const session = hashToken((await startWebSession(t.app.ctx.db, 'console_login', {}, t.clock.now())).token);
-    const started = await service.start(t.app.ctx, new LogLines(), session);
+    const started = await service.start(t.app.ctx, new LogLines());
     if (!started.ok) throw new Error('start');
     expect(started.url.startsWith(`${provider.issuer}/auth?`)).toBe(true);
     expect(new URL(started.url).searchParams.get('client_id')).toBe(CLIENT_ID);

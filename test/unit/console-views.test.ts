@@ -9,12 +9,13 @@ import { renderDocument } from '../../src/web/html.ts';
 import type { Chrome } from '../../src/web/layout.ts';
 import { auditPage } from '../../src/console/views/audit.ts';
 import { documentPage, type DocumentModel } from '../../src/console/views/document.ts';
-import { loginPage } from '../../src/console/views/login.ts';
+import { loginPage, passwordPage, type LoginModel } from '../../src/console/views/login.ts';
 import { operatorsPage } from '../../src/console/views/operators.ts';
 import { partnerPage, type PartnerModel } from '../../src/console/views/partner.ts';
 
 const CHROME: Chrome = { lender: 'Harbour Lending', surfaceName: 'Operator console', homePath: '/console/applications', wide: true };
 const AT = new Date('2026-11-20T10:30:00Z');
+const LOGIN: LoginModel = { csrf: 'csrf-token', email: '', problem: null, notice: null, provider: null, passwordLogin: true };
 const PARTNER_ID = '11111111-1111-4111-8111-111111111111';
 const TOKEN_ID = '22222222-2222-4222-8222-222222222222';
 
@@ -197,11 +198,30 @@ describe('the console views', () => {
   });
 
   it('keep the email typed on a refused login, never the password', () => {
-    const page = renderDocument(
-      loginPage(CHROME, { csrf: 'csrf-token', email: 'ada@lender.example', problem: 'The email or password is not right.', notice: null }),
-    );
+    const page = renderDocument(loginPage(CHROME, { ...LOGIN, email: 'ada@lender.example', problem: 'The email or password is not right.' }));
     expect(page).toContain('value="ada@lender.example"');
     expect(page).toMatch(/<input id="field-password" name="password" type="password" autocomplete="current-password" required/);
     expect(text(page)).toContain('The email or password is not right.');
+    expect(page).not.toContain('/console/login/sso');
+  });
+
+  it('offer the identity provider on the login page when single sign-on is set, and no password form with OIDC_ONLY', () => {
+    const both = renderDocument(loginPage(CHROME, { ...LOGIN, provider: 'Okta' }));
+    expect(both).toContain('<a class="button" href="/console/login/sso">Sign in with Okta</a>');
+    expect(forms(both)).toEqual(['/console/login']);
+    expect(text(both)).toContain('Or log in with a password');
+    const only = renderDocument(loginPage(CHROME, { ...LOGIN, provider: 'Okta', passwordLogin: false }));
+    expect(only).toContain('>Sign in with Okta</a>');
+    expect(forms(only)).toEqual([]);
+    expect(only).not.toContain('name="password"');
+    expect(text(only)).toContain('Password login is off');
+  });
+
+  it('offer no password form to a session signed in through the provider', () => {
+    const own = renderDocument(passwordPage(CHROME, { csrf: 'c', errors: {}, notice: null, signedOnWith: null }));
+    expect(forms(own)).toEqual(['/console/password']);
+    const provider = renderDocument(passwordPage(CHROME, { csrf: 'c', errors: {}, notice: null, signedOnWith: 'Okta' }));
+    expect(forms(provider)).toEqual([]);
+    expect(text(provider)).toContain('You signed in through Okta: your password is kept there.');
   });
 });

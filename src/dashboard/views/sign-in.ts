@@ -3,6 +3,7 @@ import type { PartnerUserRow } from '../../services/partner-users.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Notices, type Chrome } from '../../web/layout.ts';
+import { RecoveryCodesStep, TwoFactorSetupStep, VerifyStep, type TwoFactorSetupModel } from '../../web/sign-in-views.ts';
 import { plainPage, SURFACE_NAME } from './frame.ts';
 
 export interface LoginModel {
@@ -30,23 +31,7 @@ export function loginPage(chrome: Chrome, model: LoginModel): VNode {
 
 /** The second factor: a code from the authenticator app, or a recovery code. */
 export function verifyPage(chrome: Chrome, model: { csrf: string; problem: string | null }): VNode {
-  return plainPage(
-    chrome,
-    'Two-factor authentication',
-    html`<h1>Two-factor authentication</h1>
-      <${Notices} problem=${model.problem} />
-      <form method="post" action="/dashboard/login/verify" class="stack card" novalidate>
-        <${CsrfField} token=${model.csrf} />
-        <${Field}
-          name="code"
-          label="Authentication code"
-          hint="The 6-digit code your authenticator app shows, or one of your recovery codes."
-          autocomplete="one-time-code"
-          required=${true}
-        />
-        <div><button type="submit">Verify</button></div>
-      </form>`,
-  );
+  return plainPage(chrome, 'Two-factor authentication', html`<${VerifyStep} model=${{ ...model, action: '/dashboard/login/verify' }} />`);
 }
 
 const INVITATION_PROBLEMS = {
@@ -100,32 +85,8 @@ export function invitationPage(chrome: Chrome, model: InvitationModel): VNode {
   );
 }
 
-export interface TwoFactorSetupModel {
-  csrf: string;
-  /** The otpauth URI as a QR code image (a data: URI). */
-  qrCode: string;
-  /** The secret as text, in groups of four. */
-  groupedSecret: string;
-  problem: string | null;
-}
-
-export function twoFactorSetupPage(chrome: Chrome, model: TwoFactorSetupModel): VNode {
-  return plainPage(
-    chrome,
-    'Set up two-factor authentication',
-    html`<h1>Set up two-factor authentication</h1>
-      <p class="lead">Two-factor authentication is required. Scan this code with an authenticator app (1Password, Google Authenticator, Microsoft Authenticator…), or type the key into it.</p>
-      <${Notices} problem=${model.problem} />
-      <div class="card stack">
-        <img src=${model.qrCode} width="200" height="200" alt="QR code to add this account to an authenticator app" />
-        <p>Key: <code class="secret" id="totp-secret">${model.groupedSecret}</code></p>
-      </div>
-      <form method="post" action="/dashboard/two-factor/setup" class="stack card" novalidate>
-        <${CsrfField} token=${model.csrf} />
-        <${Field} name="code" label="Authentication code" hint="The 6-digit code the app shows for this account." autocomplete="one-time-code" inputmode="numeric" required=${true} />
-        <div><button type="submit">Turn on two-factor authentication</button></div>
-      </form>`,
-  );
+export function twoFactorSetupPage(chrome: Chrome, model: Omit<TwoFactorSetupModel, 'action'>): VNode {
+  return plainPage(chrome, 'Set up two-factor authentication', html`<${TwoFactorSetupStep} model=${{ ...model, action: '/dashboard/two-factor/setup' }} />`);
 }
 
 /** The ten recovery codes, shown this once. */
@@ -133,12 +94,6 @@ export function recoveryCodesPage(chrome: Chrome, codes: string[]): VNode {
   return plainPage(
     chrome,
     'Your recovery codes',
-    html`<h1>Two-factor authentication is on</h1>
-      <div class="notice good" role="status">
-        <h2>Your recovery codes</h2>
-        <p>Keep these ten codes somewhere safe: each lets you log in once without your authenticator app. They are shown only this once.</p>
-        <ul class="recovery-codes" id="recovery-codes">${codes.map((code) => html`<li><code>${code}</code></li>`)}</ul>
-      </div>
-      <p><a class="button" href="/dashboard">Continue to the dashboard</a></p>`,
+    html`<${RecoveryCodesStep} model=${{ codes, next: { href: '/dashboard', label: 'Continue to the dashboard' } }} />`,
   );
 }

@@ -47,7 +47,8 @@ CREATE UNIQUE INDEX operator_login_failures_attempt ON operator_login_failures (
 ALTER TABLE web_sessions ADD COLUMN sign_in_method text CHECK (sign_in_method IN ('password', 'oidc'));
 
 -- A single sign-on under way, between the redirect to the provider and its callback: the state
--- (stored as SHA-256), the PKCE verifier and the nonce, bound to the browser's login session.
+-- (stored as SHA-256), the PKCE verifier and the nonce, bound to the browser (session_hash: the
+-- hash of the key its cookie keeps).
 CREATE TABLE oidc_sign_in_flows (
   state_hash text PRIMARY KEY,
   session_hash text NOT NULL,

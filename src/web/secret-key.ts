@@ -1,7 +1,8 @@
 /**
- * The key of the dashboard's secrets at rest: DASHBOARD_SECRET_KEY (required in production), or
- * else one generated on first use and kept in DATA_DIR (`dashboard-secret.key`, mode 0600), so a
- * restart still opens what was sealed. Resolved lazily: only the dashboard's two-factor pages need it.
+ * The key of staff sign-in's secrets at rest (the TOTP secrets of partner users and operators):
+ * DASHBOARD_SECRET_KEY (required in production), or else one generated on first use and kept in
+ * DATA_DIR (`dashboard-secret.key`, mode 0600), so a restart still opens what was sealed. Resolved
+ * lazily: only the two-factor pages of the dashboard and the console need it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,12 +10,20 @@ import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { SecretBox } from '../services/secret-box.ts';
 
+const boxes = new WeakMap<Config, () => SecretBox>();
+
+/** The box of the app's configuration, made on first use and shared by the surfaces. */
 export function secretBoxFor(config: Config): () => SecretBox {
-  let box: SecretBox | null = null;
-  return () => {
-    box ??= new SecretBox(config.dashboardSecretKey ?? keptKey(config.dataDir));
-    return box;
-  };
+  let resolve = boxes.get(config);
+  if (!resolve) {
+    let box: SecretBox | null = null;
+    resolve = () => {
+      box ??= new SecretBox(config.dashboardSecretKey ?? keptKey(config.dataDir));
+      return box;
+    };
+    boxes.set(config, resolve);
+  }
+  return resolve;
 }
 
 function keptKey(dataDir: string): string {

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FLOW_MINUTES, type SignOnRefusal } from '../services/single-sign-on.ts';
+import { consoleChrome, operatorArea } from './context.ts';
+import { consoleSignIn } from './login-session.ts';
+import { signedOnPage, signOnProblem, signOnRefusedPage } from './views/sign-on.ts';
+
+/**
+ * The cookie that binds a sign-in to the browser that started it, from the redirect to the
+ * provider to its callback. SameSite=Lax, unlike the console's own: the provider sends the browser
+ * back with a navigation from its own site, which a Strict cookie never comes with.
+ */
+const FLOW_COOKIE = 'console_sign_on';
+const CALLBACK = '/console/login/callback';
+
+/** Each refusal's status: the person refused (403), the flow broken (400), the provider unreachable (503). */
+const REFUSAL_STATUS: Record<SignOnRefusal, number> = {
+  wrong_state: 400,
+  replayed: 400,
+  expired: 400,
+  code_rejected: 400,
+  nonce_mismatch: 400,
+  token_invalid: 400,
+  wrong_audience: 400,
+  provider_refused: 403,
+  email_unverified: 403,
+  no_role: 403,
+  deactivated: 403,
+  provider_down: 503,
+};
+
+/**
+ * Single sign-on through the lender's identity provider (docs/behaviour.md, section 29), when
+ * OIDC_* is set: "Sign in with {provider}" starts the flow, the callback completes it. A session
+ * from the provider has no second-factor step of ours (the provider has its own) and no password.
+ */
+export const consoleSignOnRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const sso = app.singleSignOn;
+  if (!sso) return;
+  const sessions = consoleSignIn(app);
+  const flowCookie = { path: CALLBACK, httpOnly: true, sameSite: 'lax', secure: sessions.cookie.secure } as const;
+  const refused = { provider: sso.providerName, passwordLogin: sso.passwordLoginAllowed };
+
+  app.get('/login/sso', async (request, reply) => {
+    if (operatorArea.current(request)) return reply.redirect('/console/applications', 303);
+    const started = await sso.start(app.ctx, request.log);
+    if (!started.ok)
+      return sessions.showLogin(request, reply, 503, { email: '', problem: signOnProblem({ ...refused, reason: started.reason }), notice: null });
+    reply.setCookie(FLOW_COOKIE, started.browserKey, { ...flowCookie, maxAge: FLOW_MINUTES * 60 });
+    return reply.redirect(started.url, 303);
+  });
+
+  app.get('/login/callback', async (request, reply) => {
+    const browserKey = request.cookies[FLOW_COOKIE] ?? null;
+    reply.clearCookie(FLOW_COOKIE, flowCookie);
+    const result = await sso.complete(app.ctx, request.log, sso.callbackUrl(request.url), browserKey);
+    if (!result.ok)
+      return reply.page(
+        REFUSAL_STATUS[result.reason],
+        signOnRefusedPage(consoleChrome(request, reply, undefined, null), { ...refused, reason: result.reason }),
+      );
+    // Whatever session this browser had ends; the new one is the provider's (the operator's password sessions ended in the service).
+    await sessions.renew(request, reply, result.operator, null, { signInMethod: 'oidc' });
+    // The page moves on by itself (see signedOnPage: a redirect would come without the new cookie).
+    reply.header('Refresh', '0; url=/console/applications');
+    return reply.page(
+      200,
+      signedOnPage(consoleChrome(request, reply, undefined, { operator: result.operator, signedIn: false }), { name: result.operator.name }),
+    );
+  });
+};

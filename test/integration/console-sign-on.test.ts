@@ -1,0 +1,209 @@
+/**
+ * Single sign-on through the console's pages (docs/behaviour.md, section 29), against a real
+ * OpenID Provider (oidc-provider on a loopback port): "Sign in with {provider}" starts the flow
+ * with a cookie of its own, the callback signs the operator in with the role of the claim (no
+ * second-factor step of ours, no "Change password"); each refusal is a page in words with no
+ * session; the provider being down is a page and password login still works; OIDC_ONLY turns
+ * password login off.
+ */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { BACKENDS, type BackendName } from '../helpers/db.ts';
+import { useTestApp, type TestApp } from '../helpers/app.ts';
+import { useResource } from '../helpers/hooks.ts';
+import { CLIENT_ID, CLIENT_SECRET, TestOpenIdProvider } from '../helpers/oidc-provider.ts';
+import { ConsoleUser, signedInOperator } from '../helpers/console.ts';
+import { setCookies } from '../helpers/web-user.ts';
+import { createOperator, deactivateOperator } from '../../src/services/operators.ts';
+import { issueSetupLink } from '../../src/services/operator-two-factor.ts';
+import { startWebSession } from '../../src/services/web-sessions.ts';
+
+const CALLBACK = 'http://localhost:8080/console/login/callback';
+
+/** A provider and an app that signs in through it, for the enclosing describe block. */
+function useSignOn(backend: BackendName, env: Record<string, string> = {}) {
+  const provider = useResource(
+    'the OpenID Provider',
+    () => TestOpenIdProvider.start(CALLBACK),
+    (p) => p.stop(),
+  );
+  const settings: Record<string, string> = { OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, OIDC_PROVIDER_NAME: 'Okta', ...env };
+  beforeAll(() => {
+    settings.OIDC_ISSUER = provider.issuer;
+  });
+  const t = useTestApp(backend, { env: settings, resetClock: true });
+
+  const person = (claims: Record<string, unknown>) => {
+    const id = `person-${randomBytes(4).toString('hex')}`;
+    provider.accounts.set(id, { email: `${id}@lender.example`, email_verified: true, name: 'Sky Sign-On', ...claims });
+    return { id, email: `${id}@lender.example` };
+  };
+
+  /** "Sign in with Okta", the provider's pages: the callback the browser is sent back to, and the flow's cookie. */
+  const throughProvider = async (user: ConsoleUser, accountId: string) => {
+    const started = await user.get('/console/login/sso');
+    expect(started.statusCode, started.body).toBe(303);
+    const flow = setCookies(started).find((line) => line.startsWith('console_sign_on=')) as string;
+    const callback = await provider.signIn(String(started.headers.location), accountId, CALLBACK);
+    return { started, flow, flowCookie: flow.split(';')[0], path: `${callback.pathname}${callback.search}` };
+  };
+
+  /** A whole sign-in in one browser: the callback's answer. */
+  const signOn = async (user: ConsoleUser, accountId: string) => {
+    const { path, flowCookie } = await throughProvider(user, accountId);
+    return user.get(path, flowCookie);
+  };
+  return { provider, t, person, throughProvider, signOn };
+}
+
+/** A page refusing a sign-in: its status and words, and no session started. */
+function expectRefused(res: LightMyRequestResponse, status: number, words: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.body).toContain('<h1>You are not signed in</h1>');
+  expect(/id="sign-on-refusal">([^<]+)</.exec(res.body)?.[1]).toContain(words);
+  expect(setCookies(res).some((line) => /^console_session=[^;]+/.test(line) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/.test(line))).toBe(false);
+}
+
+const operatorFor = (t: TestApp, email: string, role: 'viewer' | 'underwriter' | 'admin' = 'viewer') =>
+  createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: 'Pat Password', role });
+
+describe.each(BACKENDS)('single sign-on in the console on %s', (backend) => {
+  const { provider, t, person, throughProvider, signOn } = useSignOn(backend);
+
+  it('offers the provider beside the password form and signs the operator in with the role of the claim, without a step of ours', async () => {
+    const page = await new ConsoleUser(t).get('/console/login');
+    expect(page.body).toContain('<a class="button" href="/console/login/sso">Sign in with Okta</a>');
+    expect(page.body).toContain('action="/console/login"');
+
+    const someone = person({ roles: ['viewer'] });
+    const user = new ConsoleUser(t);
+    const { started, flow, flowCookie, path } = await throughProvider(user, someone.id);
+    expect(String(started.headers.location).startsWith(`${provider.issuer}/auth?`)).toBe(true);
+    expect(flow).toMatch(/; Max-Age=600; Path=\/console\/login\/callback; HttpOnly; SameSite=Lax/);
+    const done = await user.get(path, flowCookie);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.headers.refresh).toBe('0; url=/console/applications');
+    expect(done.body).toContain('Welcome, Sky Sign-On.');
+    expect(setCookies(done).find((line) => line.startsWith('console_sign_on='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(setCookies(done).find((line) => line.startsWith('console_session='))).toMatch(/SameSite=Strict/);
+
+    const queue = await user.get('/console/applications');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.body).toContain('Sky Sign-On (viewer)');
+    expect(queue.body).not.toContain('Change password');
+    expect((await user.get('/console/operators')).statusCode).toBe(403);
+    const password = await user.get('/console/password');
+    expect(password.body).toContain('You signed in through Okta: your password is kept there.');
+    expect(password.body).not.toContain('name="current_password"');
+    expect((await user.post('/console/password', { current_password: 'x', new_password: 'a brand new passphrase 77' })).statusCode).toBe(403);
+    // Signed in already: the login page and the button lead to the queue.
+    expect((await user.get('/console/login')).headers.location).toBe('/console/applications');
+    expect((await user.get('/console/login/sso')).headers.location).toBe('/console/applications');
+  });
+
+  it('refuses with a page in words, and no session: no role, an unverified email, a deactivated operator, a token for another audience', async () => {
+    expectRefused(await signOn(new ConsoleUser(t), person({ roles: ['auditor'] }).id), 403, 'You have no role in the operator console.');
+    expectRefused(await signOn(new ConsoleUser(t), person({ roles: 'admin', email_verified: false }).id), 403, 'Okta has not verified your email address');
+    const gone = person({ roles: 'admin' });
+    const { operator } = await operatorFor(t, gone.email);
+    await deactivateOperator(t.app.ctx, { kind: 'admin_token' }, operator.id);
+    expectRefused(await signOn(new ConsoleUser(t), gone.id), 403, 'Your operator account has been deactivated');
+    provider.idTokenAudience = 'another-application';
+    try {
+      expectRefused(await signOn(new ConsoleUser(t), person({ roles: 'admin' }).id), 400, 'Okta answered for another application');
+    } finally {
+      provider.idTokenAudience = null;
+    }
+    const denied = await new ConsoleUser(t).get('/console/login/callback?error=access_denied&state=whatever');
+    expectRefused(denied, 400, 'This sign-in did not start in this browser');
+  });
+
+  it('refuses a callback without its cookie, a replayed one and one too late', async () => {
+    const someone = person({ roles: 'viewer' });
+    const user = new ConsoleUser(t);
+    const first = await throughProvider(user, someone.id);
+    // Another browser (no flow cookie): refused, and the flow is spent.
+    expectRefused(await new ConsoleUser(t).get(first.path), 400, 'This sign-in did not start in this browser');
+    expectRefused(await user.get(first.path, first.flowCookie), 400, 'This sign-in has been used already');
+    const late = await throughProvider(user, someone.id);
+    t.clock.set(new Date(t.clock.now().getTime() + 11 * 60_000));
+    expectRefused(await user.get(late.path, late.flowCookie), 400, 'This sign-in took longer than 10 minutes');
+    expect((await user.get('/console/applications')).headers.location).toBe('/console/login');
+  });
+
+  it("ends the operator's password sessions, not the new one, when it signs in through the provider", async () => {
+    const someone = person({ roles: 'underwriter' });
+    const { user: byPassword } = await signedInOperator(t, 'underwriter', someone.email);
+    expect((await byPassword.get('/console/applications')).statusCode).toBe(200);
+    const bySignOn = new ConsoleUser(t);
+    expect((await signOn(bySignOn, someone.id)).statusCode).toBe(200);
+    expect((await byPassword.get('/console/applications')).headers.location).toBe('/console/login');
+    expect((await bySignOn.get('/console/applications')).statusCode).toBe(200);
+  });
+});
+
+describe.each(BACKENDS)('the identity provider down, on %s', (backend) => {
+  const { provider, t, person, throughProvider } = useSignOn(backend);
+
+  it('says so on a page, and password login still works', async () => {
+    await provider.stop();
+    try {
+      const user = new ConsoleUser(t);
+      const down = await user.get('/console/login/sso');
+      expect(down.statusCode).toBe(503);
+      expect(/role="alert"><p>([^<]+)</.exec(down.body)?.[1]).toBe(
+        'Okta cannot be reached just now. Try again in a few minutes. You can still log in with your email and password.',
+      );
+      expect(down.body).toContain('action="/console/login"');
+      expect(setCookies(down).some((line) => line.startsWith('console_sign_on='))).toBe(false);
+      // A password operator signs in meanwhile, with both steps.
+      const { user: byPassword } = await signedInOperator(t, 'viewer');
+      expect((await byPassword.get('/console/applications')).statusCode).toBe(200);
+    } finally {
+      await provider.restart();
+    }
+    // Down between the redirect and the callback: the callback says so too.
+    const user = new ConsoleUser(t);
+    const flow = await throughProvider(user, person({ roles: 'viewer' }).id);
+    await provider.stop();
+    try {
+      expectRefused(await user.get(flow.path, flow.flowCookie), 503, 'Okta cannot be reached just now.');
+    } finally {
+      await provider.restart();
+    }
+  });
+});
+
+describe.each(BACKENDS)('OIDC_ONLY=true on %s', (backend) => {
+  const { t, person, signOn } = useSignOn(backend, { OIDC_ONLY: 'true' });
+
+  it('offers no password form, refuses a password, and ends password sessions and set-up links', async () => {
+    const email = `only-${randomBytes(3).toString('hex')}@lender.example`;
+    const { operator, password } = await operatorFor(t, email, 'admin');
+    const user = new ConsoleUser(t);
+    const page = await user.get('/console/login');
+    expect(page.body).toContain('>Sign in with Okta</a>');
+    expect(page.body).not.toContain('name="password"');
+    // The page has no form to take a CSRF token from; a browser signed in through Okta has one (the header's "Log out").
+    const someone = person({ roles: 'viewer' });
+    expect((await signOn(user, someone.id)).statusCode).toBe(200);
+    await user.get('/console/applications');
+    const refused = await user.post('/console/login', { email, password });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('Password login is off: sign in with Okta.');
+    expect(refused.headers.location).toBeUndefined();
+    expect((await user.get('/console/applications')).body).toContain('Sky Sign-On (viewer)');
+
+    // A password session from before OIDC_ONLY was set ends at its next request.
+    const before = await startWebSession(t.app.ctx.db, 'console', { operatorId: operator.id, signInMethod: 'password' }, t.clock.now());
+    const old = new ConsoleUser(t);
+    old.cookie = `console_session=${before.token}`;
+    expect((await old.get('/console/applications')).headers.location).toBe('/console/login');
+
+    const link = await issueSetupLink(t.app.ctx, operator.id);
+    const linkPage = await new ConsoleUser(t).get(`/console/two-factor/setup?token=${link.token}`);
+    expect(linkPage.statusCode).toBe(403);
+    expect(linkPage.body).toContain('Password login is off');
+  });
+});
