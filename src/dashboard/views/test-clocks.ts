@@ -78,7 +78,7 @@ function AdvanceFormFor({ clock, model }: { clock: ClockLine; model: TestClocksM
     return html`<p class="muted">The worker is playing its days: reload the page to follow it. It can be advanced again once it is ready.</p>`;
   const errors = refused?.errors ?? {};
   const idOf = advanceFieldId(clock.id);
-  return html`<form method="post" action=${`${TEST_CLOCKS_PATH}/${clock.id}/advance`} class="filters" novalidate>
+  return html`<form method="post" action=${`${TEST_CLOCKS_PATH}/${clock.id}/advance`} class="filters advance-form" novalidate>
     <${CsrfField} token=${model.csrf} />
     ${model.cursor ? html`<input type="hidden" name="cursor" value=${model.cursor} />` : null}
     <${Field} id=${idOf('to')} name="to" label="Advance to" type="date" value=${refused?.to ?? ''} error=${errors.to} describedBy=${`clock-${clock.id}`} />
