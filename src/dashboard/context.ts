@@ -77,6 +77,9 @@ const NAV = [
   { href: '/dashboard/users', label: 'Users' },
 ];
 
+/** The sandbox's navigation adds its own tools, before "Users". */
+const SANDBOX_NAV = [...NAV.slice(0, -1), { href: '/dashboard/test-clocks', label: 'Test clocks' }, ...NAV.slice(-1)];
+
 /**
  * The frame of a dashboard page: the lender, the header naming the account with "Log out", the
  * navigation once past both factors, and on those signed-in pages that have a `currentPath` the
@@ -91,7 +94,7 @@ export function dashboardChrome(request: FastifyRequest, reply: FastifyReply, cu
   return {
     ...base,
     session: { csrfToken, who: `${user.name} (${user.role})`, logoutPath: '/dashboard/logout' },
-    nav: account.signedIn ? NAV : undefined,
+    nav: account.signedIn ? (environment === 'sandbox' ? SANDBOX_NAV : NAV) : undefined,
     currentPath,
     environmentSwitch: account.signedIn && environment && currentPath ? { environment, csrfToken, back: currentPath } : undefined,
   };

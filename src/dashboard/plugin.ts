@@ -15,6 +15,7 @@ import { dashboardEventRoutes } from './events.ts';
 import { dashboardLogRoutes } from './logs.ts';
 import { dashboardCustomerRoutes } from './customers.ts';
 import { dashboardUserRoutes } from './users.ts';
+import { dashboardTestClockRoutes } from './test-clocks.ts';
 
 /**
  * The partner dashboard (docs/behaviour.md, section 24), under /dashboard: the partner's own users
@@ -44,4 +45,5 @@ export const partnerDashboard: FastifyPluginAsync = async (app) => {
   await app.register(dashboardLogRoutes);
   await app.register(dashboardCustomerRoutes);
   await app.register(dashboardUserRoutes);
+  await app.register(dashboardTestClockRoutes);
 };

@@ -15,6 +15,7 @@ export const AUDIT_TARGET_TYPES = [
   'partner_user',
   'customer',
   'loan',
+  'test_clock',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

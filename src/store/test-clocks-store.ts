@@ -83,6 +83,33 @@ export async function listTestClocks(db: Queryable, tenant: Tenant, page: { limi
   return rows;
 }
 
+/** A customer on a clock, as the dashboard names it. */
+export interface ClockCustomerRow {
+  test_clock_id: string;
+  id: string;
+  external_customer_id: string | null;
+  company_name: string | null;
+}
+
+/**
+ * The newest `perClock` customers of each of the tenant's clocks named (a clock has at most 100,
+ * read along the clocks' customer index).
+ */
+export async function listClockCustomers(db: Queryable, tenant: Tenant, clockIds: readonly string[], perClock: number): Promise<ClockCustomerRow[]> {
+  if (clockIds.length === 0) return [];
+  const { rows } = await db.query<ClockCustomerRow>(
+    `SELECT k.id AS test_clock_id, c.id, c.external_customer_id, c.company_name
+       FROM unnest($1::uuid[]) AS k(id)
+       CROSS JOIN LATERAL (
+         SELECT c.id, c.external_customer_id, c.company ->> 'registered_company_name' AS company_name
+           FROM customers c
+          WHERE c.test_clock_id = k.id AND c.partner_id = $2 AND c.environment = $3
+          ORDER BY c.created_at DESC, c.id LIMIT $4) c`,
+    [clockIds, tenant.partnerId, tenant.environment, perClock],
+  );
+  return rows;
+}
+
 /** Starts an advance: the dispatcher turns the unqueued row into the worker's job. */
 export async function startAdvance(db: Queryable, id: string, to: string, missed: readonly string[]): Promise<void> {
   await db.query(`UPDATE test_clocks SET status = 'advancing', advance_to = $2::date, missed = $3::date[], queued_at = NULL WHERE id = $1`, [id, to, missed]);

@@ -75,9 +75,16 @@ export function fieldErrorsFrom(problems: Problem[], fieldOfPointer: Record<stri
 }
 
 /** The label, hint and error around a control, and the ids that tie them to it. */
-function FieldFrame(props: { id: string; label: string; hint?: string; error?: string; control: (describedBy: string | undefined) => VNode }): VNode {
+function FieldFrame(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  describedBy?: string;
+  control: (describedBy: string | undefined) => VNode;
+}): VNode {
   const { id } = props;
-  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const described = [props.describedBy, props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return html`<div class="field">
     <label for=${id}>${props.label}</label>
     ${props.hint ? html`<span class="hint" id=${`${id}-hint`}>${props.hint}</span>` : null}
@@ -88,6 +95,10 @@ function FieldFrame(props: { id: string; label: string; hint?: string; error?: s
 
 export interface FieldProps {
   name: string;
+  /** The control's id when a page has several forms with this field (one a row); `field-{name}` otherwise. */
+  id?: string;
+  /** Ids of what else describes the control, such as the row a row's form acts on. */
+  describedBy?: string;
   label: string;
   value?: string;
   error?: string;
@@ -101,12 +112,13 @@ export interface FieldProps {
 
 /** A labelled input, its hint and its error beside it. */
 export function Field(props: FieldProps): VNode {
-  const id = `field-${props.name}`;
+  const id = props.id ?? `field-${props.name}`;
   return FieldFrame({
     id,
     label: props.label,
     hint: props.hint,
     error: props.error,
+    describedBy: props.describedBy,
     control: (described) => html`<input
       id=${id}
       name=${props.name}
@@ -165,14 +177,14 @@ export function CheckboxField(props: { name: string; label: string; checked?: bo
   </div>`;
 }
 
-/** A summary of the errors at the top of a form, each linking to its field. */
-export function ErrorSummary({ errors }: { errors: FieldErrors }): VNode | null {
+/** A summary of the errors at the top of a form, each linking to its field (`field-{name}`, unless `idOf` says). */
+export function ErrorSummary({ errors, idOf }: { errors: FieldErrors; idOf?: (field: string) => string }): VNode | null {
   const entries = Object.entries(errors);
   if (entries.length === 0) return null;
   return html`<div class="notice bad" role="alert">
     <h2>There is a problem</h2>
     <ul>
-      ${entries.map(([field, message]) => html`<li><a href=${`#field-${field}`}>${message}</a></li>`)}
+      ${entries.map(([field, message]) => html`<li><a href=${`#${idOf ? idOf(field) : `field-${field}`}`}>${message}</a></li>`)}
     </ul>
   </div>`;
 }

@@ -10,6 +10,8 @@ import { EMPTY_INVITE_FORM, usersPage, type TeamMember, type UsersModel } from '
 import { webhooksPage, type Delivery, type WebhooksModel } from '../../src/dashboard/views/webhooks.ts';
 import { EMPTY_GO_LIVE_FORM, goLiveSection } from '../../src/dashboard/views/go-live.ts';
 import { eventPage, type EventWithDelivery } from '../../src/dashboard/views/events.ts';
+import { deleteTestClockPage, testClocksInProductionPage, testClocksPage, type TestClocksModel } from '../../src/dashboard/views/test-clocks.ts';
+import type { ClockLine } from '../../src/services/dashboard-test-clocks.ts';
 
 const CHROME: DashboardChrome = {
   lender: 'Harbour Business Finance',
@@ -248,5 +250,115 @@ describe('production access and the event page', () => {
     expect(page).toContain('&quot;application_id&quot;: &quot;&lt;b>x&lt;/b>&quot;');
     expect(controls(page, 'Redeliver')).toEqual([{ description: '' }]);
     expect(controls(render(eventPage(CHROME, { ...model, mayRedeliver: false })), 'Redeliver')).toEqual([]);
+  });
+});
+
+describe('the test clocks page', () => {
+  const READY = 'c0000000-0000-4000-8000-000000000001';
+  const MOVING = 'c0000000-0000-4000-8000-000000000002';
+  const clock = (over: Partial<ClockLine>): ClockLine => ({
+    id: READY,
+    partner_id: 'p0000000-0000-4000-8000-000000000001',
+    name: 'A year of <b>repayments</b>',
+    frozen_on: '2026-11-27',
+    reached_at: new Date('2026-11-27T12:00:00Z'),
+    status: 'ready',
+    advance_to: null,
+    missed: [],
+    created_at: new Date('2026-11-27T09:00:00Z'),
+    deleted_at: null,
+    seq: '7',
+    customer_count: 0,
+    customers: [],
+    ...over,
+  });
+  const customer = (n: number, external: string | null, company: string | null) => ({
+    test_clock_id: READY,
+    id: `d0000000-0000-4000-8000-00000000000${n}`,
+    external_customer_id: external,
+    company_name: company,
+  });
+  const ready = clock({
+    customer_count: 7,
+    customers: [customer(1, 'crm-1', 'Tick & Tock Ltd'), customer(2, null, 'Only A Name Ltd'), customer(3, 'crm-3', null), customer(4, null, null)],
+  });
+  const moving = clock({ id: MOVING, name: null, frozen_on: '2027-01-10', status: 'advancing', advance_to: '2027-03-03', seq: '6' });
+  const model = (over: Partial<TestClocksModel>): TestClocksModel => ({
+    clocks: [ready, moving],
+    cursor: null,
+    nextCursor: null,
+    mayChange: true,
+    csrf: 'form-csrf',
+    notice: null,
+    name: '',
+    createErrors: {},
+    advance: null,
+    ...over,
+  });
+
+  it('shows each clock with its date, status and customers, "Advance" and "Delete" told apart by its name and date', () => {
+    const page = render(testClocksPage(CHROME, model({})));
+    expect(controls(page, 'Advance')).toEqual([{ description: 'A year of &lt;b>repayments&lt;/b> 27 November 2026' }]);
+    expect(controls(page, 'Delete')).toEqual([
+      { description: 'A year of &lt;b>repayments&lt;/b> 27 November 2026' },
+      { description: 'Clock c0000000 10 January 2027' },
+    ]);
+    expect(page).toContain('<h3 id="clock-c0000000-0000-4000-8000-000000000001">A year of &lt;b>repayments&lt;/b></h3>');
+    expect(textOf(page, `clock-${MOVING}-date`)).toBe('10 January 2027');
+    expect(page).toContain('<dd>Advancing to 3 March 2027</dd>');
+    expect(page).toContain('The worker is playing its days');
+    // Linked to the customer search by external id (exact), else by company name; the rest counted.
+    expect(page).toContain(
+      '<dd>7: <a href="/dashboard/customers?q=crm-1">Tick &amp; Tock Ltd</a>, <a href="/dashboard/customers?q=Only%20A%20Name%20Ltd">Only A Name Ltd</a>, ' +
+        '<a href="/dashboard/customers?q=crm-3">crm-3</a>, Customer d0000000 and 3 more</dd>',
+    );
+    expect(page).toContain('<label for="advance-c0000000-0000-4000-8000-000000000001-to">Advance to</label>');
+    expect(page).toContain('<label for="advance-c0000000-0000-4000-8000-000000000001-missed">Missed repayments</label>');
+    expect(page).toContain('<h2>Create test clock</h2>');
+    expect(page).toContain('<p class="muted">2 test clocks</p>');
+    expect(page).not.toContain('Next page');
+    expect(page).not.toContain('Previous page');
+  });
+
+  it('shows a viewer the clocks without controls', () => {
+    const page = render(testClocksPage(CHROME, model({ mayChange: false })));
+    expect(controls(page, 'Advance')).toEqual([]);
+    expect(controls(page, 'Delete')).toEqual([]);
+    expect(page).not.toContain('Create test clock');
+    expect(page).toContain('Developers and owners of your team create, advance and delete test clocks.');
+  });
+
+  it("shows a refused advance beside the clock's fields, with what was typed, even on a clock that advances", () => {
+    const refused = { clockId: MOVING, to: '2027-02-01', missed: 'soon', errors: { to: 'The clock is still advancing', missed: 'Enter a date' } };
+    const page = render(testClocksPage(CHROME, model({ advance: refused, cursor: '7' })));
+    expect(page).toContain(`<li><a href="#advance-${MOVING}-to">The clock is still advancing</a></li>`);
+    expect(page).toContain(`<li><a href="#advance-${MOVING}-missed">Enter a date</a></li>`);
+    expect(page).toContain(`id="advance-${MOVING}-to-error"><span class="visually-hidden">Error: </span>The clock is still advancing</span>`);
+    expect(page).toContain(`id="advance-${MOVING}-to" name="to" type="date" value="2027-02-01" aria-invalid="true"`);
+    expect(page).toContain(`aria-describedby="clock-${MOVING} advance-${MOVING}-missed-hint advance-${MOVING}-missed-error"`);
+    // The form carries the page it is on, so that a refusal shows that page again.
+    expect(page).toContain('<input type="hidden" name="cursor" value="7"/>');
+    expect(controls(page, 'Advance')).toHaveLength(2);
+  });
+
+  it('pages: "50 of more" with "Next page", and "Previous page" back to the first', () => {
+    const first = render(testClocksPage(CHROME, model({ nextCursor: '6' })));
+    expect(first).toContain('<p class="muted">2 of more test clocks</p>');
+    expect(first).toContain('<a href="/dashboard/test-clocks?cursor=6" rel="next">Next page</a>');
+    const second = render(testClocksPage(CHROME, model({ cursor: '6', clocks: [] })));
+    expect(second).toContain('No test clocks on this page.');
+    expect(render(testClocksPage(CHROME, model({ cursor: '6' })))).toContain('<a href="/dashboard/test-clocks" rel="prev">Previous page</a>');
+    expect(render(testClocksPage(CHROME, model({ clocks: [] })))).toContain('No test clocks yet.');
+  });
+
+  it('asks before deleting, and says in production that clocks are a sandbox tool', () => {
+    const confirm = render(deleteTestClockPage(CHROME, { clock: ready, csrf: 'c' }));
+    expect(confirm).toContain('<h1>Delete A year of &lt;b>repayments&lt;/b>?</h1>');
+    expect(confirm).toContain('Its 7 customers keep their data and stay on 27 November 2026, the date it reached.');
+    expect(confirm).toContain(`<form method="post" action="/dashboard/test-clocks/${READY}/delete" class="actions">`);
+    expect(render(deleteTestClockPage(CHROME, { clock: moving, csrf: 'c' }))).toContain('It has no customers.');
+    const production = render(testClocksInProductionPage(CHROME));
+    expect(production).toContain('Test clocks are a sandbox tool');
+    expect(production).not.toContain('<form method="post" action="/dashboard/test-clocks"');
   });
 });
