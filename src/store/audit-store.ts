@@ -1,5 +1,5 @@
 import type { Queryable } from './db.ts';
-import { keysetBounds, keysetWindow, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 /** The audit log (append-only: a trigger refuses UPDATE, DELETE and TRUNCATE). */
 export interface AuditRow {
@@ -60,12 +60,10 @@ export async function listAuditRows(db: Queryable, filter: AuditFilter, window: 
   if (filter.targetType) add('target_type', filter.targetType);
   if (filter.targetId) add('target_id', filter.targetId);
   if (filter.before) conditions.push(`seq < $${params.push(filter.before)}`);
-  const bounds = keysetBounds(AUDIT_KEYSET, window, params.length + 1);
-  const { rows } = await db.query(
-    `SELECT seq, id, operator_id, partner_user_id, actor, action, target_type, target_id, summary, created_at, ${bounds.keyColumns} FROM audit_log
-      WHERE ${[...conditions, bounds.condition].join(' AND ')}
-      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    [...params, ...bounds.params],
-  );
-  return keysetWindow(rows, AUDIT_KEYSET, window);
+  return selectPage(db, AUDIT_KEYSET, window, {
+    select: 'seq, id, operator_id, partner_user_id, actor, action, target_type, target_id, summary, created_at',
+    from: 'audit_log',
+    where: conditions,
+    params,
+  });
 }

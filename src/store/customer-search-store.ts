@@ -7,7 +7,7 @@
  */
 import type { Environment, Tenant } from '../domain/tenant.ts';
 import type { Queryable } from './db.ts';
-import { keysetBounds, keysetWindow, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 /** Customers newest first: everyone's (customers_created), a tenant's (customers_tenant_created). */
 export const CUSTOMERS_KEYSET: Keyset = {
@@ -17,6 +17,9 @@ export const CUSTOMERS_KEYSET: Keyset = {
   ],
   order: 'desc',
 };
+
+/** Each customer's latest application, joined to a list of customers `c`. */
+const LATEST_APPLICATION = 'LEFT JOIN LATERAL (SELECT id, status FROM applications WHERE customer_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1) a ON true';
 
 /** A search string as the functions read it: its words, and the exact keys it may be. */
 export async function searchTerms(db: Queryable, query: string): Promise<{ words: string; keys: string[] }> {
@@ -115,23 +118,19 @@ export async function searchCustomers(
   if (scope.partnerId !== null) conditions.push(`c.partner_id = $${params.push(scope.partnerId)}`);
   if (scope.environment !== null) conditions.push(`c.environment = $${params.push(scope.environment)}`);
   const { condition, matchedBy } = matchSql(match, params);
-  const bounds = keysetBounds(CUSTOMERS_KEYSET, window, params.length + 1);
-  const { rows } = await db.query(
-    `SELECT c.id, c.partner_id, p.name AS partner_name, c.environment, c.external_customer_id,
-            c.company ->> 'registered_company_name' AS company_name, c.company ->> 'trading_name' AS trading_name,
-            c.company ->> 'company_number' AS company_number, c.created_at,
-            a.id AS application_id, a.status AS application_status,
-            (SELECT count(*)::int FROM loans l WHERE l.customer_id = c.id) AS loans,
-            (SELECT count(*)::int FROM loans l WHERE l.customer_id = c.id
-                AND EXISTS (SELECT 1 FROM loan_repayments r WHERE r.loan_id = l.id AND r.status = 'missed')) AS loans_in_arrears,
-            ${matchedBy} AS matched_by, ${bounds.keyColumns}
-       FROM customers c JOIN partners p ON p.id = c.partner_id
-       LEFT JOIN LATERAL (SELECT id, status FROM applications WHERE customer_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1) a ON true
-      WHERE ${[...conditions, condition, bounds.condition].join(' AND ')}
-      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    [...params, ...bounds.params],
-  );
-  return keysetWindow(rows, CUSTOMERS_KEYSET, window);
+  return selectPage(db, CUSTOMERS_KEYSET, window, {
+    select: `c.id, c.partner_id, p.name AS partner_name, c.environment, c.external_customer_id,
+             c.company ->> 'registered_company_name' AS company_name, c.company ->> 'trading_name' AS trading_name,
+             c.company ->> 'company_number' AS company_number, c.created_at,
+             a.id AS application_id, a.status AS application_status,
+             (SELECT count(*)::int FROM loans l WHERE l.customer_id = c.id) AS loans,
+             (SELECT count(*)::int FROM loans l WHERE l.customer_id = c.id
+                 AND EXISTS (SELECT 1 FROM loan_repayments r WHERE r.loan_id = l.id AND r.status = 'missed')) AS loans_in_arrears,
+             ${matchedBy} AS matched_by`,
+    from: `customers c JOIN partners p ON p.id = c.partner_id ${LATEST_APPLICATION}`,
+    where: [...conditions, condition],
+    params,
+  });
 }
 
 export interface TenantCustomerRow {
@@ -150,18 +149,14 @@ export interface TenantCustomerRow {
 export async function listTenantCustomers(db: Queryable, tenant: Tenant, match: CustomerMatch, window: PageWindow): Promise<KeysetWindow<TenantCustomerRow>> {
   const params: unknown[] = [tenant.partnerId, tenant.environment];
   const { condition, matchedBy } = matchSql(match, params);
-  const bounds = keysetBounds(CUSTOMERS_KEYSET, window, params.length + 1);
-  const { rows } = await db.query(
-    `SELECT c.id, c.external_customer_id, c.company ->> 'registered_company_name' AS company_name, c.created_at,
-            a.id AS application_id, a.status AS application_status,
-            (SELECT count(*)::int FROM offers o WHERE o.customer_id = c.id) AS offers,
-            (SELECT COALESCE(sum(f.amount_pence), 0)::text FROM fundings f WHERE f.customer_id = c.id) AS funded_pence,
-            ${matchedBy} AS matched_by, ${bounds.keyColumns}
-       FROM customers c
-       LEFT JOIN LATERAL (SELECT id, status FROM applications WHERE customer_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1) a ON true
-      WHERE c.partner_id = $1 AND c.environment = $2 AND ${condition} AND ${bounds.condition}
-      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    [...params, ...bounds.params],
-  );
-  return keysetWindow(rows, CUSTOMERS_KEYSET, window);
+  return selectPage(db, CUSTOMERS_KEYSET, window, {
+    select: `c.id, c.external_customer_id, c.company ->> 'registered_company_name' AS company_name, c.created_at,
+             a.id AS application_id, a.status AS application_status,
+             (SELECT count(*)::int FROM offers o WHERE o.customer_id = c.id) AS offers,
+             (SELECT COALESCE(sum(f.amount_pence), 0)::text FROM fundings f WHERE f.customer_id = c.id) AS funded_pence,
+             ${matchedBy} AS matched_by`,
+    from: `customers c ${LATEST_APPLICATION}`,
+    where: ['c.partner_id = $1', 'c.environment = $2', condition],
+    params,
+  });
 }

@@ -1,7 +1,7 @@
 import type { Queryable, Transaction } from './db.ts';
 import type { ParsedStatement } from '../domain/bank-statement.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import { keysetBounds, keysetWindow, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export type DocumentStatus = 'pending' | 'processing' | 'accepted' | 'rejected';
 
@@ -108,14 +108,12 @@ export const DOCUMENTS_KEYSET: Keyset = {
 
 /** One page of a customer's documents, newest first. */
 export async function listCustomerDocumentsPage(db: Queryable, tenant: Tenant, customerId: string, window: PageWindow): Promise<KeysetWindow<DocumentRow>> {
-  const params: unknown[] = [customerId, tenant.partnerId, tenant.environment];
-  const bounds = keysetBounds(DOCUMENTS_KEYSET, window, params.length + 1);
-  const { rows } = await db.query(
-    `SELECT *, ${bounds.keyColumns} FROM documents WHERE customer_id = $1 AND partner_id = $2 AND environment = $3 AND ${bounds.condition}
-      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    [...params, ...bounds.params],
-  );
-  return keysetWindow(rows, DOCUMENTS_KEYSET, window);
+  return selectPage(db, DOCUMENTS_KEYSET, window, {
+    select: '*',
+    from: 'documents',
+    where: ['customer_id = $1', 'partner_id = $2', 'environment = $3'],
+    params: [customerId, tenant.partnerId, tenant.environment],
+  });
 }
 
 /** Every document of a customer in upload order (the console's application page: a customer has a few). */

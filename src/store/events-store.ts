@@ -1,6 +1,6 @@
 import type { Queryable } from './db.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import { keysetBounds, keysetWindow, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export interface StoredEvent {
   id: string;
@@ -71,16 +71,12 @@ export async function listEventsNewestFirst(
   filter: { type: string | null; since: Date },
   window: PageWindow,
 ): Promise<KeysetWindow<StoredEvent>> {
-  const params: unknown[] = [tenant.partnerId, tenant.environment, filter.since];
-  const type = filter.type === null ? '' : `AND event_type = $${params.push(filter.type)}`;
-  const bounds = keysetBounds(EVENTS_NEWEST_KEYSET, window, params.length + 1);
-  const { rows } = await db.query(
-    `SELECT id, event_type, payload, created_at, ${bounds.keyColumns} FROM outbox_events
-      WHERE partner_id = $1 AND environment = $2 AND created_at > $3 ${type} AND ${bounds.condition}
-      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    [...params, ...bounds.params],
-  );
-  return keysetWindow(rows, EVENTS_NEWEST_KEYSET, window);
+  return selectPage(db, EVENTS_NEWEST_KEYSET, window, {
+    select: 'id, event_type, payload, created_at',
+    from: 'outbox_events',
+    where: ['partner_id = $1', 'environment = $2', 'created_at > $3', ...(filter.type === null ? [] : ['event_type = $4'])],
+    params: [tenant.partnerId, tenant.environment, filter.since, ...(filter.type === null ? [] : [filter.type])],
+  });
 }
 
 export interface EventWithDelivery extends StoredEvent {

@@ -5,12 +5,11 @@
  * module writes the key's condition and order for its statement, and turns the rows read into a
  * page with the keys of its first and last row (as text, exact: a timestamp to the microsecond).
  *
- * A store function composes its statement from the pieces:
- *   const bounds = keysetBounds(KEYSET, window, params.length + 1);
- *   SELECT …, ${bounds.keyColumns} FROM … WHERE … AND ${bounds.condition} ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}
- * with `params.push(...bounds.params)`, and answers `keysetWindow(rows, KEYSET, window)`.
+ * A list of one statement names its parts to selectPage; a list of another shape (several index
+ * reads merged) composes its statement from keysetBounds' pieces and answers keysetWindow's page.
  */
 import type { KeyType, Position } from '../domain/cursor.ts';
+import type { Queryable } from './db.ts';
 
 export interface KeyColumn {
   /** The column as the statement names it (with its table's alias). */
@@ -107,4 +106,24 @@ export function keysetWindow<T>(rows: readonly Record<string, unknown>[], keyset
     moreAfter: forward ? more : true,
     moreBefore: forward ? window.position !== null : more,
   };
+}
+
+/** A list's statement, less its key: what it selects, from where, on what conditions (parameters numbered from $1). */
+export interface ListStatement {
+  select: string;
+  from: string;
+  where: readonly string[];
+  params: readonly unknown[];
+}
+
+/** One page of a list of one statement: `SELECT … FROM … WHERE … AND <key> ORDER BY <key> LIMIT <page + 1>`. */
+export async function selectPage<T>(db: Queryable, keyset: Keyset, window: PageWindow, statement: ListStatement): Promise<KeysetWindow<T>> {
+  const bounds = keysetBounds(keyset, window, statement.params.length + 1);
+  const { rows } = await db.query(
+    `SELECT ${statement.select}, ${bounds.keyColumns} FROM ${statement.from}
+      WHERE ${[...statement.where, bounds.condition].join(' AND ')}
+      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
+    [...statement.params, ...bounds.params],
+  );
+  return keysetWindow(rows, keyset, window);
 }

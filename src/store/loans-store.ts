@@ -3,7 +3,7 @@ import type { Environment, Tenant } from '../domain/tenant.ts';
 import type { LoanRepayment, RepaymentStatus } from '../domain/loans.ts';
 import type { WithdrawalNotice } from '../domain/loan-withdrawal.ts';
 import type { OfferRow } from './offers-store.ts';
-import { keysetBounds, keysetWindow, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 /** A loan with its repayments, read in one statement. */
 export interface LoanRow {
@@ -138,41 +138,30 @@ export const ARREARS_KEYSET: Keyset = {
 
 /** One page of a customer's loans, newest first. */
 export async function listCustomerLoans(db: Queryable, tenant: Tenant, customerId: string, window: PageWindow): Promise<KeysetWindow<LoanRow>> {
-  const params: unknown[] = [customerId, tenant.partnerId, tenant.environment];
-  const bounds = keysetBounds(LOANS_KEYSET, window, params.length + 1);
-  const { rows } = await db.query(
-    `SELECT ${LOAN_COLUMNS}, ${bounds.keyColumns} FROM loans l JOIN customers c ON c.id = l.customer_id
-      WHERE l.customer_id = $1 AND l.partner_id = $2 AND l.environment = $3 AND ${bounds.condition}
-      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    [...params, ...bounds.params],
-  );
-  return keysetWindow(rows, LOANS_KEYSET, window);
+  return selectPage(db, LOANS_KEYSET, window, {
+    select: LOAN_COLUMNS,
+    from: 'loans l JOIN customers c ON c.id = l.customer_id',
+    where: ['l.customer_id = $1', 'l.partner_id = $2', 'l.environment = $3'],
+    params: [customerId, tenant.partnerId, tenant.environment],
+  });
 }
 
 /** One page of every tenant's loans (the console), newest first. */
 export async function listLoansForOperators(db: Queryable, window: PageWindow): Promise<KeysetWindow<LoanRow>> {
-  const bounds = keysetBounds(LOANS_KEYSET, window, 1);
-  const { rows } = await db.query(
-    `SELECT ${LOAN_COLUMNS}, ${bounds.keyColumns} FROM loans l JOIN customers c ON c.id = l.customer_id
-      WHERE ${bounds.condition} ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    bounds.params,
-  );
-  return keysetWindow(rows, LOANS_KEYSET, window);
+  return selectPage(db, LOANS_KEYSET, window, { select: LOAN_COLUMNS, from: 'loans l JOIN customers c ON c.id = l.customer_id', where: [], params: [] });
 }
 
 /** One page of every tenant's loans in arrears (a missed repayment), the most days past due first. */
 export async function listLoansInArrears(db: Queryable, window: PageWindow): Promise<KeysetWindow<LoanRow>> {
-  const bounds = keysetBounds(ARREARS_KEYSET, window, 1);
-  const { rows } = await db.query(
-    `SELECT ${LOAN_COLUMNS}, ${bounds.keyColumns}
-       FROM loan_repayments m JOIN loans l ON l.id = m.loan_id JOIN customers c ON c.id = l.customer_id
-      WHERE m.status = 'missed'
-        AND NOT EXISTS (SELECT 1 FROM loan_repayments earlier WHERE earlier.loan_id = m.loan_id AND earlier.status = 'missed' AND earlier.due_date < m.due_date)
-        AND ${bounds.condition}
-      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    bounds.params,
-  );
-  return keysetWindow(rows, ARREARS_KEYSET, window);
+  return selectPage(db, ARREARS_KEYSET, window, {
+    select: LOAN_COLUMNS,
+    from: 'loan_repayments m JOIN loans l ON l.id = m.loan_id JOIN customers c ON c.id = l.customer_id',
+    where: [
+      "m.status = 'missed'",
+      "NOT EXISTS (SELECT 1 FROM loan_repayments earlier WHERE earlier.loan_id = m.loan_id AND earlier.status = 'missed' AND earlier.due_date < m.due_date)",
+    ],
+    params: [],
+  });
 }
 
 export async function setRepaymentStatus(db: Queryable, loanId: string, dueDate: string, status: RepaymentStatus, collectedOn: string | null): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Queryable } from './db.ts';
 import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
-import { keysetBounds, keysetWindow, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export interface TokenRow {
   token_id: string;
@@ -39,13 +39,7 @@ export const PARTNERS_KEYSET: Keyset = {
 
 /** One page of the partners, newest first. */
 export async function listPartnersPage(db: Queryable, window: PageWindow): Promise<KeysetWindow<PartnerRow>> {
-  const bounds = keysetBounds(PARTNERS_KEYSET, window, 1);
-  const { rows } = await db.query(
-    `SELECT id, name, status, created_at, production_access_at, ${bounds.keyColumns} FROM partners
-      WHERE ${bounds.condition} ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    bounds.params,
-  );
-  return keysetWindow(rows, PARTNERS_KEYSET, window);
+  return selectPage(db, PARTNERS_KEYSET, window, { select: 'id, name, status, created_at, production_access_at', from: 'partners', where: [], params: [] });
 }
 
 /** Every partner, by name (the partner filters' options: a lender has tens). */
@@ -119,15 +113,12 @@ export async function listPartnerTokensPage(
   environment: Environment | null,
   window: PageWindow,
 ): Promise<KeysetWindow<PartnerTokenRow>> {
-  const params: unknown[] = [partnerId];
-  const env = environment === null ? '' : `AND environment = $${params.push(environment)}`;
-  const bounds = keysetBounds(PARTNERS_KEYSET, window, params.length + 1);
-  const { rows } = await db.query(
-    `SELECT id, name, environment, scopes, created_at, revoked_at, last_used_at, ${bounds.keyColumns} FROM api_tokens
-      WHERE partner_id = $1 ${env} AND ${bounds.condition} ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    [...params, ...bounds.params],
-  );
-  return keysetWindow(rows, PARTNERS_KEYSET, window);
+  return selectPage(db, PARTNERS_KEYSET, window, {
+    select: 'id, name, environment, scopes, created_at, revoked_at, last_used_at',
+    from: 'api_tokens',
+    where: environment === null ? ['partner_id = $1'] : ['partner_id = $1', 'environment = $2'],
+    params: environment === null ? [partnerId] : [partnerId, environment],
+  });
 }
 
 /** A partner's tokens, revoked ones too, oldest first (never their hashes). */

@@ -1,6 +1,6 @@
 import type { Queryable } from './db.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import { keysetBounds, keysetWindow, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export interface RequestLogEntry {
   request_id: string;
@@ -102,17 +102,14 @@ export async function listRequestLog(
   filter: { failed: boolean | null; since: Date },
   window: PageWindow,
 ): Promise<KeysetWindow<RequestLogEntry>> {
-  const params: unknown[] = [tenant.partnerId, tenant.environment, filter.since];
-  const bounds = keysetBounds(REQUEST_LOG_KEYSET, window, params.length + 1);
   // Each filter its own text, so each statement has the plan of its index.
-  const status = filter.failed === null ? '' : filter.failed ? 'AND status >= 400' : 'AND status BETWEEN 200 AND 299';
-  const { rows } = await db.query(
-    `SELECT ${COLUMNS.join(', ')}, ${bounds.keyColumns} FROM request_log
-      WHERE partner_id = $1 AND environment = $2 AND time > $3 ${status} AND ${bounds.condition}
-      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    [...params, ...bounds.params],
-  );
-  return keysetWindow(rows, REQUEST_LOG_KEYSET, window);
+  const status = filter.failed === null ? [] : [filter.failed ? 'status >= 400' : 'status BETWEEN 200 AND 299'];
+  return selectPage(db, REQUEST_LOG_KEYSET, window, {
+    select: COLUMNS.join(', '),
+    from: 'request_log',
+    where: ['partner_id = $1', 'environment = $2', 'time > $3', ...status],
+    params: [tenant.partnerId, tenant.environment, filter.since],
+  });
 }
 
 /** The tenant's requests and failed requests (4xx and 5xx) in the hours from `sinceHour` on. */

@@ -1,7 +1,7 @@
 import type { Queryable } from './db.ts';
 import type { OutboxEvent } from './outbox-store.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import { keysetBounds, keysetWindow, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export interface WebhookConfigRow {
   url: string | null;
@@ -164,12 +164,10 @@ export async function listDeliveries(
   const conditions = ['d.partner_id = $1', 'd.environment = $2'];
   if (filter.eventId !== null) conditions.push(`d.event_id = $${params.push(filter.eventId)}`);
   if (filter.status !== null) conditions.push(`d.status = $${params.push(filter.status)}`);
-  const bounds = keysetBounds(DELIVERIES_KEYSET, window, params.length + 1);
-  const { rows } = await db.query(
-    `SELECT d.*, e.event_type, ${bounds.keyColumns} FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id
-      WHERE ${conditions.join(' AND ')} AND ${bounds.condition}
-      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
-    [...params, ...bounds.params],
-  );
-  return keysetWindow(rows, DELIVERIES_KEYSET, window);
+  return selectPage(db, DELIVERIES_KEYSET, window, {
+    select: 'd.*, e.event_type',
+    from: 'webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id',
+    where: conditions,
+    params,
+  });
 }
