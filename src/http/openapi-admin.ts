@@ -67,7 +67,7 @@ export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
   'GET /customers': {
     operationId: 'searchCustomers',
     description:
-      "Finds customers across every partner, newest first: `q` is any part of a company name or a company number (case and punctuation ignored, at least 3 letters or digits), an email or phone number of one of its people (a UK number matches with or without +44), an external_customer_id, or a whole id. A whole id of a customer, application, offer, loan, funding or document names that record: the answer is its customer, and `meta.record` says which record it is. Each customer says its partner and environment (a sandbox customer is test data, never a real one), its latest application, its loans, and what the search matched (`matched_by`). An empty `q` lists every customer; `q` is at most 200 characters." +
+      'Finds customers across every partner, newest first: `q` is any part of a company name or a company number (case and punctuation ignored, at least 3 letters or digits), an email or phone number of one of its people (a UK number matches with or without +44), an external_customer_id, or a whole id. A whole id of a customer, application, offer, loan, funding or document names that record: the answer is its customer, and `meta.record` says which record it is. Each customer says its partner and environment (a sandbox customer is test data, never a real one), its latest application, its loans, and what the search matched (`matched_by`). An empty `q` lists every customer; `q` is at most 200 characters.' +
       PAGED,
     tag: 'Customers',
     summary: 'Find customers (search), newest first',
@@ -82,14 +82,17 @@ export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
   },
   'GET /partners/:id/tokens': {
     operationId: 'listTokens',
-    description: "A partner's API tokens (revoked ones too; never the tokens themselves), newest first, of one environment when `environment` is given." + PAGED,
+    description:
+      "A partner's API tokens (revoked ones too; never the tokens themselves), newest first, of one environment when `environment` is given." + PAGED,
     tag: 'Partners',
     summary: "List a partner's tokens, newest first",
     success: [200, TokenListAnswer],
   },
   'GET /partners/:id/deliveries': {
     operationId: 'listPartnerDeliveries',
-    description: "A partner's webhook delivery log in one environment, newest attempt first, filtered by `status` or `event_id`: what the partner reads at GET /webhooks/deliveries/." + PAGED,
+    description:
+      "A partner's webhook delivery log in one environment, newest attempt first, filtered by `status` or `event_id`: what the partner reads at GET /webhooks/deliveries/." +
+      PAGED,
     tag: 'Partners',
     summary: "A partner's webhook delivery log, newest first",
     success: [200, PartnerDeliveriesAnswer],
@@ -251,7 +254,8 @@ export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
   'GET /audit': {
     operationId: 'listAudit',
     description:
-      'The audit log, newest first, filtered by operator or target. `before` (a seq: `data.next_cursor`) reads the entries before it, as `cursor` does.' + PAGED,
+      'The audit log, newest first, filtered by operator or target. `before` (a seq: `data.next_cursor`) reads the entries before it, as `cursor` does.' +
+      PAGED,
     tag: 'Audit',
     summary: 'The audit log, newest first (page with before)',
     success: [200, AuditPage],

@@ -112,7 +112,9 @@ export const OperatorList = Data(Type.Object({ operators: Type.Array(OperatorVie
 export const AuditPage = Closed({
   data: Type.Object({
     entries: Type.Array(AuditEntryView),
-    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'The last entry’s seq when more follow: pass it as before (or meta.next_cursor as cursor)' }),
+    next_cursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'The last entry’s seq when more follow: pass it as before (or meta.next_cursor as cursor)',
+    }),
   }),
   meta: PageMeta,
 });

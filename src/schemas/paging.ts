@@ -15,7 +15,7 @@ export const PageQueryFields = {
     Type.String({
       minLength: 1,
       maxLength: 1000,
-      description: "meta.next_cursor (or meta.previous_cursor) of a page of this list, read with the same filters; opaque. Absent: the first page",
+      description: 'meta.next_cursor (or meta.previous_cursor) of a page of this list, read with the same filters; opaque. Absent: the first page',
     }),
   ),
 };

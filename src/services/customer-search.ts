@@ -50,7 +50,11 @@ export function searchString(raw: string | null | undefined, parameter = 'q'): s
 }
 
 /** What a search string matches: every customer (empty), the record a whole id names, or the string's words and keys. */
-export async function matchOf(db: Queryable, q: string, options: { records: boolean; keys: boolean }): Promise<{ match: CustomerMatch; record: CustomerSearchPage['record'] }> {
+export async function matchOf(
+  db: Queryable,
+  q: string,
+  options: { records: boolean; keys: boolean },
+): Promise<{ match: CustomerMatch; record: CustomerSearchPage['record'] }> {
   if (q === '') return { match: { kind: 'all' }, record: null };
   if (options.records && isUuid(q)) {
     const id = q.toLowerCase();

@@ -73,7 +73,12 @@ export async function tenantCustomers(ctx: ServiceContext, actor: PartnerActor, 
 }
 
 /** One page of the tenant's tokens, newest first (revoked ones too). */
-export async function tenantTokensPage(ctx: ServiceContext, actor: PartnerActor, environment: Environment, request: PageRequest): Promise<Page<PartnerTokenRow>> {
+export async function tenantTokensPage(
+  ctx: ServiceContext,
+  actor: PartnerActor,
+  environment: Environment,
+  request: PageRequest,
+): Promise<Page<PartnerTokenRow>> {
   return partnerTokensPage(ctx, actor.partnerId, environment, request);
 }
 

@@ -29,7 +29,13 @@ export async function readPage<T>(
   keyset: Keyset,
   read: (window: PageWindow) => Promise<KeysetWindow<T>>,
 ): Promise<Page<T>> {
-  const position = request.cursor ? decodeCursor(request.cursor, scope, keyset.columns.map((c) => c.type)) : null;
+  const position = request.cursor
+    ? decodeCursor(
+        request.cursor,
+        scope,
+        keyset.columns.map((c) => c.type),
+      )
+    : null;
   return pageOf(scope, await read({ limit: request.limit, position }));
 }
 

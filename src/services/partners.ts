@@ -86,7 +86,12 @@ export async function partnersPage(ctx: ServiceContext, request: PageRequest): P
  * One page of a partner's tokens, newest first: of both environments (the console, the admin API),
  * or of one (the dashboard's tenant, the admin API's filter).
  */
-export async function partnerTokensPage(ctx: ServiceContext, partnerId: string, environment: Environment | null, request: PageRequest): Promise<Page<PartnerTokenRow>> {
+export async function partnerTokensPage(
+  ctx: ServiceContext,
+  partnerId: string,
+  environment: Environment | null,
+  request: PageRequest,
+): Promise<Page<PartnerTokenRow>> {
   await requirePartner(ctx, partnerId);
   const owner = environment === null ? `${partnerId}:*` : tenantOwner({ partnerId, environment });
   return readPage(request, { list: 'tokens', owner }, PARTNERS_KEYSET, (window) => listPartnerTokensPage(ctx.db, partnerId, environment, window));

@@ -147,7 +147,12 @@ export interface DeliveryFilter {
 }
 
 /** One page of the tenant's delivery log, newest attempt first (the API's, the dashboard's and the console's). */
-export async function deliveriesPage(ctx: ServiceContext, tenant: Tenant, filter: DeliveryFilter, request: PageRequest): Promise<Page<Static<typeof DeliveryView>>> {
+export async function deliveriesPage(
+  ctx: ServiceContext,
+  tenant: Tenant,
+  filter: DeliveryFilter,
+  request: PageRequest,
+): Promise<Page<Static<typeof DeliveryView>>> {
   const scope = { list: 'deliveries', owner: tenantOwner(tenant), filters: { event: filter.eventId, status: filter.status } };
   const page = await readPage(request, scope, DELIVERIES_KEYSET, (window) => listDeliveries(ctx.db, tenant, filter, window));
   return mapPageItems(page, deliveryView);

@@ -19,7 +19,8 @@ export const CUSTOMERS_KEYSET: Keyset = {
 };
 
 /** Each customer's latest application, joined to a list of customers `c`. */
-const LATEST_APPLICATION = 'LEFT JOIN LATERAL (SELECT id, status FROM applications WHERE customer_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1) a ON true';
+const LATEST_APPLICATION =
+  'LEFT JOIN LATERAL (SELECT id, status FROM applications WHERE customer_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1) a ON true';
 
 /** A search string as the functions read it: its words, and the exact keys it may be. */
 export async function searchTerms(db: Queryable, query: string): Promise<{ words: string; keys: string[] }> {

@@ -45,10 +45,10 @@ export async function tenantOverview(
                 WHERE partner_id = $1 AND environment = $2 AND status = 'failed' AND attempted_at > $3 LIMIT $4) f`,
       [...args, period.since, period.bound],
     ),
-    db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM (SELECT 1 FROM customers WHERE partner_id = $1 AND environment = $2 LIMIT $3) bounded',
-      [...args, period.bound],
-    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM customers WHERE partner_id = $1 AND environment = $2 LIMIT $3) bounded', [
+      ...args,
+      period.bound,
+    ]),
     db.query<{ status: string; n: number }>(
       `SELECT s.status, (SELECT count(*) FROM (SELECT 1 FROM applications a
                                                  WHERE a.partner_id = $1 AND a.environment = $2 AND a.status = s.status LIMIT $4) bounded)::int AS n

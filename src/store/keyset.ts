@@ -70,9 +70,10 @@ export function keysetBounds(keyset: Keyset, window: PageWindow, firstParam: num
   const { order } = reading(keyset, position);
   const params: unknown[] = [];
   let condition = 'TRUE';
-  // The position comes from decodeCursor, which checked its values against these types.
+  // The position comes from decodeCursor, which checked its values against these types. They go as
+  // text, cast by the server: a driver would read a timestamp parameter into a Date (milliseconds).
   if (position) {
-    const placeholders = keyset.columns.map((column, i) => `$${firstParam + i}::${column.type}`);
+    const placeholders = keyset.columns.map((column, i) => `$${firstParam + i}::text::${column.type}`);
     params.push(...position.key);
     condition = `(${keyset.columns.map((c) => c.expr).join(', ')}) ${order === 'asc' ? '>' : '<'} (${placeholders.join(', ')})`;
   }

@@ -113,10 +113,10 @@ describe('the keyset of a list', () => {
 
   it('reads on after a row, and back before one in the reverse order, the rows then put back in the list order', () => {
     const after = keysetBounds(keyset, { limit: 2, position: { direction: 'after', key: ['t', 'u'] } }, 2);
-    expect(after.condition).toBe('(l.created_at, l.id) < ($2::timestamptz, $3::uuid)');
+    expect(after.condition).toBe('(l.created_at, l.id) < ($2::text::timestamptz, $3::text::uuid)');
     expect(after.params).toEqual(['t', 'u', 3]);
     const before = keysetBounds(keyset, { limit: 2, position: { direction: 'before', key: ['t', 'u'] } }, 1);
-    expect(before.condition).toBe('(l.created_at, l.id) > ($1::timestamptz, $2::uuid)');
+    expect(before.condition).toBe('(l.created_at, l.id) > ($1::text::timestamptz, $2::text::uuid)');
     expect(before.orderBy).toBe('l.created_at ASC, l.id ASC');
     const read = [3, 4, 5].map((n) => ({ n, __k0: `t${n}`, __k1: `u${n}` }));
     const back = keysetWindow<{ n: number }>(read, keyset, { limit: 2, position: { direction: 'before', key: ['t', 'u'] } });
@@ -137,7 +137,12 @@ describe('the pager', () => {
 
   it('renders links to the pages either side that carry the filters and the cursor, escaped', () => {
     const out = renderDocument(
-      Pager({ page: { count: 50, nextCursor: 'next_1', previousCursor: 'prev-2' }, path: '/console/customers', filters: { q: 'Hartley & "Sons"', partner: '' }, noun }),
+      Pager({
+        page: { count: 50, nextCursor: 'next_1', previousCursor: 'prev-2' },
+        path: '/console/customers',
+        filters: { q: 'Hartley & "Sons"', partner: '' },
+        noun,
+      }),
     );
     expect(out).toContain('<nav class="pager" aria-label="Pages of customers">');
     expect(out).toContain('<p class="muted">50 of more customers</p>');

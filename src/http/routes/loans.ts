@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
-import { LoanIdParams, LoanResponse, LoansQuery, LoansResponse, SettleBody, SettlementQuoteQuery, SettlementQuoteResponse, SimulateBody } from '../../schemas/loans.ts';
+import {
+  LoanIdParams,
+  LoanResponse,
+  LoansQuery,
+  LoansResponse,
+  SettleBody,
+  SettlementQuoteQuery,
+  SettlementQuoteResponse,
+  SimulateBody,
+} from '../../schemas/loans.ts';
 import { pageMeta, pageRequestOf } from '../../schemas/paging.ts';
 import { customerLoansPage } from '../../services/loan-lists.ts';
 import { getLoan, loanSettlementQuote, loanStatementPdf, loanView, quoteView, simulateCollections, today } from '../../services/loans.ts';
