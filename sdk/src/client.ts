@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { apiError, LendingApiError, LendingConnectionError } from './errors.ts';
 import type { paths } from './openapi.ts';
 import type { WebhookEventType } from './webhook-events.ts';
+import type { PageQuery } from './paging.ts';
 
 export const API_PREFIX = '/api/lending/v2.2';
 export const DEFAULT_BASE_URL = 'http://localhost:8080';
@@ -360,8 +361,11 @@ export class LendingClient {
 
   // Documents
 
-  listDocuments(customerId: string, call?: CallOptions) {
-    return this.#json<AnswerOf<'/document_upload/{customer_id}/', 'get'>>({ method: 'GET', path: `/document_upload/${enc(customerId)}/` }, call);
+  listDocuments(customerId: string, query: PageQuery = {}, call?: CallOptions) {
+    return this.#json<AnswerOf<'/document_upload/{customer_id}/', 'get'>>(
+      { method: 'GET', path: `/document_upload/${enc(customerId)}/`, query: { ...query } },
+      call,
+    );
   }
 
   /** POST /document_upload/{customer_id}/ (multipart), reporting progress as the body is sent. */
@@ -512,8 +516,11 @@ export class LendingClient {
   // Loans (docs/behaviour.md, section 22)
 
   /** A customer's loans, newest first. */
-  listCustomerLoans(customerId: string, call?: CallOptions) {
-    return this.#json<AnswerOf<'/customers/{customer_id}/loans/', 'get'>>({ method: 'GET', path: `/customers/${enc(customerId)}/loans/` }, call);
+  listCustomerLoans(customerId: string, query: PageQuery = {}, call?: CallOptions) {
+    return this.#json<AnswerOf<'/customers/{customer_id}/loans/', 'get'>>(
+      { method: 'GET', path: `/customers/${enc(customerId)}/loans/`, query: { ...query } },
+      call,
+    );
   }
 
   /** A loan: balance, next repayment, arrears and every repayment with its status. */

@@ -145,7 +145,10 @@ describe.each(BACKENDS)('the pages’ paged services on %s', (backend) => {
         nextAttemptAt: null,
       });
     }
-    const deliveries = await walkPages(async (cursor) => servicePage(await deliveriesPage(ctx(), scope, { eventId: null, status: 'failed' }, { limit: 1, cursor })), 1);
+    const deliveries = await walkPages(
+      async (cursor) => servicePage(await deliveriesPage(ctx(), scope, { eventId: null, status: 'failed' }, { limit: 1, cursor })),
+      1,
+    );
     expect(deliveries.flat().map((d) => d.event_id)).toEqual([events[2], events[0]]);
 
     await t.token(tenant.partnerId, 'sandbox');
