@@ -126,7 +126,7 @@ export async function searchCustomers(
              a.id AS application_id, a.status AS application_status,
              (SELECT count(*)::int FROM loans l WHERE l.customer_id = c.id) AS loans,
              (SELECT count(*)::int FROM loans l WHERE l.customer_id = c.id
-                 AND EXISTS (SELECT 1 FROM loan_repayments r WHERE r.loan_id = l.id AND r.status = 'missed')) AS loans_in_arrears,
+                 AND (SELECT true FROM loan_repayments r WHERE r.loan_id = l.id AND r.status = 'missed' LIMIT 1)) AS loans_in_arrears,
              ${matchedBy} AS matched_by`,
     from: `customers c JOIN partners p ON p.id = c.partner_id ${LATEST_APPLICATION}`,
     where: [...conditions, condition],
