@@ -68,6 +68,9 @@ import { checkTargets, describeTargets, failedMeasurement, formatTable, missedTa
 import { pickScenarios, SCENARIO_SETTINGS, type Floor, type LoadScenario, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { REPO_ROOT, startApiServer, startBareServer, startChild, stopAllChildren } from './server-process.ts';
 
+// `npm run bench -- scale`: the flat-cost benchmark of bench/scale.ts, on its own.
+if (process.argv.slice(2).includes('scale')) process.exit(await (await import('./scale.ts')).runScaleBench());
+
 const LOG_LEVEL = 'warn';
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'last-run.json');
 /** A generous allowance per server start (PGlite migrates a fresh data dir) and stop. */

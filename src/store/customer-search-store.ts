@@ -1,9 +1,10 @@
 /**
  * Finding customers (docs/behaviour.md, section 27): every partner's for operators, a tenant's for
  * the dashboard, newest first, a page at a time. What a search compares is written once, as SQL
- * functions of migration 018 that the indexes use too: any part of a company's names or number
- * (customer_search_text, a trigram index), an email, a phone number or an external_customer_id
- * (customer_search_keys, an index of exact keys), or a whole id of one of the customer's records.
+ * functions of migration 018 that the indexes use too, and that read the search string as well:
+ * any part of a company's names or number (customer_search_text, a trigram index), an email, a
+ * phone number or an external_customer_id (customer_search_keys, an index of exact keys), or a
+ * whole id of one of the customer's records.
  */
 import type { Environment, Tenant } from '../domain/tenant.ts';
 import type { Queryable } from './db.ts';
@@ -22,9 +23,18 @@ export const CUSTOMERS_KEYSET: Keyset = {
 const LATEST_APPLICATION =
   'LEFT JOIN LATERAL (SELECT id, status FROM applications WHERE customer_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1) a ON true';
 
-/** A search string as the functions read it: its words, and the exact keys it may be. */
+/**
+ * A search string as the indexes' own functions read it: its words as a company name's (letters and
+ * digits, lower case), and the keys it would be as a person's email and phone number and as an
+ * external_customer_id. One rule, whichever side it reads.
+ */
 export async function searchTerms(db: Queryable, query: string): Promise<{ words: string; keys: string[] }> {
-  const { rows } = await db.query<{ words: string; keys: string[] }>('SELECT search_words($1) AS words, search_query_keys($1) AS keys', [query]);
+  const { rows } = await db.query<{ words: string; keys: string[] }>(
+    `SELECT split_part(customer_search_text(jsonb_build_object('registered_company_name', $1::text)), '|', 1) AS words,
+            customer_search_keys(jsonb_build_array(jsonb_build_object('emails', jsonb_build_array(jsonb_build_object('email', $1::text)),
+                                                                      'phones', jsonb_build_array(jsonb_build_object('number', $1::text)))), $1::text) AS keys`,
+    [query],
+  );
   return rows[0];
 }
 
@@ -54,7 +64,7 @@ export type CustomerMatch =
   | { kind: 'record'; customerId: string; matchedBy: string }
   | {
       kind: 'terms';
-      /** Any part of a company's names or number: search_words form, 3 characters or more (fewer would read the whole trigram index); null for none. */
+      /** Any part of a company's names or number: searchTerms' words, 3 characters or more (fewer would read the whole trigram index); null for none. */
       words: string | null;
       /** Exact keys in customer_search_keys form (e:, p:, x:). */
       keys: string[];
@@ -71,10 +81,8 @@ function matchSql(match: CustomerMatch, params: unknown[]): { condition: string;
   if (match.words !== null) {
     const pattern = `$${params.push(`%${match.words}%`)}`;
     either.push(`customer_search_text(c.company) LIKE ${pattern}`);
-    by.push(
-      `CASE WHEN search_words(c.company ->> 'registered_company_name') LIKE ${pattern} OR search_words(c.company ->> 'trading_name') LIKE ${pattern} THEN 'company_name' END`,
-      `CASE WHEN search_words(c.company ->> 'company_number') LIKE ${pattern} THEN 'company_number' END`,
-    );
+    const part = (n: number) => `split_part(customer_search_text(c.company), '|', ${n}) LIKE ${pattern}`;
+    by.push(`CASE WHEN ${part(1)} OR ${part(2)} THEN 'company_name' END`, `CASE WHEN ${part(3)} THEN 'company_number' END`);
   }
   if (match.keys.length > 0) either.push(`customer_search_keys(c.people, c.external_customer_id) && $${params.push(match.keys)}::text[]`);
   for (const [prefix, name] of [

@@ -8,21 +8,17 @@
 -- tables are in (each test database is a schema of its own; dropping one must not drop it).
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
--- What search compares, written once for the indexes and the queries alike. Words: lower case,
--- letters and digits only ("Hartley-Joinery Ltd." and "hartley joinery" meet). Phones: digits
--- only, a UK number with its country code as dialled at home (+44 7700 900123 is 07700900123).
-CREATE FUNCTION search_words(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT lower(regexp_replace(coalesce(value, ''), '[^[:alnum:]]+', '', 'g')) $$;
-CREATE FUNCTION search_phone(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN length(d) < 6 THEN NULL WHEN d LIKE '0044%' THEN '0' || substr(d, 5) WHEN d LIKE '44%' AND length(d) = 12 THEN '0' || substr(d, 3) ELSE d END FROM (SELECT regexp_replace(coalesce(value, ''), '[^0-9]', '', 'g') AS d) AS digits $$;
--- The company's names and number in one text, each part in search_words' form, '|' between parts
--- (a search's words never hold '|', so no match spans two parts). The two functions the indexes
--- use keep the schema they were made in: PostgreSQL 17 builds and maintains an index with a search
--- path of pg_catalog alone.
-CREATE FUNCTION customer_search_text(company jsonb) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE SET search_path FROM CURRENT AS $$ SELECT search_words(company ->> 'registered_company_name') || '|' || search_words(company ->> 'trading_name') || '|' || search_words(company ->> 'company_number') $$;
--- The exact keys of a customer: its people's emails (e:, lower case) and phones (p:), and its
--- external_customer_id (x:, as given).
-CREATE FUNCTION customer_search_keys(people jsonb, external_id text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE SET search_path FROM CURRENT AS $$ SELECT array_remove(ARRAY(SELECT 'e:' || lower(e #>> '{}') FROM jsonb_path_query(people, '$[*].emails[*].email') AS e UNION SELECT 'p:' || search_phone(p #>> '{}') FROM jsonb_path_query(people, '$[*].phones[*].number') AS p) || ('x:' || external_id), NULL) $$;
--- The keys a search string may be: an email, a phone number, an external_customer_id.
-CREATE FUNCTION search_query_keys(query text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT array_remove(ARRAY['e:' || lower(query), 'p:' || search_phone(query), 'x:' || query], NULL) $$;
+-- What search compares, written once for the indexes and the queries alike (a search string is
+-- read by the same two functions: src/store/customer-search-store.ts). Both call only PostgreSQL's
+-- own functions: PostgreSQL 17 builds and maintains an index with a search path of pg_catalog alone.
+-- The company's names and number in one text: lower case, letters and digits only, '|' between the
+-- parts ("Hartley-Joinery Ltd." and "hartley joinery" meet; a search's words never hold '|', so no
+-- match spans two parts).
+CREATE FUNCTION customer_search_text(company jsonb) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT lower(regexp_replace(coalesce(company ->> 'registered_company_name', '') || '|' || coalesce(company ->> 'trading_name', '') || '|' || coalesce(company ->> 'company_number', ''), '[^[:alnum:]|]+', '', 'g')) $$;
+-- The exact keys of a customer: its people's emails (e:, lower case), phones (p:, digits only, a UK
+-- number with its country code as dialled at home: +44 7700 900123 is 07700900123; six digits at
+-- least) and its external_customer_id (x:, as given).
+CREATE FUNCTION customer_search_keys(people jsonb, external_id text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT array_remove(ARRAY(SELECT 'e:' || lower(e #>> '{}') FROM jsonb_path_query(people, '$[*].emails[*].email') AS e UNION SELECT 'p:' || CASE WHEN d LIKE '0044%' THEN '0' || substr(d, 5) WHEN d LIKE '44%' AND length(d) = 12 THEN '0' || substr(d, 3) ELSE d END FROM (SELECT regexp_replace(p #>> '{}', '[^0-9]', '', 'g') AS d FROM jsonb_path_query(people, '$[*].phones[*].number') AS p) AS digits WHERE length(d) >= 6) || ('x:' || external_id), NULL) $$;
 
 -- Customers: a tenant's newest first (the dashboard; its bounded count), everyone's newest first
 -- (the console and the admin API), and search.
