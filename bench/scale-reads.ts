@@ -71,9 +71,19 @@ function dashboardReads(s: ScaleSubjects, t: ScaleTenant): Read[] {
     name: `${name} (${t.name} partner)`,
     run: () => get(s.app, path, { cookie: `dashboard_session=${t.dashboardCookie}` }),
   });
-  const actor: Actor & { kind: 'partner_user' } = { kind: 'partner_user', partnerUserId: t.partnerId, partnerId: t.partnerId, email: 'owner@bench.example', role: 'owner' };
+  const actor: Actor & { kind: 'partner_user' } = {
+    kind: 'partner_user',
+    partnerUserId: t.partnerId,
+    partnerId: t.partnerId,
+    email: 'owner@bench.example',
+    role: 'owner',
+  };
   const tenant = { partnerId: t.partnerId, environment: 'sandbox' as const };
-  const service = (name: string, run: () => Promise<unknown>): Read => ({ surface: 'service', name: `${name} (${t.name} partner)`, run: async () => void (await run()) });
+  const service = (name: string, run: () => Promise<unknown>): Read => ({
+    surface: 'service',
+    name: `${name} (${t.name} partner)`,
+    run: async () => void (await run()),
+  });
   return [
     page('overview', '/dashboard'),
     page('customers', '/dashboard/customers'),
@@ -95,7 +105,11 @@ function operatorReads(s: ScaleSubjects): Read[] {
     name,
     run: () => get(s.app, `/admin/v1${path}`, { authorization: `Bearer ${s.adminToken}` }),
   });
-  const page = (name: string, path: string): Read => ({ surface: 'console page', name, run: () => get(s.app, path, { cookie: `console_session=${s.consoleCookie}` }) });
+  const page = (name: string, path: string): Read => ({
+    surface: 'console page',
+    name,
+    run: () => get(s.app, path, { cookie: `console_session=${s.consoleCookie}` }),
+  });
   const service = (name: string, run: () => Promise<unknown>): Read => ({ surface: 'service', name, run: async () => void (await run()) });
   const big = s.tenants[0];
   const queue = { statuses: QUEUE_DEFAULT_STATUSES, partnerId: null };

@@ -10,7 +10,8 @@
  * tokens, the operator, the partner users and their sessions go through the services.
  *
  * Environment: BENCH_BACKENDS (pglite,postgres), BENCH_DATABASE_URL, BENCH_SCALE_CUSTOMERS (the big
- * partner's size, 20000), BENCH_SCALE_SMALL (its small size, 600), BENCH_SCALE_RUNS (timed runs of
+ * partner's size, 20000), BENCH_SCALE_SMALL (its small size, 2000: where the last of its lists, the
+ * loans in arrears, fills its first page of 50), BENCH_SCALE_RUNS (timed runs of
  * each read at each size, 30), BENCH_SCALE_WARMUP (untimed runs first, 3).
  */
 import { randomBytes } from 'node:crypto';
@@ -47,7 +48,7 @@ function whole(name: string, fallback: number, min: number): number {
 
 const settings = {
   customers: whole('BENCH_SCALE_CUSTOMERS', 20_000, 100),
-  small: whole('BENCH_SCALE_SMALL', 600, 50),
+  small: whole('BENCH_SCALE_SMALL', 2_000, 50),
   runs: whole('BENCH_SCALE_RUNS', 30, 5),
   warmup: whole('BENCH_SCALE_WARMUP', 3, 0),
 };
@@ -99,7 +100,14 @@ async function subjects(app: ScaleSubjects['app'], db: Db, adminToken: string): 
     const size = name === 'big' ? settings.customers : SMALL_PARTNER_CUSTOMERS;
     rows.push({ partnerId, environment: 'sandbox', tag: name, from: 0, to: 0, requestsPerCustomer: 10, spanDays: 14, spanCustomers: size, now });
     const [withLoan, withDocuments] = [await generatedIds(db, name, 0), await generatedIds(db, name, 1)];
-    tenants.push({ name, partnerId, token, dashboardCookie: session.token, customerWithLoan: withLoan.customer, customerWithDocuments: withDocuments.customer });
+    tenants.push({
+      name,
+      partnerId,
+      token,
+      dashboardCookie: session.token,
+      customerWithLoan: withLoan.customer,
+      customerWithDocuments: withDocuments.customer,
+    });
   }
   const { operator } = await createOperator(ctx, ADMIN_TOKEN_ACTOR, { email: 'operator@bench.example', name: 'Bench Operator', role: 'admin' });
   const console = await startWebSession(db, 'console', { operatorId: operator.id }, now);
@@ -176,7 +184,9 @@ export async function runScaleBench(): Promise<number> {
     `  a big partner grown from ${settings.small} to ${settings.customers} customers (each an application and two offers; one in ten a loan, a quarter of those in arrears; 10 request-log rows each), a small partner of ${SMALL_PARTNER_CUSTOMERS}`,
   );
   console.log('  bulk rows generated in SQL (bench/scale-data.ts); partners, tokens, the operator and the partner users through the services');
-  console.log(`  every read: ${settings.warmup} untimed rounds, then ${settings.runs} timed rounds (each round reads each once), in this process (app.inject)\n`);
+  console.log(
+    `  every read: ${settings.warmup} untimed rounds, then ${settings.runs} timed rounds (each round reads each once), in this process (app.inject)\n`,
+  );
   const results: BackendResult[] = [];
   for (const backend of backends) {
     if (backend === 'pglite') {

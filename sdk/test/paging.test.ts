@@ -8,6 +8,13 @@ import { BACKENDS } from '../../test/helpers/db.ts';
 import { useWebServer } from '../../test/helpers/browser.ts';
 import { eachItem, LendingClient, LendingValidationError, pages } from '../src/index.ts';
 
+/** Every value an async iterable yields. */
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const values: T[] = [];
+  for await (const value of iterable) values.push(value);
+  return values;
+}
+
 describe('following pages', () => {
   it('reads page after page until next_cursor is null, and only as far as asked', async () => {
     const asked: (string | undefined)[] = [];
@@ -16,7 +23,7 @@ describe('following pages', () => {
       const at = Number(cursor ?? 0);
       return { data: [at, at + 1], meta: { next_cursor: at < 4 ? String(at + 2) : null } };
     };
-    expect(await Array.fromAsync(eachItem(read, (page) => page.data))).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(await collect(eachItem(read, (page) => page.data))).toEqual([0, 1, 2, 3, 4, 5]);
     expect(asked).toEqual([undefined, '2', '4']);
     asked.length = 0;
     for await (const page of pages(read, '2')) {
@@ -40,7 +47,7 @@ describe.each(BACKENDS)('the SDK’s paged lists on %s', (backend) => {
     expect(first.meta.next_cursor).not.toBeNull();
     const second = await client.listRequestLog({ limit: 2, cursor: first.meta.next_cursor as string });
     expect(second.data.map((e) => e.request_id)).not.toContain(first.data[0].request_id);
-    const all = await Array.fromAsync(
+    const all = await collect(
       eachItem(
         (cursor) => client.listRequestLog({ limit: 2, cursor }),
         (page) => page.data,

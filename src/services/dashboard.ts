@@ -31,8 +31,8 @@ const HOUR_MS = 3600 * 1000;
 /**
  * The overview's figures (docs/behaviour.md, sections 24 and 27): requests and failed requests
  * since the start of the hour 24 hours ago (kept per hour), webhook events failing in the last 24
- * hours, customers and applications by status (counted up to FIGURE_BOUND: `at_least` names
- * those that reached it), and fundings this London month.
+ * hours (counted up to FIGURE_BOUND: `at_least`), customers and applications by status (counted up
+ * to FIGURE_BOUND, estimated beyond: `estimated` names those), and fundings this London month.
  */
 export async function overview(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {
   const now = ctx.now();

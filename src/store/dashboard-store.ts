@@ -2,12 +2,17 @@
  * The partner dashboard's overview figures for one tenant (docs/behaviour.md, sections 24 and 27),
  * each cheap however much the tenant holds: requests from the hourly counts the request log's
  * writes keep, fundings from the monthly totals the fundings' writes keep, and the rest counted
- * along an index up to a bound (beyond it, the figure says "or more").
+ * along an index up to a bound: beyond it, customers and applications by status are the planner's
+ * estimates (shown as "about"), and failing events say "or more".
  */
 import { APPLICATION_STATUSES } from '../domain/application-status.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from './db.ts';
+import { estimatedRows } from './estimates.ts';
 import { requestCounts } from './request-log-store.ts';
+
+const TENANT_CUSTOMERS = 'SELECT 1 FROM customers WHERE partner_id = $1 AND environment = $2';
+const TENANT_APPLICATIONS = 'SELECT 1 FROM applications WHERE partner_id = $1 AND environment = $2 AND status = $3';
 
 export interface TenantOverview {
   requests: number;
@@ -19,8 +24,10 @@ export interface TenantOverview {
   applications_by_status: { status: string; n: number }[];
   fundings_this_month: number;
   funded_pence_this_month: string;
-  /** The counts that reached the bound: the figure is that many or more. */
-  at_least: { failing_events: boolean; customers: boolean; statuses: string[] };
+  /** Failing events reached the bound: that many or more. */
+  at_least: { failing_events: boolean };
+  /** Counts that reached the bound, estimated instead (customers; the statuses named). */
+  estimated: { customers: boolean; statuses: string[] };
 }
 
 /**
@@ -61,19 +68,24 @@ export async function tenantOverview(
       [...args, period.month],
     ),
   ]);
-  const byStatus = applications.rows.filter((a) => a.n > 0);
+  const counted = customers.rows[0]?.n ?? 0;
+  const customerCount = counted < period.bound ? counted : Math.max(period.bound, await estimatedRows(db, TENANT_CUSTOMERS, args));
+  const byStatus = await Promise.all(
+    applications.rows
+      .filter((a) => a.n > 0)
+      .map(async (a) =>
+        a.n < period.bound ? a : { status: a.status, n: Math.max(period.bound, await estimatedRows(db, TENANT_APPLICATIONS, [...args, a.status])) },
+      ),
+  );
   return {
     requests: requests.requests,
     failed_requests: requests.failed,
     failing_events: failing.rows[0]?.n ?? 0,
-    customers: customers.rows[0]?.n ?? 0,
+    customers: customerCount,
     applications_by_status: byStatus,
     fundings_this_month: fundings.rows[0]?.n ?? 0,
     funded_pence_this_month: fundings.rows[0]?.pence ?? '0',
-    at_least: {
-      failing_events: (failing.rows[0]?.scanned ?? 0) >= period.bound,
-      customers: (customers.rows[0]?.n ?? 0) >= period.bound,
-      statuses: byStatus.filter((a) => a.n >= period.bound).map((a) => a.status),
-    },
+    at_least: { failing_events: (failing.rows[0]?.scanned ?? 0) >= period.bound },
+    estimated: { customers: counted >= period.bound, statuses: applications.rows.filter((a) => a.n >= period.bound).map((a) => a.status) },
   };
 }
