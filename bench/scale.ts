@@ -1,9 +1,10 @@
 /**
- * `npm run bench -- scale`: flat cost, measured (docs/behaviour.md, section 27). On each backend
- * (PGlite in a fresh data directory, PostgreSQL in a fresh database), an app in this process, a
- * big partner and a small one beside it, then every read of bench/scale-reads.ts timed at the small
- * size (the big partner's lists first fill a page) and again once the big partner has grown: its
- * median and 95th percentile at each size, and the ratio of the medians (the target: at most 1.5).
+ * `npm run bench -- scale`: flat cost, measured (docs/behaviour.md, section 27). On each backend,
+ * two stores side by side (PGlite in fresh data directories, PostgreSQL in fresh databases), each
+ * with an app in this process, a big partner and a small one beside it: in one the big partner
+ * has its small size (where its lists first fill a page), in the other it has grown. Every read of
+ * bench/scale-reads.ts is timed in both, round by round: its median and 95th percentile at each
+ * size, and the ratio of the medians (the target: at most 1.5).
  *
  * The bulk rows (customers, applications, offers, loans and repayments, events, deliveries,
  * documents, audit rows, the request log) are generated in SQL (bench/scale-data.ts); partners,
@@ -62,32 +63,46 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+function timing(took: number[]): Timing {
+  const sorted = [...took].sort((x, y) => x - y);
+  return { medianMs: percentile(sorted, 50), p95Ms: percentile(sorted, 95) };
+}
+
 /**
- * Every read timed `runs` times, round by round (each round reads each once, in order), after
- * `warmup` untimed rounds: a machine's pace drifts over a run, and rounds spread the drift over all
- * the reads alike instead of landing on whichever was being timed.
+ * Each read timed `runs` times at both sizes, in rounds: each round reads each read once at one size
+ * and once at the other (which first alternates by round), after `warmup` untimed rounds. A shared
+ * machine's pace drifts over minutes; read side by side, both sizes meet the same drift, and their
+ * ratio compares the sizes rather than the moments.
  */
-async function timeAll(reads: Read[], size: string): Promise<Map<string, Timing>> {
-  for (let round = 0; round < settings.warmup; round++) for (const read of reads) await read.run();
-  const took = reads.map(() => [] as number[]);
-  for (let round = 0; round < settings.runs; round++) {
-    for (const [i, read] of reads.entries()) {
-      const started = performance.now();
+async function timePaired(small: Read[], large: Read[]): Promise<{ small: Timing; large: Timing }[]> {
+  for (let round = 0; round < settings.warmup; round++) {
+    for (const [i, read] of small.entries()) {
       await read.run();
-      took[i].push(performance.now() - started);
+      await large[i].run();
     }
   }
-  console.log(`  timed ${reads.length} reads at the ${size} size`);
-  return new Map(
-    reads.map((read, i) => {
-      const sorted = took[i].sort((a, b) => a - b);
-      return [`${read.surface}: ${read.name}`, { medianMs: percentile(sorted, 50), p95Ms: percentile(sorted, 95) }];
-    }),
-  );
+  const took = small.map(() => ({ small: [] as number[], large: [] as number[] }));
+  const timed = async (read: Read, into: number[]) => {
+    const started = performance.now();
+    await read.run();
+    into.push(performance.now() - started);
+  };
+  for (let round = 0; round < settings.runs; round++) {
+    for (const [i, read] of small.entries()) {
+      if (round % 2 === 0) {
+        await timed(read, took[i].small);
+        await timed(large[i], took[i].large);
+      } else {
+        await timed(large[i], took[i].large);
+        await timed(read, took[i].small);
+      }
+    }
+  }
+  return took.map((t) => ({ small: timing(t.small), large: timing(t.large) }));
 }
 
 /** The partners, tokens, operator and users, through the services; sessions as a sign-in leaves them. */
-async function subjects(app: ScaleSubjects['app'], db: Db, adminToken: string): Promise<{ subjects: ScaleSubjects; rows: TenantRows[] }> {
+async function subjects(app: ScaleSubjects['app'], db: Db, adminToken: string, bigSize: number): Promise<{ subjects: ScaleSubjects; rows: TenantRows[] }> {
   const ctx: ServiceContext = app.ctx;
   const now = new Date();
   const tenants: ScaleTenant[] = [];
@@ -97,7 +112,7 @@ async function subjects(app: ScaleSubjects['app'], db: Db, adminToken: string): 
     const { token } = await createToken(ctx, partnerId, 'sandbox');
     const { userId } = await inviteUser(ctx, ADMIN_TOKEN_ACTOR, partnerId, { email: `owner@${name}.bench.example`, name: 'Owner', role: 'owner' });
     const session = await startWebSession(db, 'dashboard', { partnerUserId: userId, partnerId, environment: 'sandbox', pendingStep: null }, now);
-    const size = name === 'big' ? settings.customers : SMALL_PARTNER_CUSTOMERS;
+    const size = name === 'big' ? bigSize : SMALL_PARTNER_CUSTOMERS;
     rows.push({ partnerId, environment: 'sandbox', tag: name, from: 0, to: 0, requestsPerCustomer: 10, spanDays: 14, spanCustomers: size, now });
     const [withLoan, withDocuments] = [await generatedIds(db, name, 0), await generatedIds(db, name, 1)];
     tenants.push({
@@ -115,20 +130,33 @@ async function subjects(app: ScaleSubjects['app'], db: Db, adminToken: string): 
   return { subjects: { app, adminToken, consoleCookie: console.token, tenants, loanId }, rows };
 }
 
-async function grow(db: Db, tenant: TenantRows, to: number): Promise<number> {
-  const started = performance.now();
-  await growTenant(db, { ...tenant, from: tenant.to, to });
-  tenant.to = to;
-  return (performance.now() - started) / 1000;
-}
-
 interface BackendResult {
   backend: 'pglite' | 'postgres';
   generation: string[];
   rows: { read: string; small: Timing; large: Timing; ratio: number }[];
 }
 
-async function runOn(backend: 'pglite' | 'postgres', db: Db): Promise<BackendResult> {
+interface Store {
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** A fresh store of the backend: PGlite in a temporary data directory, or a new PostgreSQL database. */
+async function openStore(backend: 'pglite' | 'postgres'): Promise<Store | string> {
+  if (backend === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), 'lending-bench-scale-'));
+    const db = await openPglite(dir);
+    return { db, close: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
+  }
+  const baseUrl = process.env.BENCH_DATABASE_URL || DEFAULT_DATABASE_URL;
+  const created = await createBenchDatabase(baseUrl);
+  if (!created.ok) return `${displayUrl(baseUrl)} unusable (${created.reason})`;
+  const db = openPostgres({ connectionString: created.database.url, max: 10 });
+  return { db, close: async () => (await db.close(), await created.database.drop()) };
+}
+
+/** A store migrated, its app, its partners (the big one with `bigSize` customers) and its reads. */
+async function prepare(db: Db, bigSize: number): Promise<{ app: ScaleSubjects['app']; reads: Read[]; generation: string }> {
   await migrate(db);
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const config = loadConfig({
@@ -139,29 +167,43 @@ async function runOn(backend: 'pglite' | 'postgres', db: Db): Promise<BackendRes
   });
   const app = await buildApp({ config, db, adminTokenHash: hashToken(adminToken) });
   await app.ready();
+  const { subjects: s, rows } = await subjects(app, db, adminToken, bigSize);
+  const started = performance.now();
+  await growTenant(db, { ...rows[0], to: bigSize });
+  await growTenant(db, { ...rows[1], to: SMALL_PARTNER_CUSTOMERS });
+  await settle(db);
+  const generation = `the big partner with ${bigSize} customers and the small one with ${SMALL_PARTNER_CUSTOMERS}: ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  return { app, reads: scaleReads(s), generation };
+}
+
+/** Both sizes side by side, each in a store of its own, on one backend. */
+async function runOn(backend: 'pglite' | 'postgres'): Promise<BackendResult | string> {
+  const stores: Store[] = [];
+  const apps: ScaleSubjects['app'][] = [];
   try {
-    const { subjects: s, rows } = await subjects(app, db, adminToken);
-    const [big, small] = rows;
-    const generation: string[] = [];
-    generation.push(`big partner to ${settings.small} customers: ${(await grow(db, big, settings.small)).toFixed(1)} s`);
-    generation.push(`small partner, ${SMALL_PARTNER_CUSTOMERS} customers: ${(await grow(db, small, SMALL_PARTNER_CUSTOMERS)).toFixed(1)} s`);
-    await settle(db);
-    const reads = scaleReads(s);
-    const before = await timeAll(reads, 'small');
-    generation.push(`big partner to ${settings.customers} customers: ${(await grow(db, big, settings.customers)).toFixed(1)} s`);
-    await settle(db);
-    const after = await timeAll(reads, 'large');
-    for (const line of generation) console.log(`  [${backend}] ${line}`);
+    const prepared = [];
+    for (const size of [settings.small, settings.customers]) {
+      const store = await openStore(backend);
+      if (typeof store === 'string') return store;
+      stores.push(store);
+      const one = await prepare(store.db, size);
+      apps.push(one.app);
+      prepared.push(one);
+    }
+    const [small, large] = prepared;
+    const timings = await timePaired(small.reads, large.reads);
     return {
       backend,
-      generation,
-      rows: [...before].map(([read, timing]) => {
-        const large = after.get(read) as Timing;
-        return { read, small: timing, large, ratio: large.medianMs / timing.medianMs };
-      }),
+      generation: [small.generation, large.generation],
+      rows: small.reads.map((read, i) => ({
+        read: `${read.surface}: ${read.name}`,
+        ...timings[i],
+        ratio: timings[i].large.medianMs / timings[i].small.medianMs,
+      })),
     };
   } finally {
-    await app.close();
+    for (const app of apps) await app.close();
+    for (const store of stores) await store.close();
   }
 }
 
@@ -189,30 +231,13 @@ export async function runScaleBench(): Promise<number> {
   );
   const results: BackendResult[] = [];
   for (const backend of backends) {
-    if (backend === 'pglite') {
-      const dir = await mkdtemp(join(tmpdir(), 'lending-bench-scale-'));
-      const db = await openPglite(dir);
-      try {
-        results.push(await runOn(backend, db));
-      } finally {
-        await db.close();
-        await rm(dir, { recursive: true, force: true });
-      }
-    } else if (backend === 'postgres') {
-      const baseUrl = process.env.BENCH_DATABASE_URL || DEFAULT_DATABASE_URL;
-      const created = await createBenchDatabase(baseUrl);
-      if (!created.ok) {
-        console.log(`[postgres] skipped: ${displayUrl(baseUrl)} unusable (${created.reason})`);
-        continue;
-      }
-      const db = openPostgres({ connectionString: created.database.url, max: 10 });
-      try {
-        results.push(await runOn(backend, db));
-      } finally {
-        await db.close();
-        await created.database.drop();
-      }
-    } else throw new Error(`BENCH_BACKENDS: unknown backend "${backend}" (pglite, postgres)`);
+    if (backend !== 'pglite' && backend !== 'postgres') throw new Error(`BENCH_BACKENDS: unknown backend "${backend}" (pglite, postgres)`);
+    const result = await runOn(backend);
+    if (typeof result === 'string') console.log(`[${backend}] skipped: ${result}`);
+    else {
+      for (const line of result.generation) console.log(`  [${backend}] generated ${line}`);
+      results.push(result);
+    }
   }
   for (const result of results) printTable(result);
   const file = join(REPO_ROOT, 'bench', 'scale-last-run.json');
