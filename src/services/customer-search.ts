@@ -49,14 +49,14 @@ export function searchString(raw: string | null | undefined, parameter = 'q'): s
   return q;
 }
 
-/** What a search string matches: every customer (empty), the record a whole id names, or the string's words and keys. */
-export async function matchOf(
-  db: Queryable,
-  q: string,
-  options: { records: boolean; keys: boolean },
-): Promise<{ match: CustomerMatch; record: CustomerSearchPage['record'] }> {
+/**
+ * What a search string matches: every customer (empty); for operators, the record a whole id names,
+ * else the string's words and its keys (email, phone, external id); for a partner's own search
+ * (the dashboard), its words and the external id.
+ */
+export async function matchOf(db: Queryable, q: string, who: 'operators' | 'tenant'): Promise<{ match: CustomerMatch; record: CustomerSearchPage['record'] }> {
   if (q === '') return { match: { kind: 'all' }, record: null };
-  if (options.records && isUuid(q)) {
+  if (who === 'operators' && isUuid(q)) {
     const id = q.toLowerCase();
     const found = await findRecordCustomer(db, id);
     if (found) return { match: { kind: 'record', customerId: found.customer_id, matchedBy: `${found.kind}_id` }, record: { type: found.kind, id } };
@@ -66,8 +66,8 @@ export async function matchOf(
     match: {
       kind: 'terms',
       words: terms.words.length >= SEARCH_MIN_WORDS ? terms.words : null,
-      keys: options.keys ? terms.keys : [],
-      externalId: options.keys ? null : q,
+      keys: who === 'operators' ? terms.keys : [],
+      externalId: who === 'operators' ? null : q,
     },
     record: null,
   };
@@ -76,7 +76,7 @@ export async function matchOf(
 /** One page of the customers a search finds, across partners (of one partner and environment when given). */
 export async function findCustomers(ctx: ServiceContext, search: CustomerSearch, request: PageRequest): Promise<CustomerSearchPage> {
   const q = searchString(search.q);
-  const { match, record } = await matchOf(ctx.db, q, { records: true, keys: true });
+  const { match, record } = await matchOf(ctx.db, q, 'operators');
   const scope = { list: 'customers', owner: OPERATORS, filters: { q, partner: search.partnerId, environment: search.environment } };
   const page = await readPage(request, scope, CUSTOMERS_KEYSET, (window) =>
     searchCustomers(ctx.db, { partnerId: search.partnerId, environment: search.environment }, match, window),

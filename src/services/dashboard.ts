@@ -45,7 +45,7 @@ export async function overview(ctx: ServiceContext, actor: PartnerActor, environ
 
 /** What the dashboard's customer search matches: an external_customer_id exactly, or any part of a company's name or number. */
 async function tenantMatch(ctx: ServiceContext, search: string | null) {
-  return (await matchOf(ctx.db, searchString(search), { records: false, keys: false })).match;
+  return (await matchOf(ctx.db, searchString(search), 'tenant')).match;
 }
 
 /**

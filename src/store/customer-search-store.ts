@@ -1,13 +1,13 @@
 /**
  * Finding customers (docs/behaviour.md, section 27): every partner's for operators, a tenant's for
  * the dashboard, newest first, a page at a time. What a search compares is written once, as SQL
- * functions of migration 018 that the indexes use too, and that read the search string as well:
- * any part of a company's names or number (customer_search_text, a trigram index), an email, a
- * phone number or an external_customer_id (customer_search_keys, an index of exact keys), or a
+ * functions of migration 018 that make each customer's stored search columns and read the search
+ * string as well: any part of a company's names or number (`search_text`, a trigram index), an
+ * email, a phone number or an external_customer_id (`search_keys`, an index of exact keys), or a
  * whole id of one of the customer's records.
  */
 import type { Environment, Tenant } from '../domain/tenant.ts';
-import type { Queryable } from './db.ts';
+import type { Queryable, Transactional } from './db.ts';
 import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 /** Customers newest first: everyone's (customers_created), a tenant's (customers_tenant_created). */
@@ -66,36 +66,70 @@ export type CustomerMatch =
       kind: 'terms';
       /** Any part of a company's names or number: searchTerms' words, 3 characters or more (fewer would read the whole trigram index); null for none. */
       words: string | null;
-      /** Exact keys in customer_search_keys form (e:, p:, x:). */
+      /** Exact keys in customer_search_keys form (e:, p:, x:), looked up first along their own index. */
       keys: string[];
       /** An external_customer_id within the tenant (its own unique index), or null. */
       externalId: string | null;
     };
 
+/**
+ * The customers of the list (its own conditions, `within`) that hold any of a search's exact keys,
+ * at most a thousand: read first, by themselves, along the index of keys. Within one condition of
+ * alternatives the planner cannot tell how few customers a key names (an array of keys has no
+ * statistics of its values) and, taking it for hundreds, walked every customer testing each; a
+ * list of ids it estimates exactly.
+ */
+async function customersWithKeys(db: Queryable, keys: string[], within: { sql: string[]; params: unknown[] }): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const params = [...within.params, keys];
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT c.id FROM customers c WHERE ${[...within.sql, `c.search_keys && $${params.length}::text[]`].join(' AND ')} LIMIT 1000`,
+    params,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The match's condition and, for the answer, what each row matched by; parameters appended to `params`. */
-function matchSql(match: CustomerMatch, params: unknown[]): { condition: string; matchedBy: string } {
+function matchSql(match: CustomerMatch, keyed: string[], params: unknown[]): { condition: string; matchedBy: string } {
   if (match.kind === 'all') return { condition: 'TRUE', matchedBy: 'ARRAY[]::text[]' };
   if (match.kind === 'record') return { condition: `c.id = $${params.push(match.customerId)}`, matchedBy: `ARRAY[$${params.push(match.matchedBy)}::text]` };
   const either: string[] = [];
   const by: string[] = [];
   if (match.words !== null) {
     const pattern = `$${params.push(`%${match.words}%`)}`;
-    either.push(`customer_search_text(c.company) LIKE ${pattern}`);
-    const part = (n: number) => `split_part(customer_search_text(c.company), '|', ${n}) LIKE ${pattern}`;
+    either.push(`c.search_text LIKE ${pattern}`);
+    const part = (n: number) => `split_part(c.search_text, '|', ${n}) LIKE ${pattern}`;
     by.push(`CASE WHEN ${part(1)} OR ${part(2)} THEN 'company_name' END`, `CASE WHEN ${part(3)} THEN 'company_number' END`);
   }
-  if (match.keys.length > 0) either.push(`customer_search_keys(c.people, c.external_customer_id) && $${params.push(match.keys)}::text[]`);
+  if (keyed.length > 0) either.push(`c.id = ANY($${params.push(keyed)}::uuid[])`);
   for (const [prefix, name] of [
     ['e:', 'email'],
     ['p:', 'phone'],
   ]) {
     const keys = match.keys.filter((k) => k.startsWith(prefix));
-    if (keys.length > 0) by.push(`CASE WHEN customer_search_keys(c.people, c.external_customer_id) && $${params.push(keys)}::text[] THEN '${name}' END`);
+    if (keys.length > 0) by.push(`CASE WHEN c.search_keys && $${params.push(keys)}::text[] THEN '${name}' END`);
   }
   const externalIds = [...match.keys.filter((k) => k.startsWith('x:')).map((k) => k.slice(2)), ...(match.externalId === null ? [] : [match.externalId])];
   if (match.externalId !== null) either.push(`c.external_customer_id = $${params.push(match.externalId)}`);
   if (externalIds.length > 0) by.push(`CASE WHEN c.external_customer_id = ANY($${params.push(externalIds)}::text[]) THEN 'external_customer_id' END`);
   return { condition: either.length > 0 ? `(${either.join(' OR ')})` : 'FALSE', matchedBy: `array_remove(ARRAY[${by.join(', ')}]::text[], NULL)` };
+}
+
+/**
+ * Reads a search planned for its own values. A search's pattern decides its plan: a rare name is
+ * found through the trigram index, a common one by walking the newest customers until a page is
+ * full. PostgreSQL plans a prepared statement for its values five times and may then keep one
+ * generic plan, which cannot know the pattern: measured at 20,000 customers, it walked every
+ * customer evaluating the match (1.2 s instead of 0.1 ms). So a search's statement is planned for
+ * each set of values (`plan_cache_mode`, for its transaction only). The other lists' plans do not
+ * hang on their values.
+ */
+async function plannedForItsValues<T>(db: Transactional, match: CustomerMatch, read: (q: Queryable) => Promise<T>): Promise<T> {
+  if (match.kind !== 'terms') return read(db);
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL plan_cache_mode = force_custom_plan');
+    return read(tx);
+  });
 }
 
 export interface CustomerFoundRow {
@@ -117,7 +151,7 @@ export interface CustomerFoundRow {
 
 /** One page of every partner's customers (of one partner and environment when given) that match, newest first. */
 export async function searchCustomers(
-  db: Queryable,
+  db: Transactional,
   scope: { partnerId: string | null; environment: Environment | null },
   match: CustomerMatch,
   window: PageWindow,
@@ -126,9 +160,11 @@ export async function searchCustomers(
   const conditions: string[] = [];
   if (scope.partnerId !== null) conditions.push(`c.partner_id = $${params.push(scope.partnerId)}`);
   if (scope.environment !== null) conditions.push(`c.environment = $${params.push(scope.environment)}`);
-  const { condition, matchedBy } = matchSql(match, params);
-  return selectPage(db, CUSTOMERS_KEYSET, window, {
-    select: `c.id, c.partner_id, p.name AS partner_name, c.environment, c.external_customer_id,
+  const keyed = match.kind === 'terms' ? await customersWithKeys(db, match.keys, { sql: conditions, params }) : [];
+  const { condition, matchedBy } = matchSql(match, keyed, params);
+  return plannedForItsValues(db, match, (q) =>
+    selectPage(q, CUSTOMERS_KEYSET, window, {
+      select: `c.id, c.partner_id, p.name AS partner_name, c.environment, c.external_customer_id,
              c.company ->> 'registered_company_name' AS company_name, c.company ->> 'trading_name' AS trading_name,
              c.company ->> 'company_number' AS company_number, c.created_at,
              a.id AS application_id, a.status AS application_status,
@@ -136,10 +172,11 @@ export async function searchCustomers(
              (SELECT count(*)::int FROM loans l WHERE l.customer_id = c.id
                  AND (SELECT true FROM loan_repayments r WHERE r.loan_id = l.id AND r.status = 'missed' LIMIT 1)) AS loans_in_arrears,
              ${matchedBy} AS matched_by`,
-    from: `customers c JOIN partners p ON p.id = c.partner_id ${LATEST_APPLICATION}`,
-    where: [...conditions, condition],
-    params,
-  });
+      from: `customers c JOIN partners p ON p.id = c.partner_id ${LATEST_APPLICATION}`,
+      where: [...conditions, condition],
+      params,
+    }),
+  );
 }
 
 export interface TenantCustomerRow {
@@ -155,17 +192,24 @@ export interface TenantCustomerRow {
 }
 
 /** One page of the tenant's customers that match (the dashboard's list and search), newest first, with their latest application, offers and fundings. */
-export async function listTenantCustomers(db: Queryable, tenant: Tenant, match: CustomerMatch, window: PageWindow): Promise<KeysetWindow<TenantCustomerRow>> {
+export async function listTenantCustomers(
+  db: Transactional,
+  tenant: Tenant,
+  match: CustomerMatch,
+  window: PageWindow,
+): Promise<KeysetWindow<TenantCustomerRow>> {
   const params: unknown[] = [tenant.partnerId, tenant.environment];
-  const { condition, matchedBy } = matchSql(match, params);
-  return selectPage(db, CUSTOMERS_KEYSET, window, {
-    select: `c.id, c.external_customer_id, c.company ->> 'registered_company_name' AS company_name, c.created_at,
+  const { condition, matchedBy } = matchSql(match, [], params);
+  return plannedForItsValues(db, match, (q) =>
+    selectPage(q, CUSTOMERS_KEYSET, window, {
+      select: `c.id, c.external_customer_id, c.company ->> 'registered_company_name' AS company_name, c.created_at,
              a.id AS application_id, a.status AS application_status,
              (SELECT count(*)::int FROM offers o WHERE o.customer_id = c.id) AS offers,
              (SELECT COALESCE(sum(f.amount_pence), 0)::text FROM fundings f WHERE f.customer_id = c.id) AS funded_pence,
              ${matchedBy} AS matched_by`,
-    from: `customers c ${LATEST_APPLICATION}`,
-    where: ['c.partner_id = $1', 'c.environment = $2', condition],
-    params,
-  });
+      from: `customers c ${LATEST_APPLICATION}`,
+      where: ['c.partner_id = $1', 'c.environment = $2', condition],
+      params,
+    }),
+  );
 }

@@ -5,7 +5,7 @@
  * on a small test database may rightly prefer to read a small table whole; turned off, it still
  * reads a table whole when no index can serve the query, and that is what a list must never do.
  */
-import type { Db, Queryable, Transaction } from '../../src/store/db.ts';
+import type { Db, Transaction, Transactional } from '../../src/store/db.ts';
 
 /** Tables that grow with customers, events, deliveries, loans or requests. */
 export const GROWING_TABLES = new Set([
@@ -69,8 +69,9 @@ export function wholeTableReads(plan: PlanNode): string[] {
 /** `db` as it is, that first EXPLAINs every SELECT (or WITH … SELECT) it runs into `explained`. */
 export function explaining(db: Db, explained: ExplainedQuery[]): Db {
   const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql);
-  const explain = async (sql: string, params: readonly unknown[] = []) => {
-    const plan = await db.transaction(async (tx) => {
+  // On the connection of the statement: a transaction's own (a savepoint), or a new one.
+  const explain = async (on: Transactional, sql: string, params: readonly unknown[] = []) => {
+    const plan = await on.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
       const { rows } = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
       const json = rows[0]['QUERY PLAN'];
@@ -78,19 +79,14 @@ export function explaining(db: Db, explained: ExplainedQuery[]): Db {
     });
     explained.push({ sql, plan });
   };
-  const wrap = <Q extends Queryable>(target: Q): Q =>
+  const wrap = <Q extends Transactional>(target: Q): Q =>
     ({
       ...target,
       async query<T>(sql: string, params?: readonly unknown[]) {
-        if (isRead(sql)) await explain(sql, params);
+        if (isRead(sql)) await explain(target, sql, params);
         return target.query<T>(sql, params);
       },
+      transaction: (work: (tx: Transaction) => Promise<unknown>) => target.transaction((tx) => work(wrap(tx))),
     }) as Q;
-  return {
-    ...wrap(db),
-    kind: db.kind,
-    transaction: (work) => db.transaction((tx: Transaction) => work(wrap(tx))),
-    listen: db.listen.bind(db),
-    close: db.close.bind(db),
-  };
+  return { ...wrap(db), kind: db.kind, listen: db.listen.bind(db), close: db.close.bind(db) };
 }

@@ -24,8 +24,13 @@ CREATE FUNCTION customer_search_keys(people jsonb, external_id text) RETURNS tex
 -- (the console and the admin API), and search.
 CREATE INDEX customers_tenant_created ON customers (partner_id, environment, created_at DESC, id DESC);
 CREATE INDEX customers_created ON customers (created_at DESC, id DESC);
-CREATE INDEX customers_search_text ON customers USING gin (customer_search_text(company) public.gin_trgm_ops);
-CREATE INDEX customers_search_keys ON customers USING gin (customer_search_keys(people, external_customer_id));
+-- Both kept as columns (computed on each write, as the indexes' entries would be anyway): a search
+-- then rechecks its candidates against the stored text, not by working the text out again (a
+-- common word's thousand candidates cost 40 ms of regular expressions otherwise).
+ALTER TABLE customers ADD COLUMN search_text text GENERATED ALWAYS AS (customer_search_text(company)) STORED;
+ALTER TABLE customers ADD COLUMN search_keys text[] GENERATED ALWAYS AS (customer_search_keys(people, external_customer_id)) STORED;
+CREATE INDEX customers_search_text ON customers USING gin (search_text public.gin_trgm_ops);
+CREATE INDEX customers_search_keys ON customers USING gin (search_keys);
 
 -- Applications: the queue in each status oldest first, across partners and within a tenant (the
 -- console's filters read one status at a time and merge them); the overview's bounded counts.
