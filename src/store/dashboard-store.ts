@@ -12,7 +12,6 @@ import { estimatedRows } from './estimates.ts';
 import { requestCounts } from './request-log-store.ts';
 
 const TENANT_CUSTOMERS = 'SELECT 1 FROM customers WHERE partner_id = $1 AND environment = $2';
-const TENANT_APPLICATIONS = 'SELECT 1 FROM applications WHERE partner_id = $1 AND environment = $2 AND status = $3';
 
 export interface TenantOverview {
   requests: number;
@@ -68,15 +67,18 @@ export async function tenantOverview(
       [...args, period.month],
     ),
   ]);
+  // The counts that reached the bound are estimated instead, all in one planning.
   const counted = customers.rows[0]?.n ?? 0;
-  const customerCount = counted < period.bound ? counted : Math.max(period.bound, await estimatedRows(db, TENANT_CUSTOMERS, args));
-  const byStatus = await Promise.all(
-    applications.rows
-      .filter((a) => a.n > 0)
-      .map(async (a) =>
-        a.n < period.bound ? a : { status: a.status, n: Math.max(period.bound, await estimatedRows(db, TENANT_APPLICATIONS, [...args, a.status])) },
-      ),
-  );
+  const over = applications.rows.filter((a) => a.n >= period.bound).map((a) => a.status);
+  const selects = [
+    ...(counted >= period.bound ? [TENANT_CUSTOMERS] : []),
+    ...over.map((_, i) => `SELECT 1 FROM applications WHERE partner_id = $1 AND environment = $2 AND status = $${i + 3}`),
+  ];
+  const estimates = await estimatedRows(db, selects, [...args, ...over]);
+  const customerCount = counted < period.bound ? counted : Math.max(period.bound, estimates.shift() as number);
+  const byStatus = applications.rows
+    .filter((a) => a.n > 0)
+    .map((a) => (a.n < period.bound ? a : { status: a.status, n: Math.max(period.bound, estimates[over.indexOf(a.status)]) }));
   return {
     requests: requests.requests,
     failed_requests: requests.failed,
@@ -86,6 +88,6 @@ export async function tenantOverview(
     fundings_this_month: fundings.rows[0]?.n ?? 0,
     funded_pence_this_month: fundings.rows[0]?.pence ?? '0',
     at_least: { failing_events: (failing.rows[0]?.scanned ?? 0) >= period.bound },
-    estimated: { customers: counted >= period.bound, statuses: applications.rows.filter((a) => a.n >= period.bound).map((a) => a.status) },
+    estimated: { customers: counted >= period.bound, statuses: over },
   };
 }
