@@ -226,9 +226,8 @@ export async function runScaleBench(): Promise<number> {
     `  a big partner grown from ${settings.small} to ${settings.customers} customers (each an application and two offers; one in ten a loan, a quarter of those in arrears; 10 request-log rows each), a small partner of ${SMALL_PARTNER_CUSTOMERS}`,
   );
   console.log('  bulk rows generated in SQL (bench/scale-data.ts); partners, tokens, the operator and the partner users through the services');
-  console.log(
-    `  every read: ${settings.warmup} untimed rounds, then ${settings.runs} timed rounds (each round reads each once), in this process (app.inject)\n`,
-  );
+  console.log('  the two sizes in two stores side by side, each an app in this process read through app.inject');
+  console.log(`  every read: ${settings.warmup} untimed rounds, then ${settings.runs} timed rounds, each reading it once at each size\n`);
   const results: BackendResult[] = [];
   for (const backend of backends) {
     if (backend !== 'pglite' && backend !== 'postgres') throw new Error(`BENCH_BACKENDS: unknown backend "${backend}" (pglite, postgres)`);
