@@ -40,11 +40,12 @@ for (const name of backendFilter ?? []) {
   if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_BACKENDS: unknown backend "${name}" (pglite, postgres)`);
 }
 // Scenario ids or groups as arguments (`npm run bench -- tracing`) take the place of BENCH_SCENARIOS.
+// `scale` is not a scenario: bench/run.ts hands that run to bench/scale.ts before any scenario runs.
 const scenarioArguments = process.argv
   .slice(2)
   .flatMap((a) => a.split(','))
   .map((a) => a.trim())
-  .filter(Boolean);
+  .filter((a) => a !== '' && a !== 'scale');
 export const scenarios = pickScenarios(scenarioArguments.length > 0 ? scenarioArguments : listFromEnv('BENCH_SCENARIOS'));
 export const backends = (['pglite', 'postgres'] as const).filter((b) => backendFilter === null || backendFilter.includes(b));
 

@@ -75,6 +75,9 @@ import { startApiServer, startBareServer } from './server-process.ts';
 import { freshStore } from './stores.ts';
 import { reportResults, type Skipped } from './summary.ts';
 
+// `npm run bench -- scale`: the flat-cost benchmark of bench/scale.ts, on its own.
+if (process.argv.slice(2).includes('scale')) process.exit(await (await import('./scale.ts')).runScaleBench());
+
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

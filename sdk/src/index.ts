@@ -5,6 +5,7 @@
 export * from './client.ts';
 export * from './calls/test-clocks.ts';
 export * from './errors.ts';
+export * from './paging.ts';
 export * from './sign-webhook.ts';
 export * from './webhook-events.ts';
 export type { components, paths, webhooks } from './openapi.ts';

@@ -184,8 +184,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A customer's loans, newest first
-         * @description The customer's loans, newest first: one per funding, each with its balance, next repayment, arrears (with days past due) and every repayment with its status.
+         * A customer's loans, newest first (paged)
+         * @description The customer's loans, newest first: one per funding, each with its balance, next repayment, arrears (with days past due) and every repayment with its status. One page at a time: `limit` (50 by default, at most 200), the next page with `cursor` set to `meta.next_cursor`.
          */
         get: operations["listCustomerLoans"];
         put?: never;
@@ -244,8 +244,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the customer's documents with their status and bank accounts
-         * @description The customer's documents with their processing status, and the bank accounts read from statements.
+         * List the customer's documents with their status and bank accounts, newest first (paged)
+         * @description The customer's documents, newest first, with their processing status, and the bank accounts read from statements. One page at a time: `limit` (50 by default, at most 200), the next page with `cursor` set to `meta.next_cursor`.
          */
         get: operations["listDocuments"];
         put?: never;
@@ -452,8 +452,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your recent API requests, newest first
-         * @description The last 7 days of your requests: method, path (no query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data.
+         * Your recent API requests, newest first (paged)
+         * @description The last 7 days of your requests: method, path (no query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data. One page at a time: `limit` rows (50 by default, at most 200), the next page with `cursor` set to `meta.next_cursor`.
          */
         get: operations["listRequestLog"];
         put?: never;
@@ -700,8 +700,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The delivery log: every attempt, newest first
-         * @description Every delivery attempt, newest first: status, response status, duration, error and the next retry. Page with `cursor` (next_cursor).
+         * The delivery log: every attempt, newest first (paged)
+         * @description Every delivery attempt, newest first: status, response status, duration, error and the next retry. One page at a time: `limit` (50 by default, at most 200), the next page with `cursor` set to `meta.next_cursor` (also in `data.next_cursor`, where earlier versions put it).
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -5419,7 +5419,12 @@ export interface operations {
     };
     listCustomerLoans: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description meta.next_cursor (or meta.previous_cursor) of a page of this list, read with the same filters; opaque. Absent: the first page */
+                cursor?: string;
+                /** @description Rows per page: 1 to 200, default 50 */
+                limit?: string;
+            };
             header?: never;
             path: {
                 customer_id: string;
@@ -5505,11 +5510,21 @@ export interface operations {
                      *           ],
                      *           "withdrawal": null
                      *         }
-                     *       ]
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null,
+                     *         "previous_cursor": null
+                     *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["Loan"][];
+                        meta: {
+                            /** @description The next page: pass it as cursor. Null on the last page */
+                            next_cursor: string | null;
+                            /** @description The page before this one. Null on the first page */
+                            previous_cursor: string | null;
+                        };
                     };
                 };
             };
@@ -6021,7 +6036,12 @@ export interface operations {
     };
     listDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description meta.next_cursor (or meta.previous_cursor) of a page of this list, read with the same filters; opaque. Absent: the first page */
+                cursor?: string;
+                /** @description Rows per page: 1 to 200, default 50 */
+                limit?: string;
+            };
             header?: never;
             path: {
                 customer_id: string;
@@ -6039,7 +6059,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": [],
-                     *       "included": []
+                     *       "included": [],
+                     *       "meta": {
+                     *         "next_cursor": null,
+                     *         "previous_cursor": null
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -6078,6 +6102,12 @@ export interface operations {
                             /** @enum {string} */
                             type: "bank_account";
                         }[];
+                        meta: {
+                            /** @description The next page: pass it as cursor. Null on the last page */
+                            next_cursor: string | null;
+                            /** @description The page before this one. Null on the first page */
+                            previous_cursor: string | null;
+                        };
                     };
                 };
             };
@@ -8587,7 +8617,9 @@ export interface operations {
     listRequestLog: {
         parameters: {
             query?: {
-                /** @description 1 to 100, default 20 */
+                /** @description meta.next_cursor (or meta.previous_cursor) of a page of this list, read with the same filters; opaque. Absent: the first page */
+                cursor?: string;
+                /** @description Rows per page: 1 to 200, default 50 */
                 limit?: string;
                 /** @description succeeded: 2xx; failed: 4xx and 5xx */
                 status?: "succeeded" | "failed";
@@ -8618,7 +8650,11 @@ export interface operations {
                      *           "idempotency_key": "app-crm-1042-1",
                      *           "api_version": "2.2"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": "eyJzIjoiX0ZyVmRnV0NpRmRuMnRhSyIsImQiOiJhIiwiayI6WyIyMDI2LTA3LTAxVDA5OjMwOjAwLjAwMDAwMFoiLCIxMjM0NSJdfQ",
+                     *         "previous_cursor": null
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -8635,6 +8671,12 @@ export interface operations {
                             /** Format: date-time */
                             time: string;
                         }[];
+                        meta: {
+                            /** @description The next page: pass it as cursor. Null on the last page */
+                            next_cursor: string | null;
+                            /** @description The page before this one. Null on the first page */
+                            previous_cursor: string | null;
+                        };
                     };
                 };
             };
@@ -12056,10 +12098,10 @@ export interface operations {
     listDeliveries: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page */
+                /** @description meta.next_cursor (or meta.previous_cursor) of a page of this list, read with the same filters; opaque. Absent: the first page */
                 cursor?: string;
                 event_id?: string;
-                /** @description 1 to 100, default 50 */
+                /** @description Rows per page: 1 to 200, default 50 */
                 limit?: string;
                 status?: "succeeded" | "failed";
             };
@@ -12093,7 +12135,11 @@ export interface operations {
                      *             "next_attempt_at": null
                      *           }
                      *         ],
-                     *         "next_cursor": null
+                     *         "next_cursor": "eyJzIjoiX0ZyVmRnV0NpRmRuMnRhSyIsImQiOiJhIiwiayI6WyIyMDI2LTA3LTAxVDA5OjMwOjAwLjAwMDAwMFoiLCIxMjM0NSJdfQ"
+                     *       },
+                     *       "meta": {
+                     *         "next_cursor": "eyJzIjoiX0ZyVmRnV0NpRmRuMnRhSyIsImQiOiJhIiwiayI6WyIyMDI2LTA3LTAxVDA5OjMwOjAwLjAwMDAwMFoiLCIxMjM0NSJdfQ",
+                     *         "previous_cursor": null
                      *       }
                      *     }
                      */
@@ -12115,7 +12161,14 @@ export interface operations {
                                 url: string;
                                 webhook_event_type: string;
                             }[];
+                            /** @description meta.next_cursor, also here for clients of earlier versions */
                             next_cursor: string | null;
+                        };
+                        meta: {
+                            /** @description The next page: pass it as cursor. Null on the last page */
+                            next_cursor: string | null;
+                            /** @description The page before this one. Null on the first page */
+                            previous_cursor: string | null;
                         };
                     };
                 };

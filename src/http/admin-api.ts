@@ -8,6 +8,7 @@ import { adminOperatorRoutes } from './routes/admin/operators.ts';
 import { adminLoanRoutes } from './routes/admin/loans.ts';
 import { adminPartnerUserRoutes } from './routes/admin/partner-users.ts';
 import { adminPreApprovalRoutes } from './routes/admin/pre-approvals.ts';
+import { adminListRoutes } from './routes/admin/lists.ts';
 
 export interface AdminApiOptions {
   adminTokenHash: string | null;
@@ -26,6 +27,7 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
   await app.register(adminLoanRoutes);
   await app.register(adminPartnerUserRoutes);
   await app.register(adminPreApprovalRoutes);
+  await app.register(adminListRoutes);
   // openapi.admin.json, served to operators only (docs/behaviour.md, section 26).
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.adminSwagger());
 };

@@ -7,6 +7,7 @@
  */
 import type { TSchema } from 'typebox';
 import { LoanResponse } from '../schemas/loans.ts';
+import { CustomerSearchAnswer, PartnerDeliveriesAnswer, PartnerListAnswer, TokenListAnswer } from '../schemas/admin-lists.ts';
 import {
   AdminApplicationAnswer,
   AdminFunding,
@@ -29,7 +30,16 @@ type Schema = Record<string, unknown>;
 
 /** The admin API's tags, in reading order. */
 export const ADMIN_TAGS = [
-  { name: 'Partners', description: 'Partner accounts, their API tokens (shown once) and their introducers; suspending a partner stops its tokens.' },
+  {
+    name: 'Customers',
+    description:
+      'Finding a customer across every partner: by any part of its company name or number, an email or phone number of its people, an external_customer_id, or a whole id of one of its records.',
+  },
+  {
+    name: 'Partners',
+    description:
+      'Partner accounts, their API tokens (shown once) and their introducers, and their webhook delivery logs; suspending a partner stops its tokens.',
+  },
   { name: 'Applications', description: 'The review queue, one application with its decisions and history, starting a review and deciding.' },
   { name: 'Offers', description: 'Revoking an offer and drawing funds from a selected one.' },
   { name: 'Documents', description: "Overriding a document's processing outcome." },
@@ -49,7 +59,44 @@ interface AdminRouteDoc {
   also?: [number, TSchema, string][];
 }
 
+/** How every list pages, said once in each list's description. */
+const PAGED =
+  ' One page at a time: `limit` rows (50 by default, at most 200; more is a 400), the next page with `cursor` set to `meta.next_cursor` (null on the last page), the one before with `meta.previous_cursor`. A cursor of another list, of other filters or another partner is a 400 naming `cursor`.';
+
 export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
+  'GET /customers': {
+    operationId: 'searchCustomers',
+    description:
+      'Finds customers across every partner, newest first: `q` is any part of a company name or a company number (case and punctuation ignored, at least 3 letters or digits), an email or phone number of one of its people (a UK number matches with or without +44), an external_customer_id, or a whole id. A whole id of a customer, application, offer, loan, funding or document names that record: the answer is its customer, and `meta.record` says which record it is. Each customer says its partner and environment (a sandbox customer is test data, never a real one), its latest application, its loans, and what the search matched (`matched_by`). An empty `q` lists every customer; `q` is at most 200 characters.' +
+      PAGED,
+    tag: 'Customers',
+    summary: 'Find customers (search), newest first',
+    success: [200, CustomerSearchAnswer],
+  },
+  'GET /partners': {
+    operationId: 'listPartners',
+    description: 'Every partner, newest first, with its status and whether it has production access.' + PAGED,
+    tag: 'Partners',
+    summary: 'List partners, newest first',
+    success: [200, PartnerListAnswer],
+  },
+  'GET /partners/:id/tokens': {
+    operationId: 'listTokens',
+    description:
+      "A partner's API tokens (revoked ones too; never the tokens themselves), newest first, of one environment when `environment` is given." + PAGED,
+    tag: 'Partners',
+    summary: "List a partner's tokens, newest first",
+    success: [200, TokenListAnswer],
+  },
+  'GET /partners/:id/deliveries': {
+    operationId: 'listPartnerDeliveries',
+    description:
+      "A partner's webhook delivery log in one environment, newest attempt first, filtered by `status` or `event_id`: what the partner reads at GET /webhooks/deliveries/." +
+      PAGED,
+    tag: 'Partners',
+    summary: "A partner's webhook delivery log, newest first",
+    success: [200, PartnerDeliveriesAnswer],
+  },
   'POST /partners': {
     operationId: 'createPartner',
     description: 'Creates a partner account; give it tokens next. Audited.',
@@ -96,7 +143,8 @@ export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
   'GET /applications': {
     operationId: 'listApplications',
     description:
-      'The review queue: the applications of one status (`status`), or of every status, oldest status change first, at most `limit` (100 by default).',
+      'The review queue: the applications of one status (`status`), or of every status, of one partner (`partner_id`) or all, the longest waiting in its status first.' +
+      PAGED,
     tag: 'Applications',
     summary: 'The review queue (filter by status)',
     success: [200, ReviewQueue],
@@ -205,7 +253,9 @@ export const ADMIN_ROUTE_DOCS: Record<string, AdminRouteDoc> = {
   },
   'GET /audit': {
     operationId: 'listAudit',
-    description: 'The audit log, newest first, filtered by operator or target; page with `before` (next_cursor).',
+    description:
+      'The audit log, newest first, filtered by operator or target. `before` (a seq: `data.next_cursor`) reads the entries before it, as `cursor` does.' +
+      PAGED,
     tag: 'Audit',
     summary: 'The audit log, newest first (page with before)',
     success: [200, AuditPage],

@@ -59,8 +59,8 @@ const SETTLED_EXAMPLE = loanView({ ...LOAN_ROW, repayments: settledRepayments(RE
 export const LOAN_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /customers/:customer_id/loans/': {
     description:
-      "The customer's loans, newest first: one per funding, each with its balance, next repayment, arrears (with days past due) and every repayment with its status.",
-    response: { data: [LOAN_EXAMPLE] },
+      "The customer's loans, newest first: one per funding, each with its balance, next repayment, arrears (with days past due) and every repayment with its status. One page at a time: `limit` (50 by default, at most 200), the next page with `cursor` set to `meta.next_cursor`.",
+    response: { data: [LOAN_EXAMPLE], meta: { next_cursor: null, previous_cursor: null } },
   },
   'GET /loans/:loan_id/': {
     description:

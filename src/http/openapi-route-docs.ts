@@ -16,6 +16,8 @@ const OFFER_2_ID = '9efb28fb-610d-4274-8266-b80606f9d359';
 const EVENT_ID = 'e2016269-0937-4383-9d87-5624750272e9';
 const PARTNER_ID = '33e73c7e-93d2-49af-aa46-d1abde6f05f1';
 const AT = '2026-07-01T09:30:00.000Z';
+/** A cursor as the lists give them: opaque. */
+const PAGE_CURSOR = 'eyJzIjoiX0ZyVmRnV0NpRmRuMnRhSyIsImQiOiJhIiwiayI6WyIyMDI2LTA3LTAxVDA5OjMwOjAwLjAwMDAwMFoiLCIxMjM0NSJdfQ';
 
 const COMPANY = {
   registered_company_name: 'Acme Widgets Ltd',
@@ -281,7 +283,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: SUBSCRIPTIONS,
   },
   'GET /webhooks/deliveries/': {
-    description: 'Every delivery attempt, newest first: status, response status, duration, error and the next retry. Page with `cursor` (next_cursor).',
+    description:
+      'Every delivery attempt, newest first: status, response status, duration, error and the next retry. One page at a time: `limit` (50 by default, at most 200), the next page with `cursor` set to `meta.next_cursor` (also in `data.next_cursor`, where earlier versions put it).',
     response: {
       data: {
         deliveries: [
@@ -299,8 +302,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
             next_attempt_at: null,
           },
         ],
-        next_cursor: null,
+        next_cursor: PAGE_CURSOR,
       },
+      meta: { next_cursor: PAGE_CURSOR, previous_cursor: null },
     },
   },
   'POST /webhooks/events/:event_id/redeliver/': {
@@ -313,8 +317,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: { data: { event_id: EVENT_ID, webhook_event_type: 'application_offered', status: 'queued' } },
   },
   'GET /document_upload/:customer_id/': {
-    description: "The customer's documents with their processing status, and the bank accounts read from statements.",
-    response: { data: [], included: [] },
+    description:
+      "The customer's documents, newest first, with their processing status, and the bank accounts read from statements. One page at a time: `limit` (50 by default, at most 200), the next page with `cursor` set to `meta.next_cursor`.",
+    response: { data: [], included: [], meta: { next_cursor: null, previous_cursor: null } },
   },
   'POST /document_upload/:customer_id/': {
     description:
@@ -358,7 +363,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /request_log/': {
     description:
-      'Your requests of the last 7 days, newest first: method, path (never the query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data.',
+      'Your requests of the last 7 days, newest first: method, path (never the query string), status, error code, duration, idempotency key. Never bodies, tokens or personal data. One page at a time: `limit` (50 by default, at most 200), the next page with `cursor` set to `meta.next_cursor` (null on the last page); a cursor of another list, of other filters or of another partner is a 400 naming `cursor`.',
     response: {
       data: [
         {
@@ -373,6 +378,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
           api_version: '2.2',
         },
       ],
+      meta: { next_cursor: PAGE_CURSOR, previous_cursor: null },
     },
   },
   ...LOAN_ROUTE_DOCS,

@@ -1,6 +1,13 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { validationFailed, type Problem } from '../domain/errors.ts';
 import { exactDecimal } from '../domain/money.ts';
+import { PAGE_SIZE_MAX } from '../domain/cursor.ts';
+import { LIMIT_PATTERN } from '../schemas/paging.ts';
+
+/** What a pattern asks for, in words, where "has an invalid format" would say too little. */
+const PATTERN_WORDS: Record<string, string> = {
+  [LIMIT_PATTERN]: `must be a whole number from 1 to ${PAGE_SIZE_MAX}`,
+};
 
 /** Turns one schema error into words a partner developer understands. */
 function describe(error: FastifySchemaValidationError): string {
@@ -39,7 +46,7 @@ function describe(error: FastifySchemaValidationError): string {
     case 'format':
       return FORMAT_WORDS[String(params.format)] ?? `must be a valid ${params.format}`;
     case 'pattern':
-      return 'has an invalid format';
+      return PATTERN_WORDS[String(params.pattern)] ?? 'has an invalid format';
     default:
       return error.message ?? 'is invalid';
   }

@@ -4,6 +4,7 @@ import { Closed, Data, IsoDateTime, StringEnum, Uuid } from './common.ts';
 import { ApplicationView } from './application.ts';
 import { FundingView, OfferView } from './offers.ts';
 import { PreApprovalView } from './funding-accounts.ts';
+import { PageMeta } from './paging.ts';
 
 export const CreatePartnerBody = Closed({ name: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -65,7 +66,10 @@ export const IntroducerCreated = Data(Type.Object({ introducer_id: Uuid }));
 /** An application as operators see it: the partner's view with its partner and environment. */
 const AdminApplication = Type.Object({ ...ApplicationView.properties, partner_id: Uuid, environment: StringEnum(ENVIRONMENTS) });
 export const AdminApplicationAnswer = Data(ApplicationView);
-export const ReviewQueue = Data(Type.Object({ applications: Type.Array(Type.Object({ ...AdminApplication.properties, status_changed_at: IsoDateTime })) }));
+export const ReviewQueue = Closed({
+  data: Type.Object({ applications: Type.Array(Type.Object({ ...AdminApplication.properties, status_changed_at: IsoDateTime })) }),
+  meta: PageMeta,
+});
 export const ApplicationRecord = Data(
   Type.Object({
     ...AdminApplication.properties,
@@ -105,7 +109,15 @@ export const OperatorCreated = Data(
 );
 export const OperatorAnswer = Data(OperatorView);
 export const OperatorList = Data(Type.Object({ operators: Type.Array(OperatorView) }));
-export const AuditPage = Data(Type.Object({ entries: Type.Array(AuditEntryView), next_cursor: Type.Union([Type.String(), Type.Null()]) }));
+export const AuditPage = Closed({
+  data: Type.Object({
+    entries: Type.Array(AuditEntryView),
+    next_cursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'The last entry’s seq when more follow: pass it as before (or meta.next_cursor as cursor)',
+    }),
+  }),
+  meta: PageMeta,
+});
 
 /** A four-eyes approval as the admin API answers it (202 to an approval above the threshold). */
 export const PendingApprovalView = Type.Object({

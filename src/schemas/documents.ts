@@ -1,6 +1,9 @@
 import { Type } from 'typebox';
 import { DOCUMENT_TYPES } from '../domain/document-types.ts';
 import { Data, IsoDateTime, StringEnum, Uuid } from './common.ts';
+import { PageMeta, PageQueryFields } from './paging.ts';
+
+export const DocumentListQuery = Type.Object(PageQueryFields);
 
 export const UploadResponse = Data(
   Type.Object({ document_id: Uuid, document_name: Type.String(), document_type: StringEnum(DOCUMENT_TYPES), upload_date: IsoDateTime }),
@@ -47,4 +50,5 @@ export const DocumentListResponse = Type.Object({
       attributes: Type.Object({ bank_name: Type.String(), account_number: Type.String() }),
     }),
   ),
+  meta: PageMeta,
 });

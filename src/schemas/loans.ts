@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { COLLECTION_OUTCOMES, LOAN_STATUSES, REPAYMENT_STATUSES } from '../domain/loans.ts';
 import { Closed, Data, IsoDate, StringEnum, Uuid } from './common.ts';
+import { PageMeta, PageQueryFields } from './paging.ts';
 
 const Amount = Type.Number({ description: 'GBP' });
 
@@ -51,7 +52,8 @@ export const LoanView = Type.Object(
 );
 
 export const LoanResponse = Data(LoanView);
-export const LoansResponse = Data(Type.Array(LoanView));
+export const LoansResponse = Closed({ data: Type.Array(LoanView), meta: PageMeta });
+export const LoansQuery = Type.Object(PageQueryFields);
 
 export const LoanIdParams = Type.Object({ loan_id: Type.String() });
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IsoDateTime, StringEnum, Uuid } from './common.ts';
+import { PageMeta, PageQueryFields } from './paging.ts';
 
 const Limit = Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', description: '1 to 100, default 20' });
 
@@ -32,7 +33,7 @@ export const EventResponse = Type.Object({
 });
 
 export const RequestLogQuery = Type.Object({
-  limit: Type.Optional(Limit),
+  ...PageQueryFields,
   status: Type.Optional(StringEnum(['succeeded', 'failed'] as const, { description: 'succeeded: 2xx; failed: 4xx and 5xx' })),
 });
 
@@ -50,4 +51,5 @@ export const RequestLogResponse = Type.Object({
       api_version: Type.String(),
     }),
   ),
+  meta: PageMeta,
 });

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Closed, Data, IsoDateTime, StringEnum, Uuid } from './common.ts';
+import { PageMeta, PageQueryFields } from './paging.ts';
 
 export const WebhookConfigBody = Data(
   Closed({
@@ -24,28 +25,27 @@ export const SubscriptionsResponse = Data(
 export const DeliveriesQuery = Type.Object({
   event_id: Type.Optional(Type.String({ format: 'uuid' })),
   status: Type.Optional(StringEnum(['succeeded', 'failed'] as const)),
-  limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', description: '1 to 100, default 50' })),
-  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', description: 'next_cursor of the previous page' })),
+  ...PageQueryFields,
 });
-export const DeliveriesResponse = Data(
-  Type.Object({
-    deliveries: Type.Array(
-      Type.Object({
-        delivery_id: Uuid,
-        event_id: Uuid,
-        webhook_event_type: Type.String(),
-        attempt: Type.Integer(),
-        attempted_at: IsoDateTime,
-        url: Type.String(),
-        status: Type.String(),
-        response_status: Type.Union([Type.Integer(), Type.Null()]),
-        duration_ms: Type.Integer(),
-        error: Type.Union([Type.String(), Type.Null()]),
-        next_attempt_at: Type.Union([IsoDateTime, Type.Null()]),
-      }),
-    ),
-    next_cursor: Type.Union([Type.String(), Type.Null()]),
+export const DeliveryView = Type.Object({
+  delivery_id: Uuid,
+  event_id: Uuid,
+  webhook_event_type: Type.String(),
+  attempt: Type.Integer(),
+  attempted_at: IsoDateTime,
+  url: Type.String(),
+  status: Type.String(),
+  response_status: Type.Union([Type.Integer(), Type.Null()]),
+  duration_ms: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+  next_attempt_at: Type.Union([IsoDateTime, Type.Null()]),
+});
+export const DeliveriesResponse = Closed({
+  data: Type.Object({
+    deliveries: Type.Array(DeliveryView),
+    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'meta.next_cursor, also here for clients of earlier versions' }),
   }),
-);
+  meta: PageMeta,
+});
 export const QueuedResponse = Data(Type.Object({ event_id: Uuid, webhook_event_type: Type.Optional(Type.String()), status: Type.Literal('queued') }));
 export const TestEventBody = Data(Closed({ webhook_event_type: Type.String({ maxLength: 100 }) }), { $id: 'TestEventBody' });

@@ -10,9 +10,10 @@ import type { Actor } from '../domain/actors.ts';
 import type { AuditTargetType } from '../domain/audit-targets.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { AuditEntryView } from '../schemas/admin.ts';
-import { insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '../store/audit-store.ts';
+import { AUDIT_KEYSET, insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '../store/audit-store.ts';
 import type { Queryable } from '../store/db.ts';
 import { wallNow, type ServiceContext } from './context.ts';
+import { firstRows, OPERATORS, readPage, type Page, type PageRequest } from './paging.ts';
 
 export type { AuditRow };
 
@@ -80,9 +81,19 @@ export async function audited<T>(
   return outcome.result as T;
 }
 
-/** The audit log, newest first. */
-export async function listAudit(ctx: ServiceContext, filter: AuditFilter): Promise<AuditRow[]> {
-  return listAuditRows(ctx.db, filter);
+/** One page of the audit log, newest first (the console's and the admin API's). */
+export async function auditPage(ctx: ServiceContext, filter: AuditFilter, request: PageRequest): Promise<Page<AuditRow>> {
+  const scope = {
+    list: 'audit',
+    owner: OPERATORS,
+    filters: { operator: filter.operatorId, actor: filter.actor, type: filter.targetType, target: filter.targetId, before: filter.before },
+  };
+  return readPage(request, scope, AUDIT_KEYSET, (window) => listAuditRows(ctx.db, filter, window));
+}
+
+/** The audit log's first `limit` rows, newest first (the console's page until it pages: it reads on with `before`). */
+export async function listAudit(ctx: ServiceContext, filter: AuditFilter & { limit: number }): Promise<AuditRow[]> {
+  return (await listAuditRows(ctx.db, filter, firstRows(filter.limit))).rows;
 }
 
 export function auditView(row: AuditRow): Static<typeof AuditEntryView> {

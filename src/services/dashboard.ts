@@ -6,13 +6,17 @@
 import type { Actor } from '../domain/actors.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
-import { listTenantCustomers, tenantOverview } from '../store/dashboard-store.ts';
-import { findTokenOwner } from '../store/partners-store.ts';
+import { londonToday } from '../domain/dates.ts';
+import { tenantOverview } from '../store/dashboard-store.ts';
+import { CUSTOMERS_KEYSET, listTenantCustomers, type TenantCustomerRow } from '../store/customer-search-store.ts';
+import { findTokenOwner, type PartnerTokenRow } from '../store/partners-store.ts';
 import { productionAccessSince } from '../store/partner-users-store.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { requirePartnerRole } from './partner-users.ts';
-import { createToken, listTokens, revokePartnerToken } from './partners.ts';
+import { matchOf, searchString } from './customer-search.ts';
+import { FIGURE_BOUND, firstRows, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
+import { createToken, listTokens, partnerTokensPage, revokePartnerToken } from './partners.ts';
 import { findWebhookConfig } from '../store/webhooks-store.ts';
 import { changeSubscriptions, getSigningSecret, putConfiguration, redeliver, rotateSigningSecret, sendTestEvent, type WebhookPolicy } from './webhooks.ts';
 
@@ -22,22 +26,60 @@ function tenantOf(actor: PartnerActor, environment: Environment): Tenant {
   return { partnerId: actor.partnerId, environment };
 }
 
-/** The first day of this month in Europe/London, as an instant. */
-function monthStart(now: Date): Date {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' }).format(now).split('-').map(Number);
-  const utc = new Date(Date.UTC(year, month - 1, 1));
-  // London is UTC or one hour ahead: midnight there is 00:00 or 23:00 the day before in UTC.
-  const offsetHours = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', hourCycle: 'h23' }).format(utc));
-  return new Date(utc.getTime() - offsetHours * 3600 * 1000);
-}
+const HOUR_MS = 3600 * 1000;
 
+/**
+ * The overview's figures (docs/behaviour.md, sections 24 and 27): requests and failed requests
+ * since the start of the hour 24 hours ago (kept per hour), webhook events failing in the last 24
+ * hours (counted up to FIGURE_BOUND: `at_least`), customers and applications by status (counted up
+ * to FIGURE_BOUND, estimated beyond: `estimated` names those), and fundings this London month.
+ */
 export async function overview(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {
   const now = ctx.now();
-  return tenantOverview(ctx.db, tenantOf(actor, environment), new Date(now.getTime() - 24 * 3600 * 1000), monthStart(now));
+  const since = new Date(now.getTime() - 24 * HOUR_MS);
+  const sinceHour = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS);
+  const month = `${londonToday(now).slice(0, 7)}-01`;
+  const figures = await tenantOverview(ctx.db, tenantOf(actor, environment), { since, sinceHour, month, bound: FIGURE_BOUND });
+  return { ...figures, requests_since: sinceHour };
 }
 
+/** What the dashboard's customer search matches: an external_customer_id exactly, or any part of a company's name or number. */
+async function tenantMatch(ctx: ServiceContext, search: string | null) {
+  return (await matchOf(ctx.db, searchString(search), 'tenant')).match;
+}
+
+/**
+ * One page of the tenant's customers, newest first, with their latest application, offers and
+ * fundings; `search` (at most 200 characters) finds them by external_customer_id or any part of
+ * the company's name or number.
+ */
+export async function tenantCustomersPage(
+  ctx: ServiceContext,
+  actor: PartnerActor,
+  environment: Environment,
+  search: string | null,
+  request: PageRequest,
+): Promise<Page<TenantCustomerRow>> {
+  const tenant = tenantOf(actor, environment);
+  const match = await tenantMatch(ctx, search);
+  const scope = { list: 'tenant_customers', owner: tenantOwner(tenant), filters: { q: searchString(search) } };
+  return readPage(request, scope, CUSTOMERS_KEYSET, (window) => listTenantCustomers(ctx.db, tenant, match, window));
+}
+
+/** The first 100 of them (tenantCustomersPage without a cursor; the page's call until it pages). */
 export async function tenantCustomers(ctx: ServiceContext, actor: PartnerActor, environment: Environment, search: string | null) {
-  return listTenantCustomers(ctx.db, tenantOf(actor, environment), search, 100);
+  const tenant = tenantOf(actor, environment);
+  return (await listTenantCustomers(ctx.db, tenant, await tenantMatch(ctx, search), firstRows(100))).rows;
+}
+
+/** One page of the tenant's tokens, newest first (revoked ones too). */
+export async function tenantTokensPage(
+  ctx: ServiceContext,
+  actor: PartnerActor,
+  environment: Environment,
+  request: PageRequest,
+): Promise<Page<PartnerTokenRow>> {
+  return partnerTokensPage(ctx, actor.partnerId, environment, request);
 }
 
 export async function environmentTokens(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {

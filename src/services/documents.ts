@@ -5,6 +5,7 @@ import { decodeUtf8, parseJsonFile } from '../domain/json-text.ts';
 import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
 import { detectFileType, isAllowedForDocumentType, mimeTypeOf } from '../domain/file-type.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { PAGE_SIZE_MAX } from '../domain/cursor.ts';
 import type { Static } from 'typebox';
 import type { UploadResponse } from '../schemas/documents.ts';
 import { isUniqueViolation } from '../store/db.ts';
@@ -15,7 +16,8 @@ import {
   insertChunks,
   insertDocument,
   listBankAccounts,
-  listCustomerDocuments,
+  DOCUMENTS_KEYSET,
+  listCustomerDocumentsPage,
   readChunks,
   type DocumentRow,
 } from '../store/documents-store.ts';
@@ -23,6 +25,7 @@ import { wakeDispatcher } from '../store/outbox-store.ts';
 import type { ServiceContext } from './context.ts';
 import { customerContext } from './customer-time.ts';
 import type { StagedFile } from './staged-file.ts';
+import { readPage, tenantOwner, type PageRequest } from './paging.ts';
 
 /** Uploads larger than this are refused (413) and store nothing. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -128,10 +131,15 @@ export function uploadView(d: DocumentRow): Static<typeof UploadResponse>['data'
   return { document_id: d.id, document_name: d.document_name, document_type: d.document_type as DocumentType, upload_date: d.uploaded_at.toISOString() };
 }
 
-/** GET /document_upload/{customer_id}/ in the documented JSON:API shape (docs/behaviour.md, section 11). */
-export async function listDocuments(ctx: ServiceContext, tenant: Tenant, customerId: string) {
+/**
+ * A page of GET /document_upload/{customer_id}/ in the documented JSON:API shape (docs/behaviour.md,
+ * sections 11 and 27), newest first; without a request, the first 200 (the portal's page: a customer has a few).
+ */
+export async function listDocuments(ctx: ServiceContext, tenant: Tenant, customerId: string, request: PageRequest = { limit: PAGE_SIZE_MAX, cursor: null }) {
   await requireCustomer(ctx, tenant, customerId);
-  const documents = await listCustomerDocuments(ctx.db, tenant, customerId);
+  const scope = { list: 'customer_documents', owner: tenantOwner(tenant), filters: { customer: customerId } };
+  const page = await readPage(request, scope, DOCUMENTS_KEYSET, (window) => listCustomerDocumentsPage(ctx.db, tenant, customerId, window));
+  const documents = page.items;
   const accountIds = [...new Set(documents.map((d) => d.bank_account_id).filter((id): id is string => id !== null))];
   const accounts = await listBankAccounts(ctx.db, accountIds);
   return {
@@ -148,5 +156,6 @@ export async function listDocuments(ctx: ServiceContext, tenant: Tenant, custome
       relationships: { bank_account: { data: d.bank_account_id ? { type: 'bank_account' as const, id: d.bank_account_id } : null } },
     })),
     included: accounts.map((a) => ({ type: 'bank_account' as const, id: a.id, attributes: { bank_name: a.bank_name, account_number: a.account_number } })),
+    meta: { next_cursor: page.nextCursor, previous_cursor: page.previousCursor },
   };
 }

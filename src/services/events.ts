@@ -1,11 +1,12 @@
 import { EVENT_TYPES } from '../domain/event-types.ts';
 import { validationFailed } from '../domain/errors.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import { eventPosition, findEventWithDelivery, listEvents, type StoredEvent } from '../store/events-store.ts';
+import { EVENTS_NEWEST_KEYSET, eventPosition, findEventWithDelivery, listEvents, listEventsNewestFirst, type StoredEvent } from '../store/events-store.ts';
 import { notFound } from '../domain/errors.ts';
 import { tenantChannelKey } from '../store/outbox-store.ts';
 import type { ServiceContext } from './context.ts';
 import type { EventSignal } from './event-signal.ts';
+import { mapPageItems, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
 import { EVENT_RETENTION_DAYS } from './partner-tools-sweeps.ts';
 
 export interface EventJson {
@@ -100,4 +101,14 @@ export async function getTenantEvent(
   else if (event.subscribed || event.force_delivery) status = 'pending';
   else status = 'not_subscribed';
   return { ...toJson(event), delivery: { status, attempts: event.attempts } };
+}
+
+/** One page of the tenant's events of the last 30 days (of one type when given), newest first: the dashboard's list. */
+export async function tenantEventsPage(ctx: ServiceContext, tenant: Tenant, type: string | null, request: PageRequest): Promise<Page<EventJson>> {
+  if (type !== null) parseTypes(type);
+  const scope = { list: 'events', owner: tenantOwner(tenant), filters: { type } };
+  const page = await readPage(request, scope, EVENTS_NEWEST_KEYSET, (window) =>
+    listEventsNewestFirst(ctx.db, tenant, { type, since: retentionStart(ctx) }, window),
+  );
+  return mapPageItems(page, toJson);
 }

@@ -7,7 +7,7 @@ import { fromPence } from '../domain/money.ts';
 import { audited } from './audit.ts';
 import { requireRole } from './back-office.ts';
 import type { ServiceContext } from './context.ts';
-import { listLoansForOperators } from '../store/loans-store.ts';
+import { operatorLoansPage } from './loan-lists.ts';
 import { recordCollection, type CollectionInput, type LoanRow } from './loans.ts';
 import { recordLoanPayment } from './loan-withdrawal.ts';
 
@@ -42,7 +42,7 @@ export async function boSettleLoan(ctx: ServiceContext, actor: Actor, loanId: st
   );
 }
 
-/** The console's list of loans across every partner, the most days past due first (in arrears only, or all). */
+/** The first page of the console's loans across every partner (operatorLoansPage without a cursor; the page's call until it pages). */
 export async function boLoans(ctx: ServiceContext, filter: { inArrears: boolean; limit: number }): Promise<LoanRow[]> {
-  return listLoansForOperators(ctx.db, filter);
+  return (await operatorLoansPage(ctx, { inArrears: filter.inArrears }, { limit: filter.limit, cursor: null })).items;
 }

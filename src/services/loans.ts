@@ -28,6 +28,7 @@ import { fromPence } from '../domain/money.ts';
 import { withdrawalRepayBy } from '../domain/credit-regulation.ts';
 import { scheduleChangeProblem, withdrawalDue, type ScheduleChangeProblem } from '../domain/loan-withdrawal.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { PAGE_SIZE_MAX } from '../domain/cursor.ts';
 import type { LoanView, SettlementQuoteView } from '../schemas/loans.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import type { Queryable } from '../store/db.ts';
@@ -148,9 +149,9 @@ export async function getLoan(ctx: ServiceContext, tenant: Tenant | null, loanId
   return loan;
 }
 
-/** A customer's loans, newest first; 404 when the customer is not the tenant's. */
+/** A customer's loans, newest first (the portal's: a customer has a few); 404 when the customer is not the tenant's. */
 export async function customerLoans(ctx: ServiceContext, tenant: Tenant, customerId: string): Promise<LoanRow[]> {
-  const loans = await listCustomerLoans(ctx.db, tenant, customerId);
+  const loans = (await listCustomerLoans(ctx.db, tenant, customerId, { limit: PAGE_SIZE_MAX, position: null })).rows;
   // One round trip when there are loans: the join already proved the customer is the tenant's.
   if (loans.length === 0 && !(await findCustomer(ctx.db, tenant, customerId))) throw notFound('customer');
   return loans;

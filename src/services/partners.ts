@@ -7,13 +7,18 @@ import {
   insertIntroducer,
   insertPartner,
   listIntroducers,
+  listPartnersPage,
   listPartnerTokens,
+  listPartnerTokensPage,
+  PARTNERS_KEYSET,
   revokeToken,
   setPartnerStatus,
   type IntroducerRow,
+  type PartnerRow,
   type PartnerTokenRow,
 } from '../store/partners-store.ts';
 import type { ServiceContext } from './context.ts';
+import { OPERATORS, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
 import { issueToken } from './tokens.ts';
 
 export async function createPartner(ctx: ServiceContext, name: string): Promise<{ partnerId: string; name: string }> {
@@ -70,4 +75,46 @@ export async function listTokens(ctx: ServiceContext, partnerId: string): Promis
 /** Whether the token is one of the partner's. */
 export async function isPartnerToken(ctx: ServiceContext, partnerId: string, tokenId: string): Promise<boolean> {
   return (await findTokenPartnerId(ctx.db, tokenId)) === partnerId;
+}
+
+/** One page of the partners, newest first (the console's and the admin API's). */
+export async function partnersPage(ctx: ServiceContext, request: PageRequest): Promise<Page<PartnerRow>> {
+  return readPage(request, { list: 'partners', owner: OPERATORS }, PARTNERS_KEYSET, (window) => listPartnersPage(ctx.db, window));
+}
+
+/**
+ * One page of a partner's tokens, newest first: of both environments (the console, the admin API),
+ * or of one (the dashboard's tenant, the admin API's filter).
+ */
+export async function partnerTokensPage(
+  ctx: ServiceContext,
+  partnerId: string,
+  environment: Environment | null,
+  request: PageRequest,
+): Promise<Page<PartnerTokenRow>> {
+  await requirePartner(ctx, partnerId);
+  const owner = environment === null ? `${partnerId}:*` : tenantOwner({ partnerId, environment });
+  return readPage(request, { list: 'tokens', owner }, PARTNERS_KEYSET, (window) => listPartnerTokensPage(ctx.db, partnerId, environment, window));
+}
+
+export function partnerListView(p: PartnerRow) {
+  return {
+    partner_id: p.id,
+    name: p.name,
+    status: p.status as 'active' | 'suspended',
+    production_access: p.production_access_at !== null,
+    created_at: p.created_at.toISOString(),
+  };
+}
+
+export function tokenListView(t: PartnerTokenRow) {
+  return {
+    token_id: t.id,
+    name: t.name,
+    environment: t.environment as Environment,
+    scopes: t.scopes,
+    created_at: t.created_at.toISOString(),
+    revoked_at: t.revoked_at?.toISOString() ?? null,
+    last_used_at: t.last_used_at?.toISOString() ?? null,
+  };
 }

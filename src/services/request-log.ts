@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Db } from '../store/db.ts';
-import { insertRequestLog, listRequestLog, markTokensUsed, type RequestLogEntry } from '../store/request-log-store.ts';
+import { insertRequestLog, listRequestLog, markTokensUsed, REQUEST_LOG_KEYSET, type RequestLogEntry } from '../store/request-log-store.ts';
 import type { ServiceContext } from './context.ts';
+import { firstRows, mapPageItems, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
 import { REQUEST_LOG_RETENTION_DAYS } from './partner-tools-sweeps.ts';
 
 /** Entries waiting for the next batch write at most this long. */
@@ -64,11 +65,10 @@ export class RequestLogRecorder {
   }
 }
 
-/** The tenant's requests of the last 7 days, newest first. */
-export async function listTenantRequests(ctx: ServiceContext, tenant: Tenant, query: { limit: number; status: 'succeeded' | 'failed' | null }) {
-  const since = new Date(ctx.now().getTime() - REQUEST_LOG_RETENTION_DAYS * 86_400_000);
-  const rows = await listRequestLog(ctx.db, tenant, { failed: query.status === null ? null : query.status === 'failed', since, limit: query.limit });
-  return rows.map((r) => ({
+export type RequestLogStatus = 'succeeded' | 'failed' | null;
+
+function entryView(r: RequestLogEntry) {
+  return {
     request_id: r.request_id,
     time: new Date(r.time).toISOString(),
     method: r.method,
@@ -78,5 +78,24 @@ export async function listTenantRequests(ctx: ServiceContext, tenant: Tenant, qu
     duration_ms: r.duration_ms,
     idempotency_key: r.idempotency_key,
     api_version: r.api_version,
-  }));
+  };
+}
+
+export type RequestLogView = ReturnType<typeof entryView>;
+
+function logFilter(ctx: ServiceContext, status: RequestLogStatus) {
+  return { failed: status === null ? null : status === 'failed', since: new Date(ctx.now().getTime() - REQUEST_LOG_RETENTION_DAYS * 86_400_000) };
+}
+
+/** One page of the tenant's requests of the last 7 days, newest first (the API's and the dashboard's request log). */
+export async function tenantRequestsPage(ctx: ServiceContext, tenant: Tenant, status: RequestLogStatus, request: PageRequest): Promise<Page<RequestLogView>> {
+  const scope = { list: 'request_log', owner: tenantOwner(tenant), filters: { status } };
+  const page = await readPage(request, scope, REQUEST_LOG_KEYSET, (window) => listRequestLog(ctx.db, tenant, logFilter(ctx, status), window));
+  return mapPageItems(page, entryView);
+}
+
+/** The tenant's latest requests of the last 7 days, newest first (the first page only; the dashboard's page until it pages). */
+export async function listTenantRequests(ctx: ServiceContext, tenant: Tenant, query: { limit: number; status: RequestLogStatus }) {
+  const rows = await listRequestLog(ctx.db, tenant, logFilter(ctx, query.status), firstRows(query.limit));
+  return rows.rows.map(entryView);
 }

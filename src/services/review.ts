@@ -7,10 +7,13 @@ import { creditsInLast12Months } from '../domain/bank-statement.ts';
 import { notFound } from '../domain/errors.ts';
 import type { OfferTerms } from '../domain/decision-policy.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { APPLICATION_STATUSES } from '../domain/application-status.ts';
 import {
+  countQueue,
   findApplicationAnyTenant,
   findCustomerLatestApplicationId,
   listReviewQueue,
+  QUEUE_KEYSET,
   listStatusChanges,
   type ApplicationRow,
   type QueueRow,
@@ -30,14 +33,38 @@ import type { ServiceContext } from './context.ts';
 import { customerContext } from './customer-time.ts';
 import { documentFacts } from './document-facts.ts';
 import { settleExpiryIfDue } from './offers.ts';
+import { FIGURE_BOUND, firstRows, OPERATORS, readPage, type Page, type PageRequest } from './paging.ts';
 
 export const QUEUE_DEFAULT_STATUSES = ['awaiting_underwriter', 'in_underwriting'];
 
-/** The review queue, oldest in its status first. */
 export type { QueueRow };
 
+export interface ReviewQueueFilter {
+  /** The statuses shown: the queue's by default (QUEUE_DEFAULT_STATUSES), one, or null for every status. */
+  statuses: readonly string[] | null;
+  partnerId: string | null;
+}
+
+function queueStatuses(filter: ReviewQueueFilter): readonly string[] {
+  return filter.statuses ?? APPLICATION_STATUSES;
+}
+
+/** One page of the review queue (the console's and the admin API's), the longest waiting in its status first. */
+export async function reviewQueuePage(ctx: ServiceContext, filter: ReviewQueueFilter, request: PageRequest): Promise<Page<QueueRow>> {
+  const statuses = queueStatuses(filter);
+  const scope = { list: 'review_queue', owner: OPERATORS, filters: { statuses: [...statuses].sort().join(','), partner: filter.partnerId } };
+  return readPage(request, scope, QUEUE_KEYSET, (window) => listReviewQueue(ctx.db, { statuses, partnerId: filter.partnerId }, window));
+}
+
+/** The queue's size, exact up to FIGURE_BOUND applications in a status (`atLeast` when some status holds more). */
+export async function queueSize(ctx: ServiceContext, filter: ReviewQueueFilter): Promise<{ count: number; atLeast: boolean }> {
+  const counts = await countQueue(ctx.db, { statuses: queueStatuses(filter), partnerId: filter.partnerId }, FIGURE_BOUND);
+  return { count: counts.reduce((sum, c) => sum + c.n, 0), atLeast: counts.some((c) => c.n >= FIGURE_BOUND) };
+}
+
+/** The first page of the review queue (reviewQueuePage without a cursor; the page's call until it pages). */
 export async function reviewQueue(ctx: ServiceContext, filter: { statuses: string[]; partnerId: string | null; limit: number }): Promise<QueueRow[]> {
-  return listReviewQueue(ctx.db, filter);
+  return (await listReviewQueue(ctx.db, filter, firstRows(filter.limit))).rows;
 }
 
 /** Every partner, by name. */

@@ -11,7 +11,7 @@ import type { OfferTerms } from '../domain/decision-policy.ts';
 import { PRODUCT_CEILING_PENCE } from '../domain/offers.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from '../store/db.ts';
-import { findApplication, findApplicationAnyTenant, listApplicationsAnyTenant, listStatusChanges, type ApplicationRow } from '../store/applications-store.ts';
+import { findApplication, findApplicationAnyTenant, listStatusChanges, type ApplicationRow } from '../store/applications-store.ts';
 import { findCustomer } from '../store/customers-store.ts';
 import { insertDecision, listDecisions } from '../store/decisions-store.ts';
 import { findOfferAnyTenant, listApplicationOffers, revokeApplicationOffers } from '../store/offers-store.ts';
@@ -55,11 +55,6 @@ function tenantOfRow(a: ApplicationRow): Tenant {
 async function externalIdOf(tx: Queryable, application: ApplicationRow): Promise<string | null> {
   const customer = await findCustomer(tx, tenantOfRow(application), application.customer_id);
   return customer?.external_customer_id ?? null;
-}
-
-/** Every tenant's applications in `status` (all when null), oldest in their status first. */
-export async function listApplicationsByStatus(ctx: ServiceContext, status: string | null, limit: number): Promise<ApplicationRow[]> {
-  return listApplicationsAnyTenant(ctx.db, status, limit);
 }
 
 /** An application of any tenant with its decisions, status history and offers; its expiry is settled on read. */

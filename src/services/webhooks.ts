@@ -5,9 +5,10 @@ import { sampleEvent } from './sample-events.ts';
 import { generateSigningSecret } from '../domain/webhook-signature.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Static } from 'typebox';
-import type { DeliveriesResponse } from '../schemas/webhooks.ts';
+import type { DeliveryView } from '../schemas/webhooks.ts';
 import { findEvent, recordEvent, requestRedelivery } from '../store/outbox-store.ts';
 import {
+  DELIVERIES_KEYSET,
   ensureWebhookConfig,
   findWebhookConfig,
   listDeliveries,
@@ -19,6 +20,7 @@ import {
   type DeliveryRow,
 } from '../store/webhooks-store.ts';
 import type { ServiceContext } from './context.ts';
+import { firstRows, mapPageItems, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
 
 export interface WebhookPolicy {
   production: boolean;
@@ -123,7 +125,7 @@ export async function changeSubscriptions(ctx: ServiceContext, tenant: Tenant, t
   return listSubscriptions(ctx, tenant);
 }
 
-export function deliveryView(d: DeliveryRow): Static<typeof DeliveriesResponse>['data']['deliveries'][number] {
+export function deliveryView(d: DeliveryRow): Static<typeof DeliveryView> {
   return {
     delivery_id: d.id,
     event_id: d.event_id,
@@ -139,17 +141,27 @@ export function deliveryView(d: DeliveryRow): Static<typeof DeliveriesResponse>[
   };
 }
 
-export async function deliveries(
+export interface DeliveryFilter {
+  eventId: string | null;
+  status: 'succeeded' | 'failed' | null;
+}
+
+/** One page of the tenant's delivery log, newest attempt first (the API's, the dashboard's and the console's). */
+export async function deliveriesPage(
   ctx: ServiceContext,
   tenant: Tenant,
-  filter: { eventId: string | null; status: string | null; before: number | null; limit: number },
-) {
-  const rows = await listDeliveries(ctx.db, tenant, { ...filter, limit: filter.limit + 1 });
-  const page = rows.slice(0, filter.limit);
-  return {
-    deliveries: page.map(deliveryView),
-    next_cursor: rows.length > filter.limit ? String(page[page.length - 1].seq) : null,
-  };
+  filter: DeliveryFilter,
+  request: PageRequest,
+): Promise<Page<Static<typeof DeliveryView>>> {
+  const scope = { list: 'deliveries', owner: tenantOwner(tenant), filters: { event: filter.eventId, status: filter.status } };
+  const page = await readPage(request, scope, DELIVERIES_KEYSET, (window) => listDeliveries(ctx.db, tenant, filter, window));
+  return mapPageItems(page, deliveryView);
+}
+
+/** The first page of the delivery log (the pages' call until they page): no cursor. */
+export async function deliveries(ctx: ServiceContext, tenant: Tenant, filter: DeliveryFilter & { before: null; limit: number }) {
+  const read = await listDeliveries(ctx.db, tenant, filter, firstRows(filter.limit));
+  return { deliveries: read.rows.map(deliveryView), next_cursor: null };
 }
 
 async function requireUrl(ctx: ServiceContext, tenant: Tenant): Promise<void> {

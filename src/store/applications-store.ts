@@ -1,6 +1,8 @@
 import { pipelined, type Queryable } from './db.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { ENVIRONMENTS } from '../domain/tenant.ts';
 import type { ApplicationStatus, StatusTrigger } from '../domain/application-status.ts';
+import { keysetBounds, keysetWindow, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 /** A loan request as stored: money in pence. */
 export interface StoredRequest {
@@ -144,28 +146,73 @@ export async function listStatusChanges(
   return rows;
 }
 
-/** Every tenant's applications (the admin API's queue), oldest in their status first. */
-export async function listApplicationsAnyTenant(db: Queryable, status: string | null, limit: number): Promise<ApplicationRow[]> {
-  const { rows } = await db.query<ApplicationRow>(
-    `SELECT * FROM applications WHERE ($1::text IS NULL OR status = $1) ORDER BY status_changed_at, id LIMIT $2`,
-    [status, limit],
-  );
-  return rows;
-}
-
 export interface QueueRow extends ApplicationRow {
   partner_name: string;
   company_name: string | null;
 }
 
-/** The console's review queue: applications in `statuses`, with partner and company names, oldest in their status first. */
-export async function listReviewQueue(db: Queryable, filter: { statuses: string[]; partnerId: string | null; limit: number }): Promise<QueueRow[]> {
-  const { rows } = await db.query<QueueRow>(
-    `SELECT a.*, p.name AS partner_name, c.company->>'registered_company_name' AS company_name
-       FROM applications a JOIN partners p ON p.id = a.partner_id JOIN customers c ON c.id = a.customer_id
-      WHERE a.status = ANY($1) AND ($2::uuid IS NULL OR a.partner_id = $2)
-      ORDER BY a.status_changed_at, a.id LIMIT $3`,
-    [filter.statuses, filter.partnerId, filter.limit],
+/** The review queue's order: the longest waiting in its status first (applications_status, applications_tenant_status). */
+export const QUEUE_KEYSET: Keyset = {
+  columns: [
+    { expr: 'a.status_changed_at', type: 'timestamptz' },
+    { expr: 'a.id', type: 'uuid' },
+  ],
+  order: 'asc',
+};
+
+export interface QueueFilter {
+  /** One or more statuses (every status for "all"). */
+  statuses: readonly string[];
+  partnerId: string | null;
+}
+
+/**
+ * The applications of `statuses` one at a time, each along its index in the queue's order, at most
+ * a page of each (the outer order merges them): a page costs a few index reads per status, however
+ * many applications wait. With a partner, one index read per status and environment.
+ */
+function queueSource(filter: QueueFilter, params: unknown[], bounds: { condition: string; orderBy: string; limitParam: string }): string {
+  const statuses = `$${params.push(filter.statuses)}`;
+  if (filter.partnerId === null) {
+    return `unnest(${statuses}::text[]) AS s(status) CROSS JOIN LATERAL (
+        SELECT a.* FROM applications a WHERE a.status = s.status AND ${bounds.condition} ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}) a`;
+  }
+  const partner = `$${params.push(filter.partnerId)}`;
+  const environments = `$${params.push(ENVIRONMENTS)}`;
+  return `unnest(${statuses}::text[]) AS s(status) CROSS JOIN unnest(${environments}::text[]) AS e(environment) CROSS JOIN LATERAL (
+      SELECT a.* FROM applications a
+       WHERE a.partner_id = ${partner} AND a.environment = e.environment AND a.status = s.status AND ${bounds.condition}
+       ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}) a`;
+}
+
+/** One page of the review queue (the console's and the admin API's), with partner and company names. */
+export async function listReviewQueue(db: Queryable, filter: QueueFilter, window: PageWindow): Promise<KeysetWindow<QueueRow>> {
+  const bounds = keysetBounds(QUEUE_KEYSET, window, 1);
+  const params = [...bounds.params];
+  const { rows } = await db.query(
+    `SELECT a.*, p.name AS partner_name, c.company->>'registered_company_name' AS company_name, ${bounds.keyColumns}
+       FROM ${queueSource(filter, params, bounds)}
+       JOIN partners p ON p.id = a.partner_id JOIN customers c ON c.id = a.customer_id
+      ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
+    params,
+  );
+  return keysetWindow(rows, QUEUE_KEYSET, window);
+}
+
+/**
+ * How many applications are in each of `statuses` (of the partner, when given), each counted up to
+ * `bound` along its index: a figure that costs the same however long the queue.
+ */
+export async function countQueue(db: Queryable, filter: QueueFilter, bound: number): Promise<{ status: string; n: number }[]> {
+  const params: unknown[] = [filter.statuses, bound];
+  const { rows } = await db.query<{ status: string; n: number }>(
+    filter.partnerId === null
+      ? `SELECT s.status, (SELECT count(*) FROM (SELECT 1 FROM applications a WHERE a.status = s.status LIMIT $2) bounded)::int AS n
+           FROM unnest($1::text[]) AS s(status)`
+      : `SELECT s.status, sum((SELECT count(*) FROM (SELECT 1 FROM applications a
+                                 WHERE a.partner_id = $3 AND a.environment = e.environment AND a.status = s.status LIMIT $2) bounded))::int AS n
+           FROM unnest($1::text[]) AS s(status) CROSS JOIN unnest($4::text[]) AS e(environment) GROUP BY s.status`,
+    filter.partnerId === null ? params : [...params, filter.partnerId, ENVIRONMENTS],
   );
   return rows;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from './db.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 /** The audit log (append-only: a trigger refuses UPDATE, DELETE and TRUNCATE). */
 export interface AuditRow {
@@ -42,21 +43,27 @@ export interface AuditFilter {
   actor?: string | null;
   targetType?: string | null;
   targetId?: string | null;
+  /** Only rows before this sequence number (the admin API's `before`). */
   before?: number | null;
-  limit: number;
 }
 
-/** Newest first. */
-export async function listAuditRows(db: Queryable, filter: AuditFilter): Promise<AuditRow[]> {
-  const { rows } = await db.query<AuditRow>(
-    `SELECT seq, id, operator_id, partner_user_id, actor, action, target_type, target_id, summary, created_at FROM audit_log
-      WHERE ($1::uuid IS NULL OR operator_id = $1)
-        AND ($2::text IS NULL OR actor = $2)
-        AND ($3::text IS NULL OR target_type = $3)
-        AND ($4::text IS NULL OR target_id = $4)
-        AND ($5::bigint IS NULL OR seq < $5)
-      ORDER BY seq DESC LIMIT $6`,
-    [filter.operatorId ?? null, filter.actor ?? null, filter.targetType ?? null, filter.targetId ?? null, filter.before ?? null, filter.limit],
-  );
-  return rows;
+/** The audit log's order: newest first (its primary key, or the index of the filter: operator, target, type, actor). */
+export const AUDIT_KEYSET: Keyset = { columns: [{ expr: 'seq', type: 'int8' }], order: 'desc' };
+
+/** One page of the audit log, newest first; each filter given is its own condition, read along its index. */
+export async function listAuditRows(db: Queryable, filter: AuditFilter, window: PageWindow): Promise<KeysetWindow<AuditRow>> {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  const add = (column: string, value: unknown) => conditions.push(`${column} = $${params.push(value)}`);
+  if (filter.operatorId) add('operator_id', filter.operatorId);
+  if (filter.actor) add('actor', filter.actor);
+  if (filter.targetType) add('target_type', filter.targetType);
+  if (filter.targetId) add('target_id', filter.targetId);
+  if (filter.before) conditions.push(`seq < $${params.push(filter.before)}`);
+  return selectPage(db, AUDIT_KEYSET, window, {
+    select: 'seq, id, operator_id, partner_user_id, actor, action, target_type, target_id, summary, created_at',
+    from: 'audit_log',
+    where: conditions,
+    params,
+  });
 }

@@ -1,79 +1,93 @@
-/** What the partner dashboard's overview and customer list read, for one tenant. */
+/**
+ * The partner dashboard's overview figures for one tenant (docs/behaviour.md, sections 24 and 27),
+ * each cheap however much the tenant holds: requests from the hourly counts the request log's
+ * writes keep, fundings from the monthly totals the fundings' writes keep, and the rest counted
+ * along an index up to a bound: beyond it, customers and applications by status are the planner's
+ * estimates (shown as "about"), and failing events say "or more".
+ */
+import { APPLICATION_STATUSES } from '../domain/application-status.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { Queryable } from './db.ts';
+import { estimatedRows } from './estimates.ts';
+import { requestCounts } from './request-log-store.ts';
+
+const TENANT_CUSTOMERS = 'SELECT 1 FROM customers WHERE partner_id = $1 AND environment = $2';
 
 export interface TenantOverview {
   requests: number;
   failed_requests: number;
+  /** Events whose latest attempt in the period failed, counted up to the bound. */
   failing_events: number;
   customers: number;
+  /** Statuses with applications, each counted up to the bound. */
   applications_by_status: { status: string; n: number }[];
   fundings_this_month: number;
   funded_pence_this_month: string;
+  /** Failing events reached the bound: that many or more. */
+  at_least: { failing_events: boolean };
+  /** Counts that reached the bound, estimated instead (customers; the statuses named). */
+  estimated: { customers: boolean; statuses: string[] };
 }
 
-export async function tenantOverview(db: Queryable, tenant: Tenant, since: Date, monthStart: Date): Promise<TenantOverview> {
+/**
+ * The tenant's figures: requests since `sinceHour` (whole hours), webhook events failing since
+ * `since`, customers and applications by status (each up to `bound`), fundings of the month
+ * starting `month` (a London month, YYYY-MM-01).
+ */
+export async function tenantOverview(
+  db: Queryable,
+  tenant: Tenant,
+  period: { since: Date; sinceHour: Date; month: string; bound: number },
+): Promise<TenantOverview> {
   const args = [tenant.partnerId, tenant.environment];
   const [requests, failing, customers, applications, fundings] = await Promise.all([
-    db.query<{ n: number; failed: number }>(
-      `SELECT count(*)::int AS n, count(*) FILTER (WHERE status >= 400)::int AS failed
-         FROM request_log WHERE partner_id = $1 AND environment = $2 AND time > $3`,
-      [...args, since],
+    requestCounts(db, tenant, period.sinceHour),
+    // Failed attempts of the period (webhook_deliveries_failed_recent), their events not delivered since.
+    db.query<{ n: number; scanned: number }>(
+      `SELECT count(DISTINCT f.event_id) FILTER (WHERE NOT EXISTS (
+                SELECT 1 FROM webhook_deliveries s WHERE s.event_id = f.event_id AND s.status = 'succeeded'))::int AS n,
+              count(*)::int AS scanned
+         FROM (SELECT event_id FROM webhook_deliveries
+                WHERE partner_id = $1 AND environment = $2 AND status = 'failed' AND attempted_at > $3 LIMIT $4) f`,
+      [...args, period.since, period.bound],
     ),
-    db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (
-         SELECT DISTINCT ON (event_id) status FROM webhook_deliveries
-          WHERE partner_id = $1 AND environment = $2 AND attempted_at > $3
-          ORDER BY event_id, seq DESC) latest
-        WHERE status = 'failed'`,
-      [...args, since],
-    ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE partner_id = $1 AND environment = $2', args),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM customers WHERE partner_id = $1 AND environment = $2 LIMIT $3) bounded', [
+      ...args,
+      period.bound,
+    ]),
     db.query<{ status: string; n: number }>(
-      'SELECT status, count(*)::int AS n FROM applications WHERE partner_id = $1 AND environment = $2 GROUP BY status ORDER BY status',
-      args,
+      `SELECT s.status, (SELECT count(*) FROM (SELECT 1 FROM applications a
+                                                 WHERE a.partner_id = $1 AND a.environment = $2 AND a.status = s.status LIMIT $4) bounded)::int AS n
+         FROM unnest($3::text[]) AS s(status) ORDER BY s.status`,
+      [...args, APPLICATION_STATUSES, period.bound],
     ),
     db.query<{ n: number; pence: string }>(
-      `SELECT count(*)::int AS n, COALESCE(sum(amount_pence), 0)::text AS pence
-         FROM fundings WHERE partner_id = $1 AND environment = $2 AND created_at >= $3`,
-      [...args, monthStart],
+      `SELECT COALESCE(sum(fundings), 0)::int AS n, COALESCE(sum(funded_pence), 0)::text AS pence FROM funding_totals
+        WHERE partner_id = $1 AND environment = $2 AND month = $3::date`,
+      [...args, period.month],
     ),
   ]);
+  // The counts that reached the bound are estimated instead, all in one planning.
+  const counted = customers.rows[0]?.n ?? 0;
+  const over = applications.rows.filter((a) => a.n >= period.bound).map((a) => a.status);
+  const selects = [
+    ...(counted >= period.bound ? [TENANT_CUSTOMERS] : []),
+    ...over.map((_, i) => `SELECT 1 FROM applications WHERE partner_id = $1 AND environment = $2 AND status = $${i + 3}`),
+  ];
+  const estimates = await estimatedRows(db, selects, [...args, ...over]);
+  const customerCount = counted < period.bound ? counted : Math.max(period.bound, estimates.shift() as number);
+  const byStatus = applications.rows
+    .filter((a) => a.n > 0)
+    .map((a) => (a.n < period.bound ? a : { status: a.status, n: Math.max(period.bound, estimates[over.indexOf(a.status)]) }));
   return {
-    requests: requests.rows[0]?.n ?? 0,
-    failed_requests: requests.rows[0]?.failed ?? 0,
+    requests: requests.requests,
+    failed_requests: requests.failed,
     failing_events: failing.rows[0]?.n ?? 0,
-    customers: customers.rows[0]?.n ?? 0,
-    applications_by_status: applications.rows,
+    customers: customerCount,
+    applications_by_status: byStatus,
     fundings_this_month: fundings.rows[0]?.n ?? 0,
     funded_pence_this_month: fundings.rows[0]?.pence ?? '0',
+    at_least: { failing_events: (failing.rows[0]?.scanned ?? 0) >= period.bound },
+    estimated: { customers: counted >= period.bound, statuses: over },
   };
-}
-
-export interface CustomerListRow {
-  id: string;
-  external_customer_id: string | null;
-  company_name: string | null;
-  created_at: Date;
-  application_id: string | null;
-  application_status: string | null;
-  offers: number;
-  funded_pence: string;
-}
-
-/** The tenant's customers, newest first, with their latest application; `search` matches the external id or the company name. */
-export async function listTenantCustomers(db: Queryable, tenant: Tenant, search: string | null, limit: number): Promise<CustomerListRow[]> {
-  const { rows } = await db.query<CustomerListRow>(
-    `SELECT c.id, c.external_customer_id, c.company ->> 'registered_company_name' AS company_name, c.created_at,
-            a.id AS application_id, a.status AS application_status,
-            (SELECT count(*)::int FROM offers o WHERE o.customer_id = c.id) AS offers,
-            (SELECT COALESCE(sum(f.amount_pence), 0)::text FROM fundings f WHERE f.customer_id = c.id) AS funded_pence
-       FROM customers c
-       LEFT JOIN LATERAL (SELECT id, status FROM applications WHERE customer_id = c.id ORDER BY created_at DESC, id LIMIT 1) a ON true
-      WHERE c.partner_id = $1 AND c.environment = $2
-        AND ($3::text IS NULL OR c.external_customer_id = $3 OR position(lower($3) in lower(c.company ->> 'registered_company_name')) > 0)
-      ORDER BY c.created_at DESC, c.id LIMIT $4`,
-    [tenant.partnerId, tenant.environment, search, limit],
-  );
-  return rows;
 }

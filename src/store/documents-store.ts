@@ -1,6 +1,7 @@
 import type { Queryable, Transaction } from './db.ts';
 import type { ParsedStatement } from '../domain/bank-statement.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export type DocumentStatus = 'pending' | 'processing' | 'accepted' | 'rejected';
 
@@ -96,6 +97,26 @@ export async function findDocumentIdBySha(db: Queryable, customerId: string, sha
   return rows[0]?.id ?? null;
 }
 
+/** A customer's documents newest first (documents_customer). */
+export const DOCUMENTS_KEYSET: Keyset = {
+  columns: [
+    { expr: 'uploaded_at', type: 'timestamptz' },
+    { expr: 'id', type: 'uuid' },
+  ],
+  order: 'desc',
+};
+
+/** One page of a customer's documents, newest first. */
+export async function listCustomerDocumentsPage(db: Queryable, tenant: Tenant, customerId: string, window: PageWindow): Promise<KeysetWindow<DocumentRow>> {
+  return selectPage(db, DOCUMENTS_KEYSET, window, {
+    select: '*',
+    from: 'documents',
+    where: ['customer_id = $1', 'partner_id = $2', 'environment = $3'],
+    params: [customerId, tenant.partnerId, tenant.environment],
+  });
+}
+
+/** Every document of a customer in upload order (the console's application page: a customer has a few). */
 export async function listCustomerDocuments(db: Queryable, tenant: Tenant, customerId: string): Promise<DocumentRow[]> {
   const { rows } = await db.query<DocumentRow>(
     `SELECT * FROM documents WHERE customer_id = $1 AND partner_id = $2 AND environment = $3 ORDER BY uploaded_at, id`,

@@ -1,5 +1,6 @@
 import type { Queryable } from './db.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export interface StoredEvent {
   id: string;
@@ -27,7 +28,9 @@ export async function eventPosition(db: Queryable, tenant: Tenant, id: string): 
  * The tenant's events after `after`, in reading order: by recording transaction, then sequence.
  * Only events whose transaction is older than every transaction still running are handed out, so
  * an event committed late by a transaction that started early is never behind a cursor already
- * given (a sequence number alone would let a reader skip it).
+ * given (a sequence number alone would let a reader skip it). With `types`, each type is read along
+ * its own index (outbox_events_type_reading), at most `limit` of each, and the outer order merges
+ * them: a rare type costs no more to read than a common one.
  */
 export async function listEvents(
   db: Queryable,
@@ -36,16 +39,44 @@ export async function listEvents(
 ): Promise<StoredEvent[]> {
   // heldBack: only the committed events that an older running transaction still holds back.
   const horizon = filter.heldBack ? 'txid >= pg_snapshot_xmin(pg_current_snapshot())' : 'txid < pg_snapshot_xmin(pg_current_snapshot())';
-  const { rows } = await db.query<StoredEvent>(
-    `SELECT id, event_type, payload, created_at FROM outbox_events
-      WHERE partner_id = $1 AND environment = $2 AND created_at > $3
-        AND ${horizon}
-        AND ($4::xid8 IS NULL OR (txid, seq) > ($4::xid8, $5::int8))
-        AND ($6::text[] IS NULL OR event_type = ANY($6))
-      ORDER BY txid, seq LIMIT $7`,
-    [tenant.partnerId, tenant.environment, filter.since, filter.after?.txid ?? null, filter.after?.seq ?? 0, filter.types, filter.limit],
-  );
+  const params = [tenant.partnerId, tenant.environment, filter.since, filter.after?.txid ?? null, filter.after?.seq ?? 0, filter.limit];
+  const conditions = `partner_id = $1 AND environment = $2 AND created_at > $3 AND ${horizon}
+        AND ($4::xid8 IS NULL OR (txid, seq) > ($4::xid8, $5::int8))`;
+  const { rows } =
+    filter.types === null
+      ? await db.query<StoredEvent>(`SELECT id, event_type, payload, created_at FROM outbox_events WHERE ${conditions} ORDER BY txid, seq LIMIT $6`, params)
+      : await db.query<StoredEvent>(
+          `SELECT e.id, e.event_type, e.payload, e.created_at FROM unnest($7::text[]) AS t(type) CROSS JOIN LATERAL (
+             SELECT id, event_type, payload, created_at, txid, seq FROM outbox_events
+              WHERE ${conditions} AND event_type = t.type ORDER BY txid, seq LIMIT $6) e
+           ORDER BY e.txid, e.seq LIMIT $6`,
+          [...params, [...new Set(filter.types)]],
+        );
   return rows;
+}
+
+/** The events newest first in reading order (the dashboard's list): outbox_events_reading, or outbox_events_type_reading for one type. */
+export const EVENTS_NEWEST_KEYSET: Keyset = {
+  columns: [
+    { expr: 'txid', type: 'xid8' },
+    { expr: 'seq', type: 'int8' },
+  ],
+  order: 'desc',
+};
+
+/** One page of the tenant's events since `since` (of one type when given), newest first. */
+export async function listEventsNewestFirst(
+  db: Queryable,
+  tenant: Tenant,
+  filter: { type: string | null; since: Date },
+  window: PageWindow,
+): Promise<KeysetWindow<StoredEvent>> {
+  return selectPage(db, EVENTS_NEWEST_KEYSET, window, {
+    select: 'id, event_type, payload, created_at',
+    from: 'outbox_events',
+    where: ['partner_id = $1', 'environment = $2', 'created_at > $3', ...(filter.type === null ? [] : ['event_type = $4'])],
+    params: [tenant.partnerId, tenant.environment, filter.since, ...(filter.type === null ? [] : [filter.type])],
+  });
 }
 
 export interface EventWithDelivery extends StoredEvent {

@@ -38,10 +38,18 @@ export async function insertFunding(
     paidTo: { fundingAccountId: string | null; sortCode: string; accountEnding: string; simulated: boolean };
   },
 ): Promise<FundingRow> {
+  // The month's totals (the dashboard's "fundings this month") move in the same statement.
   const { rows } = await db.query<FundingRow>(
-    `INSERT INTO fundings (id, partner_id, environment, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at,
-                           funding_account_id, paid_to_sort_code, paid_to_account_ending, paid_to_simulated)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+    `WITH funding AS (
+       INSERT INTO fundings (id, partner_id, environment, customer_id, application_id, offer_id, amount_pence, fee_pence, drawn_by, created_at,
+                             funding_account_id, paid_to_sort_code, paid_to_account_ending, paid_to_simulated)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *),
+     totals AS (
+       INSERT INTO funding_totals (partner_id, environment, month, fundings, funded_pence)
+       SELECT partner_id, environment, date_trunc('month', created_at AT TIME ZONE 'Europe/London')::date, 1, amount_pence FROM funding
+       ON CONFLICT (partner_id, environment, month)
+       DO UPDATE SET fundings = funding_totals.fundings + 1, funded_pence = funding_totals.funded_pence + EXCLUDED.funded_pence)
+     SELECT * FROM funding`,
     [
       f.id,
       tenant.partnerId,

@@ -3,6 +3,7 @@ import type { Environment, Tenant } from '../domain/tenant.ts';
 import type { LoanRepayment, RepaymentStatus } from '../domain/loans.ts';
 import type { WithdrawalNotice } from '../domain/loan-withdrawal.ts';
 import type { OfferRow } from './offers-store.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 /** A loan with its repayments, read in one statement. */
 export interface LoanRow {
@@ -113,30 +114,54 @@ export async function lockLoan(db: Queryable, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** A customer's loans, newest first. */
-export async function listCustomerLoans(db: Queryable, tenant: Tenant, customerId: string): Promise<LoanRow[]> {
-  const { rows } = await db.query<LoanRow>(
-    `SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id
-      WHERE l.customer_id = $1 AND l.partner_id = $2 AND l.environment = $3 ORDER BY l.created_at DESC, l.id DESC`,
-    [customerId, tenant.partnerId, tenant.environment],
-  );
-  return rows;
-}
+/** Loans newest first: a customer's (loans_customer), everyone's (loans_created). */
+export const LOANS_KEYSET: Keyset = {
+  columns: [
+    { expr: 'l.created_at', type: 'timestamptz' },
+    { expr: 'l.id', type: 'uuid' },
+  ],
+  order: 'desc',
+};
 
 /**
- * Loans for the console, with every tenant, the longest overdue (the oldest missed repayment, so
- * the most days past due) first: only those in arrears, or all of them, the others after those in
- * arrears, newest first.
+ * Loans in arrears, the most days past due first: by the due date of each loan's oldest missed
+ * repayment (loan_repayments_missed, read in its order; a loan's later missed repayments are passed
+ * over), then the loan.
  */
-export async function listLoansForOperators(db: Queryable, filter: { inArrears: boolean; limit: number }): Promise<LoanRow[]> {
-  const { rows } = await db.query<LoanRow>(
-    `SELECT ${LOAN_COLUMNS} FROM loans l JOIN customers c ON c.id = l.customer_id
-       ${filter.inArrears ? '' : 'LEFT'} JOIN (SELECT loan_id, min(due_date) AS oldest FROM loan_repayments WHERE status = 'missed' GROUP BY loan_id) m
-         ON m.loan_id = l.id
-      ORDER BY m.oldest NULLS LAST, l.created_at DESC, l.id DESC LIMIT $1`,
-    [filter.limit],
-  );
-  return rows;
+export const ARREARS_KEYSET: Keyset = {
+  columns: [
+    { expr: 'm.due_date', type: 'date' },
+    { expr: 'm.loan_id', type: 'uuid' },
+  ],
+  order: 'asc',
+};
+
+/** One page of a customer's loans, newest first. */
+export async function listCustomerLoans(db: Queryable, tenant: Tenant, customerId: string, window: PageWindow): Promise<KeysetWindow<LoanRow>> {
+  return selectPage(db, LOANS_KEYSET, window, {
+    select: LOAN_COLUMNS,
+    from: 'loans l JOIN customers c ON c.id = l.customer_id',
+    where: ['l.customer_id = $1', 'l.partner_id = $2', 'l.environment = $3'],
+    params: [customerId, tenant.partnerId, tenant.environment],
+  });
+}
+
+/** One page of every tenant's loans (the console), newest first. */
+export async function listLoansForOperators(db: Queryable, window: PageWindow): Promise<KeysetWindow<LoanRow>> {
+  return selectPage(db, LOANS_KEYSET, window, { select: LOAN_COLUMNS, from: 'loans l JOIN customers c ON c.id = l.customer_id', where: [], params: [] });
+}
+
+/** One page of every tenant's loans in arrears (a missed repayment), the most days past due first. */
+export async function listLoansInArrears(db: Queryable, window: PageWindow): Promise<KeysetWindow<LoanRow>> {
+  return selectPage(db, ARREARS_KEYSET, window, {
+    select: LOAN_COLUMNS,
+    from: 'loan_repayments m JOIN loans l ON l.id = m.loan_id JOIN customers c ON c.id = l.customer_id',
+    where: [
+      "m.status = 'missed'",
+      "NOT EXISTS (SELECT 1 FROM loan_repayments earlier WHERE earlier.loan_id = m.loan_id AND earlier.status = 'missed' AND earlier.due_date < m.due_date)",
+    ],
+    params: [],
+  });
 }
 
 export async function setRepaymentStatus(db: Queryable, loanId: string, dueDate: string, status: RepaymentStatus, collectedOn: string | null): Promise<void> {

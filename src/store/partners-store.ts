@@ -1,5 +1,6 @@
 import type { Queryable } from './db.ts';
 import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export interface TokenRow {
   token_id: string;
@@ -19,7 +20,29 @@ export async function findPartner(db: Queryable, id: string): Promise<{ id: stri
   return rows[0] ?? null;
 }
 
-/** Every partner, by name. */
+export interface PartnerRow {
+  id: string;
+  name: string;
+  status: string;
+  created_at: Date;
+  production_access_at: Date | null;
+}
+
+/** Partners newest first (partners_created); a partner's tokens newest first (api_tokens_partner). */
+export const PARTNERS_KEYSET: Keyset = {
+  columns: [
+    { expr: 'created_at', type: 'timestamptz' },
+    { expr: 'id', type: 'uuid' },
+  ],
+  order: 'desc',
+};
+
+/** One page of the partners, newest first. */
+export async function listPartnersPage(db: Queryable, window: PageWindow): Promise<KeysetWindow<PartnerRow>> {
+  return selectPage(db, PARTNERS_KEYSET, window, { select: 'id, name, status, created_at, production_access_at', from: 'partners', where: [], params: [] });
+}
+
+/** Every partner, by name (the partner filters' options: a lender has tens). */
 export async function listPartners(db: Queryable): Promise<{ id: string; name: string; status: string; created_at: Date }[]> {
   const { rows } = await db.query<{ id: string; name: string; status: string; created_at: Date }>(
     'SELECT id, name, status, created_at FROM partners ORDER BY name, id',
@@ -81,6 +104,21 @@ export interface PartnerTokenRow {
   created_at: Date;
   revoked_at: Date | null;
   last_used_at: Date | null;
+}
+
+/** One page of a partner's tokens (of one environment, when given), revoked ones too, newest first (never their hashes). */
+export async function listPartnerTokensPage(
+  db: Queryable,
+  partnerId: string,
+  environment: Environment | null,
+  window: PageWindow,
+): Promise<KeysetWindow<PartnerTokenRow>> {
+  return selectPage(db, PARTNERS_KEYSET, window, {
+    select: 'id, name, environment, scopes, created_at, revoked_at, last_used_at',
+    from: 'api_tokens',
+    where: environment === null ? ['partner_id = $1'] : ['partner_id = $1', 'environment = $2'],
+    params: environment === null ? [partnerId] : [partnerId, environment],
+  });
 }
 
 /** A partner's tokens, revoked ones too, oldest first (never their hashes). */

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult, Transaction } from './db.ts';
 import { InFlight, TYPE_PARSERS } from './db.ts';
 
@@ -43,7 +44,13 @@ function wrapTransaction(tx: Pick<PGlite, 'query'>): Transaction {
 export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db & { pglite: PGlite }> {
   // One options object: PGlite reads a first argument that is not a string as the options, so
   // `new PGlite(undefined, options)` (in memory) would drop the parsers.
-  const pglite = new PGlite({ dataDir, parsers: TYPE_PARSERS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  // pg_trgm (bundled with PGlite) serves the customer search's trigram index (migration 018).
+  const pglite = new PGlite({
+    dataDir,
+    parsers: TYPE_PARSERS,
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   await pglite.waitReady;
   const base = wrap(pglite);
   const inFlight = new InFlight();

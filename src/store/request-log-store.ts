@@ -1,5 +1,6 @@
 import type { Queryable } from './db.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export interface RequestLogEntry {
   request_id: string;
@@ -36,7 +37,8 @@ const COLUMNS = [
  * as one JSON parameter, an array of one array per entry with the columns in COLUMNS order, read
  * back as rows by jsonb_array_elements. (A VALUES list of `$n` placeholders was a new statement for
  * each batch size, parsed and planned anew each time; an array of objects repeated every column's
- * name in every entry, 40 % of the bytes sent.)
+ * name in every entry, 40 % of the bytes sent.) The same statement adds the batch to the hourly
+ * counts of each tenant (the dashboard's overview), so the counts and the log always agree.
  */
 export async function insertRequestLog(db: Queryable, entries: RequestLogEntry[]): Promise<void> {
   if (entries.length === 0) return;
@@ -54,10 +56,17 @@ export async function insertRequestLog(db: Queryable, entries: RequestLogEntry[]
     e.api_version,
   ]);
   await db.query(
-    `INSERT INTO request_log (${COLUMNS.join(', ')})
-     SELECT e->>0, (e->>1)::uuid, e->>2, (e->>3)::timestamptz, e->>4, e->>5,
-            (e->>6)::integer, e->>7, (e->>8)::integer, e->>9, e->>10
-       FROM jsonb_array_elements($1::jsonb) AS e`,
+    `WITH entry AS (
+       SELECT e->>0 AS request_id, (e->>1)::uuid AS partner_id, e->>2 AS environment, (e->>3)::timestamptz AS time, e->>4 AS method,
+              e->>5 AS path, (e->>6)::integer AS status, e->>7 AS error_code, (e->>8)::integer AS duration_ms, e->>9 AS idempotency_key,
+              e->>10 AS api_version
+         FROM jsonb_array_elements($1::jsonb) AS e),
+     logged AS (INSERT INTO request_log (${COLUMNS.join(', ')}) SELECT ${COLUMNS.join(', ')} FROM entry)
+     INSERT INTO request_counts (partner_id, environment, hour, requests, failed)
+     SELECT partner_id, environment, date_trunc('hour', time), count(*), count(*) FILTER (WHERE status >= 400)
+       FROM entry GROUP BY 1, 2, 3
+     ON CONFLICT (partner_id, environment, hour)
+     DO UPDATE SET requests = request_counts.requests + EXCLUDED.requests, failed = request_counts.failed + EXCLUDED.failed`,
     [JSON.stringify(rows)],
   );
 }
@@ -76,23 +85,45 @@ export async function markTokensUsed(db: Queryable, entries: RequestLogEntry[]):
   );
 }
 
-/** The tenant's entries, newest first; `failed` true for 4xx/5xx, false for 2xx, null for all. */
+/** The request log's order: newest first (its index request_log_tenant, or request_log_tenant_failed). */
+export const REQUEST_LOG_KEYSET: Keyset = {
+  columns: [
+    // Qualified: a bare `time` before AT TIME ZONE would read as the type.
+    { expr: 'request_log.time', type: 'timestamptz' },
+    { expr: 'request_log.seq', type: 'int8' },
+  ],
+  order: 'desc',
+};
+
+/** One page of the tenant's entries since `since`, newest first; `failed` true for 4xx/5xx, false for 2xx, null for all. */
 export async function listRequestLog(
   db: Queryable,
   tenant: Tenant,
-  filter: { failed: boolean | null; since: Date; limit: number },
-): Promise<RequestLogEntry[]> {
-  const { rows } = await db.query<RequestLogEntry>(
-    `SELECT ${COLUMNS.join(', ')} FROM request_log
-      WHERE partner_id = $1 AND environment = $2 AND time > $3
-        AND ($4::boolean IS NULL OR ($4 AND status >= 400) OR (NOT $4 AND status BETWEEN 200 AND 299))
-      ORDER BY time DESC, seq DESC LIMIT $5`,
-    [tenant.partnerId, tenant.environment, filter.since, filter.failed, filter.limit],
+  filter: { failed: boolean | null; since: Date },
+  window: PageWindow,
+): Promise<KeysetWindow<RequestLogEntry>> {
+  // Each filter its own text, so each statement has the plan of its index.
+  const status = filter.failed === null ? [] : [filter.failed ? 'status >= 400' : 'status BETWEEN 200 AND 299'];
+  return selectPage(db, REQUEST_LOG_KEYSET, window, {
+    select: COLUMNS.join(', '),
+    from: 'request_log',
+    where: ['partner_id = $1', 'environment = $2', 'time > $3', ...status],
+    params: [tenant.partnerId, tenant.environment, filter.since],
+  });
+}
+
+/** The tenant's requests and failed requests (4xx and 5xx) in the hours from `sinceHour` on. */
+export async function requestCounts(db: Queryable, tenant: Tenant, sinceHour: Date): Promise<{ requests: number; failed: number }> {
+  const { rows } = await db.query<{ requests: number; failed: number }>(
+    `SELECT COALESCE(sum(requests), 0)::int8 AS requests, COALESCE(sum(failed), 0)::int8 AS failed FROM request_counts
+      WHERE partner_id = $1 AND environment = $2 AND hour >= $3`,
+    [tenant.partnerId, tenant.environment, sinceHour],
   );
-  return rows;
+  return rows[0];
 }
 
 export async function deleteRequestLogBefore(db: Queryable, before: Date): Promise<number> {
   const { rowCount } = await db.query('DELETE FROM request_log WHERE time < $1', [before]);
+  await db.query(`DELETE FROM request_counts WHERE hour < date_trunc('hour', $1::timestamptz)`, [before]);
   return rowCount;
 }

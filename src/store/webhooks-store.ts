@@ -1,6 +1,7 @@
 import type { Queryable } from './db.ts';
 import type { OutboxEvent } from './outbox-store.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 export interface WebhookConfigRow {
   url: string | null;
@@ -149,19 +150,24 @@ export async function insertDelivery(
   );
 }
 
-/** The tenant's delivery attempts, newest first, filtered, paginated by `seq` (before = cursor). */
+/** The delivery log's order: newest attempt first (webhook_deliveries_tenant, _tenant_status or _event). */
+export const DELIVERIES_KEYSET: Keyset = { columns: [{ expr: 'd.seq', type: 'int8' }], order: 'desc' };
+
+/** One page of the tenant's delivery attempts, newest first, of one event and of one status when given. */
 export async function listDeliveries(
   db: Queryable,
   tenant: Tenant,
-  filter: { eventId: string | null; status: string | null; before: number | null; limit: number },
-): Promise<DeliveryRow[]> {
-  const { rows } = await db.query<DeliveryRow>(
-    `SELECT d.*, e.event_type FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id
-      WHERE d.partner_id = $1 AND d.environment = $2
-        AND ($3::uuid IS NULL OR d.event_id = $3) AND ($4::text IS NULL OR d.status = $4)
-        AND ($5::int8 IS NULL OR d.seq < $5)
-      ORDER BY d.seq DESC LIMIT $6`,
-    [tenant.partnerId, tenant.environment, filter.eventId, filter.status, filter.before, filter.limit],
-  );
-  return rows;
+  filter: { eventId: string | null; status: 'succeeded' | 'failed' | null },
+  window: PageWindow,
+): Promise<KeysetWindow<DeliveryRow>> {
+  const params: unknown[] = [tenant.partnerId, tenant.environment];
+  const conditions = ['d.partner_id = $1', 'd.environment = $2'];
+  if (filter.eventId !== null) conditions.push(`d.event_id = $${params.push(filter.eventId)}`);
+  if (filter.status !== null) conditions.push(`d.status = $${params.push(filter.status)}`);
+  return selectPage(db, DELIVERIES_KEYSET, window, {
+    select: 'd.*, e.event_type',
+    from: 'webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id',
+    where: conditions,
+    params,
+  });
 }

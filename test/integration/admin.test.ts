@@ -75,9 +75,9 @@ describe.each(BACKENDS)('admin API on %s', (backend) => {
 
     it('answers 404 for an unknown admin route and 405 with Allow for a wrong method', async () => {
       expectError(await t.admin('GET', '/nothing-here'), 404, 'NotFound');
-      const res = await t.admin('GET', '/partners');
+      const res = await t.admin('PUT', '/partners');
       expectError(res, 405, 'MethodNotAllowed');
-      expect(res.headers.allow).toBe('POST');
+      expect(res.headers.allow?.split(', ').sort()).toEqual(['GET', 'POST']);
       const del = await t.admin('GET', `/tokens/${UNKNOWN_UUID}`);
       expectError(del, 405, 'MethodNotAllowed');
       expect(del.headers.allow).toBe('DELETE');

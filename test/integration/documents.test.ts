@@ -213,7 +213,7 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
       expect(list.headers.deprecation).toBe('true');
     });
 
-    it('lists documents in the documented shape, newest last, bank_account null for non-statements', async () => {
+    it('lists documents in the documented shape, newest first, bank_account null for non-statements', async () => {
       const customer = await createCustomer(partner);
       const first = created(await upload(t, partner, customer, 'invoices', { filename: 'inv.pdf', content: pdf({ seed: 'list-1' }) }), {
         name: 'inv.pdf',
@@ -226,16 +226,21 @@ describe.each(BACKENDS)('document uploads on %s', (backend) => {
       const res = await partner.get(`/document_upload/${customer}/`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        data: [first, second].map((d) => ({
+        data: [second, first].map((d) => ({
           type: 'document',
           id: d.document_id,
           attributes: { document_name: d.document_name, document_type: d.document_type, upload_date: d.upload_date, status: 'pending', reject_reason: null },
           relationships: { bank_account: { data: null } },
         })),
         included: [],
+        meta: { next_cursor: null, previous_cursor: null },
       });
       // A customer without documents.
-      expect((await partner.get(`/document_upload/${await createCustomer(partner)}/`)).json()).toEqual({ data: [], included: [] });
+      expect((await partner.get(`/document_upload/${await createCustomer(partner)}/`)).json()).toEqual({
+        data: [],
+        included: [],
+        meta: { next_cursor: null, previous_cursor: null },
+      });
     });
   });
 

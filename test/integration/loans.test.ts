@@ -65,7 +65,7 @@ describe.each(BACKENDS)('loans on %s', (backend) => {
     expect(res.json().data[0].repayments[0].date).toBe('2026-02-18');
 
     const fresh = await createCustomer(partner);
-    expect((await partner.get(`/customers/${fresh}/loans/`)).json()).toEqual({ data: [] });
+    expect((await partner.get(`/customers/${fresh}/loans/`)).json()).toEqual({ data: [], meta: { next_cursor: null, previous_cursor: null } });
     expectError(await partner.get(`/customers/${UNKNOWN_UUID}/loans/`), 404, 'NotFound');
     expectError(await partner.get(`/loans/${UNKNOWN_UUID}/`), 404, 'NotFound');
     expectError(await partner.get('/loans/not-a-uuid/'), 404, 'NotFound');

@@ -99,11 +99,11 @@ describe.each(BACKENDS)('request log on %s', (backend) => {
     expect(await countRows(t, 'request_log', "partner_id = $1 AND time < now() - interval '7 days'", [partner.partnerId])).toBe(0);
   });
 
-  it('is the one unlogged table: its loss on a crash is the trade (docs/decisions.md), every other table stays logged', async () => {
+  it('is unlogged with its hourly counts: their loss on a crash is the trade (docs/decisions.md), every other table stays logged', async () => {
     const { rows } = await t.testDb.db.query<{ relname: string }>(
       `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relpersistence = 'u' ORDER BY c.relname`,
     );
-    expect(rows.map((r) => r.relname)).toEqual(['request_log']);
+    expect(rows.map((r) => r.relname)).toEqual(['request_counts', 'request_log']);
   });
 });

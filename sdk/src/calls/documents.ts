@@ -1,4 +1,5 @@
 /** Documents and bank statements (docs/behaviour.md, section 11). */
+import type { PageQuery } from '../paging.ts';
 import type { AnswerOf, BodyOf, CallOptions, UploadDocumentInput } from '../client-types.ts';
 import { enc, transportOf } from '../transport.ts';
 
@@ -22,8 +23,11 @@ export function mediaTypeOf(filename: string): string {
 }
 
 export class DocumentCalls {
-  listDocuments(customerId: string, call?: CallOptions) {
-    return transportOf(this).json<AnswerOf<'/document_upload/{customer_id}/', 'get'>>({ method: 'GET', path: `/document_upload/${enc(customerId)}/` }, call);
+  listDocuments(customerId: string, query: PageQuery = {}, call?: CallOptions) {
+    return transportOf(this).json<AnswerOf<'/document_upload/{customer_id}/', 'get'>>(
+      { method: 'GET', path: `/document_upload/${enc(customerId)}/`, query: { ...query } },
+      call,
+    );
   }
 
   /** POST /document_upload/{customer_id}/ (multipart), reporting progress as the body is sent. */

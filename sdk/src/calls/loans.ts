@@ -1,11 +1,15 @@
 /** Loans after funding (docs/behaviour.md, section 22). */
+import type { PageQuery } from '../paging.ts';
 import type { AnswerOf, CallOptions, QueryOf } from '../client-types.ts';
 import { enc, type RequestSpec, transportOf } from '../transport.ts';
 
 export class LoanCalls {
   /** A customer's loans, newest first. */
-  listCustomerLoans(customerId: string, call?: CallOptions) {
-    return transportOf(this).json<AnswerOf<'/customers/{customer_id}/loans/', 'get'>>({ method: 'GET', path: `/customers/${enc(customerId)}/loans/` }, call);
+  listCustomerLoans(customerId: string, query: PageQuery = {}, call?: CallOptions) {
+    return transportOf(this).json<AnswerOf<'/customers/{customer_id}/loans/', 'get'>>(
+      { method: 'GET', path: `/customers/${enc(customerId)}/loans/`, query: { ...query } },
+      call,
+    );
   }
 
   /** A loan: balance, next repayment, arrears and every repayment with its status. */

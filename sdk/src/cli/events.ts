@@ -97,16 +97,18 @@ export function eventCommands(program: Command): void {
     .command('logs')
     .description('GET /request_log/: your recent API requests, newest first')
     .option('--failed', 'only failed requests')
-    .option('--limit <n>', 'at most this many (1 to 100)', (v) => Number(v))
+    .option('--limit <n>', 'at most this many (1 to 200, default 50)', (v) => Number(v))
+    .option('--cursor <cursor>', 'the page a previous page named (its "More:" line)')
     .action(
-      run(async (options: { failed?: boolean; limit?: number }) => {
-        const answer = await client().listRequestLog({ status: options.failed ? 'failed' : undefined, limit: options.limit });
+      run(async (options: { failed?: boolean; limit?: number; cursor?: string }) => {
+        const answer = await client().listRequestLog({ status: options.failed ? 'failed' : undefined, limit: options.limit, cursor: options.cursor });
         if (json()) return printJson(answer);
         if (answer.data.length === 0) return out('No requests.');
         table([
           ['TIME', 'STATUS', 'METHOD', 'PATH', 'ERROR', 'MS', 'REQUEST'],
           ...answer.data.map((r) => [r.time, r.status, r.method, r.path, r.error_code ?? '', r.duration_ms, r.request_id]),
         ]);
+        if (answer.meta.next_cursor) out(`More: lending logs${options.failed ? ' --failed' : ''} --cursor ${answer.meta.next_cursor}`);
       }),
     );
 }

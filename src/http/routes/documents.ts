@@ -4,7 +4,8 @@ import multipart from '@fastify/multipart';
 import { multipartError } from '../multipart-errors.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
-import { DocumentListResponse, DocumentUploadForm, UploadResponse } from '../../schemas/documents.ts';
+import { DocumentListQuery, DocumentListResponse, DocumentUploadForm, UploadResponse } from '../../schemas/documents.ts';
+import { pageRequestOf } from '../../schemas/paging.ts';
 import { documentName, listDocuments, MAX_UPLOAD_BYTES, requireCustomer, storeDocument, uploadView } from '../../services/documents.ts';
 import { stageStream, type StagedFile } from '../../services/staged-file.ts';
 import { tenantOf } from '../auth.ts';
@@ -98,11 +99,12 @@ export const documentListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'listDocuments',
-        summary: "List the customer's documents with their status and bank accounts",
+        summary: "List the customer's documents with their status and bank accounts, newest first (paged)",
         params: CustomerIdParams,
-        response: { 200: DocumentListResponse, ...errorResponses(401, 403, 404, 406) },
+        querystring: DocumentListQuery,
+        response: { 200: DocumentListResponse, ...errorResponses(400, 401, 403, 404, 406) },
       },
     },
-    async (request) => listDocuments(app.ctx, tenantOf(request), idParam(request.params.customer_id, 'customer')),
+    async (request) => listDocuments(app.ctx, tenantOf(request), idParam(request.params.customer_id, 'customer'), pageRequestOf(request.query)),
   );
 };

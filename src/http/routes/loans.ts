@@ -1,8 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../schemas/common.ts';
 import { CustomerIdParams } from '../../schemas/customer.ts';
-import { LoanIdParams, LoanResponse, LoansResponse, SettleBody, SettlementQuoteQuery, SettlementQuoteResponse, SimulateBody } from '../../schemas/loans.ts';
-import { customerLoans, getLoan, loanSettlementQuote, loanStatementPdf, loanView, quoteView, simulateCollections, today } from '../../services/loans.ts';
+import {
+  LoanIdParams,
+  LoanResponse,
+  LoansQuery,
+  LoansResponse,
+  SettleBody,
+  SettlementQuoteQuery,
+  SettlementQuoteResponse,
+  SimulateBody,
+} from '../../schemas/loans.ts';
+import { pageMeta, pageRequestOf } from '../../schemas/paging.ts';
+import { customerLoansPage } from '../../services/loan-lists.ts';
+import { getLoan, loanSettlementQuote, loanStatementPdf, loanView, quoteView, simulateCollections, today } from '../../services/loans.ts';
 import { recordLoanPayment } from '../../services/loan-withdrawal.ts';
 import { customerContext } from '../../services/customer-time.ts';
 import { tenantOf } from '../auth.ts';
@@ -16,18 +27,19 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Loans'],
         operationId: 'listCustomerLoans',
-        summary: "A customer's loans, newest first",
+        summary: "A customer's loans, newest first (paged)",
         params: CustomerIdParams,
-        response: { 200: LoansResponse, ...errorResponses(401, 403, 404, 406) },
+        querystring: LoansQuery,
+        response: { 200: LoansResponse, ...errorResponses(400, 401, 403, 404, 406) },
       },
     },
     async (request) => {
       const tenant = tenantOf(request);
       const customerId = idParam(request.params.customer_id, 'customer');
       const ctx = await customerContext(app.ctx, 'customer', customerId, tenant);
-      const loans = await customerLoans(ctx, tenant, customerId);
+      const page = await customerLoansPage(ctx, tenant, customerId, pageRequestOf(request.query));
       const day = today(ctx);
-      return { data: loans.map((loan) => loanView(loan, day)) };
+      return { data: page.items.map((loan) => loanView(loan, day)), meta: pageMeta(page) };
     },
   );
 

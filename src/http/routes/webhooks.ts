@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EVENT_TYPES } from '../../domain/event-types.ts';
 import { errorResponses } from '../../schemas/common.ts';
+import { pageMeta, pageRequestOf } from '../../schemas/paging.ts';
 import {
   DeliveriesQuery,
   DeliveriesResponse,
@@ -126,21 +127,17 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'listDeliveries',
-        summary: 'The delivery log: every attempt, newest first',
+        summary: 'The delivery log: every attempt, newest first (paged)',
         querystring: DeliveriesQuery,
         response: { 200: DeliveriesResponse, ...errorResponses(400, 401, 403, 406) },
       },
     },
     async (request) => {
       const q = request.query;
-      return {
-        data: await webhooks.deliveries(app.ctx, tenantOf(request), {
-          eventId: q.event_id?.toLowerCase() ?? null,
-          status: q.status ?? null,
-          before: q.cursor ? Number(q.cursor) : null,
-          limit: q.limit ? Number(q.limit) : 50,
-        }),
-      };
+      const filter = { eventId: q.event_id?.toLowerCase() ?? null, status: q.status ?? null };
+      const page = await webhooks.deliveriesPage(app.ctx, tenantOf(request), filter, pageRequestOf(q));
+      // data.next_cursor: the same cursor, where clients of earlier versions read it.
+      return { data: { deliveries: page.items, next_cursor: page.nextCursor }, meta: pageMeta(page) };
     },
   );
   app.post(

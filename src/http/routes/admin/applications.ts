@@ -11,7 +11,9 @@ import { fundingView } from '../../../services/fundings.ts';
 import { ADMIN_TOKEN_ACTOR } from '../../../services/audit.ts';
 import { boDecide, boDrawdown, boRequestApproval, boRevokeOffers, boStartReview } from '../../../services/back-office.ts';
 import { approvalView, pendingApprovalOf } from '../../../services/four-eyes.ts';
-import { applicationRecord, listApplicationsByStatus, offerTermsFrom } from '../../../services/underwriting.ts';
+import { applicationRecord, offerTermsFrom } from '../../../services/underwriting.ts';
+import { reviewQueuePage } from '../../../services/review.ts';
+import { pageMeta, pageRequestOf, PageQueryFields } from '../../../schemas/paging.ts';
 import type { Decision } from '../../../services/decisions.ts';
 import { offerView } from '../../../services/offers.ts';
 import { idParam } from '../../../domain/ids.ts';
@@ -24,16 +26,20 @@ const DecisionBody = Closed({
 
 const QueueQuery = Type.Object({
   status: Type.Optional(StringEnum(APPLICATION_STATUSES)),
-  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
+  partner_id: Type.Optional(Type.String({ format: 'uuid' })),
+  ...PageQueryFields,
 });
 
 /** The operator's review queue and decisions. */
 export const adminApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/applications', { schema: { querystring: QueueQuery } }, async (request) => {
-    const rows = await listApplicationsByStatus(app.ctx, request.query.status ?? null, Number(request.query.limit ?? 100));
+    const q = request.query;
+    const filter = { statuses: q.status ? [q.status] : null, partnerId: q.partner_id?.toLowerCase() ?? null };
+    const page = await reviewQueuePage(app.ctx, filter, pageRequestOf(q));
     return {
+      meta: pageMeta(page),
       data: {
-        applications: rows.map((a) => ({
+        applications: page.items.map((a) => ({
           ...applicationView(a),
           partner_id: a.partner_id,
           environment: a.environment,

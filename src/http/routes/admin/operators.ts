@@ -2,7 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { AUDIT_TARGET_TYPES } from '../../../domain/audit-targets.ts';
 import { Closed, StringEnum } from '../../../schemas/common.ts';
 import { IdParams } from '../../../schemas/admin.ts';
-import { ADMIN_TOKEN_ACTOR, auditView, listAudit } from '../../../services/audit.ts';
+import { ADMIN_TOKEN_ACTOR, auditPage, auditView } from '../../../services/audit.ts';
+import { pageMeta, pageRequestOf, PageQueryFields } from '../../../schemas/paging.ts';
 import { changeRole, createOperator, deactivateOperator, listOperatorAccounts, operatorView } from '../../../services/operators.ts';
 import { idParam } from '../../../domain/ids.ts';
 
@@ -19,7 +20,7 @@ const AuditQuery = Type.Object({
   target_type: Type.Optional(StringEnum(AUDIT_TARGET_TYPES)),
   target_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
-  limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$' })),
+  ...PageQueryFields,
 });
 
 /** Operator accounts and the audit log over the admin API (docs/behaviour.md, section 19). */
@@ -43,15 +44,15 @@ export const adminOperatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/audit', { schema: { querystring: AuditQuery } }, async (request) => {
     const q = request.query;
-    const limit = Number(q.limit ?? 50);
-    const rows = await listAudit(app.ctx, {
-      operatorId: q.operator_id ?? null,
+    const filter = {
+      operatorId: q.operator_id?.toLowerCase() ?? null,
       targetType: q.target_type ?? null,
       targetId: q.target_id ?? null,
       before: q.before ? Number(q.before) : null,
-      limit: limit + 1,
-    });
-    const page = rows.slice(0, limit);
-    return { data: { entries: page.map(auditView), next_cursor: rows.length > limit ? String(page[page.length - 1].seq) : null } };
+    };
+    const page = await auditPage(app.ctx, filter, pageRequestOf(q));
+    const last = page.items[page.items.length - 1];
+    // data.next_cursor: the last row's seq, for `before` (section 19); meta.next_cursor for `cursor`.
+    return { data: { entries: page.items.map(auditView), next_cursor: page.nextCursor && last ? String(last.seq) : null }, meta: pageMeta(page) };
   });
 };

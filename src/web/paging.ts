@@ -1,0 +1,68 @@
+/**
+ * Paging on the pages (docs/behaviour.md, section 27), once for the console and the dashboard: a
+ * page shows one page of its list, how many it shows ("50 of more customers", never a count of the
+ * whole table), and "Previous page" and "Next page" links that carry the list's filters and the
+ * cursor of the page they lead to. A cursor the list refuses (a stale or hand-edited link) shows
+ * the first page with a word about it.
+ */
+import { Type } from 'typebox';
+import { DomainError } from '../domain/errors.ts';
+import { html, type VNode } from './html.ts';
+
+/** The pages' query parameter: the cursor of the page to show (the services check it). */
+export const CursorQuery = Type.Optional(Type.String({ maxLength: 1000, pattern: '^[A-Za-z0-9_-]+$' }));
+
+/** What a pager needs of a page of any list. */
+export interface PageLinks {
+  count: number;
+  nextCursor: string | null;
+  previousCursor: string | null;
+}
+
+/** The address of the list at `path` with its filters (empty ones left out) and a cursor. */
+export function pageHref(path: string, filters: Record<string, string | null | undefined>, cursor: string | null): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  if (cursor) query.set('cursor', cursor);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** "50 of more customers" while more follow, "12 customers" on the last page, "1 customer" alone. */
+export function shownWords(page: PageLinks, noun: { one: string; many: string }): string {
+  if (page.nextCursor) return `${page.count} of more ${noun.many}`;
+  return `${page.count} ${page.count === 1 ? noun.one : noun.many}`;
+}
+
+/** The count shown and the links to the pages either side; nothing when the list fits on one page and shows none. */
+export function Pager({
+  page,
+  path,
+  filters,
+  noun,
+}: {
+  page: PageLinks;
+  path: string;
+  filters: Record<string, string | null | undefined>;
+  noun: { one: string; many: string };
+}): VNode {
+  return html`<nav class="pager" aria-label=${`Pages of ${noun.many}`}>
+    <p class="muted">${shownWords(page, noun)}</p>
+    ${page.previousCursor ? html`<a href=${pageHref(path, filters, page.previousCursor)} rel="prev">Previous page</a>` : null}
+    ${page.nextCursor ? html`<a href=${pageHref(path, filters, page.nextCursor)} rel="next">Next page</a>` : null}
+  </nav>`;
+}
+
+/**
+ * Reads a page from `cursor`; when the list refuses the cursor (400 naming `cursor`: another list's,
+ * other filters', or not one of ours), reads the first page instead and says so.
+ */
+export async function pageOrFirst<T>(cursor: string | null, read: (cursor: string | null) => Promise<T>): Promise<{ page: T; refused: string | null }> {
+  if (cursor === null) return { page: await read(null), refused: null };
+  try {
+    return { page: await read(cursor), refused: null };
+  } catch (error) {
+    if (!(error instanceof DomainError) || !error.problems.some((p) => p.source?.parameter === 'cursor')) throw error;
+    return { page: await read(null), refused: 'That page of the list is no longer available (the link is old or was changed): here is the first page.' };
+  }
+}
