@@ -82,13 +82,13 @@ describe.each(BACKENDS)('admin lists on %s', (backend) => {
     expect(partners.map((p) => p.partner_id)).toEqual(expect.arrayContaining([partner.partnerId, made.partnerId]));
 
     type Entry = { seq: number; target: { type: string; id: string } };
-    const entries = await readAll<Entry>(t, `/audit?target_id=${made.partnerId}&limit=2`, 'entries', 2);
+    const entries = await readAll<Entry>(t, `/audit?limit=2`, 'entries', 2);
     expect(entries.length).toBeGreaterThanOrEqual(5);
     expect(entries.map((e) => e.seq)).toEqual([...entries.map((e) => e.seq)].sort((a, b) => b - a));
     // `before` (section 19) reads on from data.next_cursor as the cursor does.
-    const firstTwo = await adminGet(t, `/audit?target_id=${made.partnerId}&limit=2`);
+    const firstTwo = await adminGet(t, `/audit?limit=2`);
     const before = (firstTwo.data as unknown as { next_cursor: string }).next_cursor;
-    const next = await adminGet(t, `/audit?target_id=${made.partnerId}&limit=2&before=${before}`);
+    const next = await adminGet(t, `/audit?limit=2&before=${before}`);
     expect((next.data.entries as Entry[]).map((e) => e.seq)).toEqual(entries.slice(2, 4).map((e) => e.seq));
   });
 
