@@ -11,6 +11,7 @@ import { offerRoutes } from './routes/offers.ts';
 import { loginLinkRoutes } from './routes/login-links.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.ts';
 import { documentListRoutes, documentUploadRoutes } from './routes/documents.ts';
 import { prequalificationRoutes } from './routes/prequalification.ts';
 import { installIdempotency } from './idempotency.ts';
@@ -54,6 +55,7 @@ export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | nu
   await app.register(loginLinkRoutes);
   await app.register(sandboxRoutes);
   await app.register(webhookRoutes);
+  await app.register(webhookDeliveryRoutes);
   await app.register(documentListRoutes);
   await app.register(documentUploadRoutes);
   await app.register(prequalificationRoutes);
