@@ -14,7 +14,9 @@ import { attempt, besideFields, type RefusalMap } from '../web/attempt.ts';
 import { fieldErrorsFrom, formValues, readDate, readText, type FieldErrors } from '../web/forms.ts';
 import { formatDate } from '../web/format.ts';
 import { NoticeQuery } from '../web/page-query.ts';
+import { CursorQuery } from '../web/paging.ts';
 import { can, dashboardChrome, signedIn } from './context.ts';
+import { readShownPage } from './list-page.ts';
 import {
   deleteTestClockPage,
   TEST_CLOCKS_PATH,
@@ -30,9 +32,7 @@ const DONE = {
   deleted: 'Test clock deleted: its customers keep their data and the date it reached.',
 };
 
-/** The clocks' cursor, as the API's (`meta.next_cursor`); another value shows the first page. */
-const CURSOR_PATTERN = '^[0-9]{1,18}$';
-const ClocksQuery = Type.Object({ done: NoticeQuery(DONE), cursor: Type.Optional(Type.String({ pattern: CURSOR_PATTERN })) });
+const ClocksQuery = Type.Object({ done: NoticeQuery(DONE), cursor: CursorQuery });
 
 /** The most dates "Missed repayments" takes (as the API's `missed`). */
 const MAX_MISSED = 1000;
@@ -71,7 +71,7 @@ function readAdvance(typed: AdvanceForm): { ok: true; to: string; missed: string
   return { ok: true, to: to.date, missed: missed.map((day) => day.date as string) };
 }
 
-type ClocksShown = Partial<Pick<TestClocksModel, 'notice' | 'name' | 'createErrors' | 'advance' | 'cursor'>>;
+type ClocksShown = Partial<Pick<TestClocksModel, 'notice' | 'name' | 'createErrors' | 'advance'>> & { cursor?: string };
 
 /**
  * Sandbox test clocks (docs/behaviour.md, sections 24 and 28): the partner's clocks, newest first,
@@ -81,12 +81,11 @@ type ClocksShown = Partial<Pick<TestClocksModel, 'notice' | 'name' | 'createErro
 export const dashboardTestClockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const show = async (request: FastifyRequest, reply: FastifyReply, status: number, shown: ClocksShown = {}) => {
     const { actor, environment } = signedIn(request);
-    const cursor = shown.cursor ?? null;
-    const page = await dashboardTestClocks(app.ctx, actor, environment, cursor);
+    const list = await readShownPage(shown.cursor, (page) => dashboardTestClocks(app.ctx, actor, environment, page));
     const model: TestClocksModel = {
-      clocks: page.clocks,
-      cursor,
-      nextCursor: page.nextCursor,
+      page: list.page,
+      cursor: list.cursor,
+      problem: list.problem,
       mayChange: can(request, 'developer'),
       csrf: reply.generateCsrf(),
       notice: shown.notice ?? null,
@@ -94,13 +93,13 @@ export const dashboardTestClockRoutes: FastifyPluginAsyncTypebox = async (app) =
       createErrors: shown.createErrors ?? {},
       advance: shown.advance ?? null,
     };
-    return reply.page(status, testClocksPage(dashboardChrome(request, reply, TEST_CLOCKS_PATH), model));
+    return reply.page(status === 200 ? list.status : status, testClocksPage(dashboardChrome(request, reply, TEST_CLOCKS_PATH), model));
   };
 
   app.get('/test-clocks', { schema: { querystring: ClocksQuery } }, async (request, reply) => {
     if (signedIn(request).environment !== 'sandbox') return reply.page(200, testClocksInProductionPage(dashboardChrome(request, reply, TEST_CLOCKS_PATH)));
     const { done, cursor } = request.query;
-    return show(request, reply, 200, { notice: done ? DONE[done] : null, cursor: cursor ?? null });
+    return show(request, reply, 200, { notice: done ? DONE[done] : null, cursor });
   });
 
   const developer = { config: { dashboardRole: 'developer' as const } };
@@ -120,13 +119,13 @@ export const dashboardTestClockRoutes: FastifyPluginAsyncTypebox = async (app) =
     const clockId = idParam(request.params.id, 'test clock');
     const form = formValues(request.body);
     const typed: AdvanceForm = { to: form.to ?? '', missed: form.missed ?? '' };
-    // The page the form was on, shown again with a refusal beside the clock's fields.
-    const cursor = new RegExp(CURSOR_PATTERN).test(form.cursor ?? '') ? (form.cursor as string) : null;
+    // The page the form was on (its cursor checked by the list as a link's is), shown again with a refusal beside the clock's fields.
+    const cursor = form.cursor || undefined;
     const read = readAdvance(typed);
     if (!read.ok) return show(request, reply, 400, { cursor, advance: { clockId, ...typed, errors: read.errors } });
     const started = await attempt(() => dashboardAdvanceTestClock(app.ctx, actor, environment, clockId, read), advanceRefusals(read.missed));
     if (!started.ok) return show(request, reply, started.refusal.status, { cursor, advance: { clockId, ...typed, errors: started.refusal.errors } });
-    return reply.redirect(`${TEST_CLOCKS_PATH}?done=advancing${cursor ? `&cursor=${cursor}` : ''}`, 303);
+    return reply.redirect(`${TEST_CLOCKS_PATH}?done=advancing${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, 303);
   });
 
   app.get('/test-clocks/:id/delete', { schema: { params: IdParams }, ...developer }, async (request, reply) => {

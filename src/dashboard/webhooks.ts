@@ -12,11 +12,13 @@ import {
   dashboardSetSubscriptions,
   dashboardTestEvent,
 } from '../services/dashboard.ts';
-import { deliveries, getConfiguration, listSubscriptions } from '../services/webhooks.ts';
+import { deliveriesPage, getConfiguration, listSubscriptions } from '../services/webhooks.ts';
 import { attempt, besideFields, saying } from '../web/attempt.ts';
 import { formValues } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
+import { CursorQuery } from '../web/paging.ts';
 import { can, dashboardChrome, signedIn } from './context.ts';
+import { readShownPage } from './list-page.ts';
 import { webhooksPage, type WebhooksModel } from './views/webhooks.ts';
 
 const DONE = {
@@ -28,7 +30,7 @@ const DONE = {
 
 const ALL_TYPES = EVENT_TYPES.map((e) => e.webhook_event_type as string);
 
-const WebhooksQuery = Type.Object({ done: NoticeQuery(DONE), failed: Type.Optional(Type.String({ maxLength: 5 })) });
+const WebhooksQuery = Type.Object({ done: NoticeQuery(DONE), failed: Type.Optional(Type.String({ maxLength: 5 })), cursor: CursorQuery });
 
 /**
  * What each form shows when the service refuses it with a ValidationError: the webhook rules beside
@@ -39,7 +41,7 @@ const SUBSCRIPTION_REFUSALS = { ValidationError: saying('Choose event types from
 const TEST_EVENT_REFUSALS = { ValidationError: saying('Choose an event type from the list.') };
 const REDELIVERY_REFUSALS = { ValidationError: (error: DomainError) => ({ problem: `Not sent: ${error.detail}.` }) };
 
-type WebhooksShown = Partial<Pick<WebhooksModel, 'notice' | 'problem' | 'secret' | 'errors' | 'url' | 'failedOnly'>>;
+type WebhooksShown = Partial<Pick<WebhooksModel, 'notice' | 'problem' | 'secret' | 'errors' | 'url' | 'failedOnly'>> & { cursor?: string };
 
 /** The types a subscriptions form ticked (none, one or several `types` fields). */
 function tickedTypes(body: unknown): string[] {
@@ -61,14 +63,15 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const [configuration, subscriptions, log] = await Promise.all([
       getConfiguration(app.ctx, tenant),
       listSubscriptions(app.ctx, tenant),
-      deliveries(app.ctx, tenant, { eventId: null, status: failedOnly ? 'failed' : null, before: null, limit: 50 }),
+      readShownPage(shown.cursor, (page) => deliveriesPage(app.ctx, tenant, { eventId: null, status: failedOnly ? 'failed' : null }, page)),
     ]);
     const model: WebhooksModel = {
       environment,
       developer: can(request, 'developer'),
       configuration,
       subscriptions,
-      deliveries: log.deliveries,
+      deliveries: log.page,
+      deliveriesProblem: log.problem,
       eventTypes: ALL_TYPES,
       csrf: reply.generateCsrf(),
       notice: shown.notice ?? null,
@@ -78,11 +81,15 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
       url: shown.url ?? null,
       failedOnly,
     };
-    return reply.page(status, webhooksPage(dashboardChrome(request, reply, '/dashboard/webhooks'), model));
+    return reply.page(status === 200 ? log.status : status, webhooksPage(dashboardChrome(request, reply, '/dashboard/webhooks'), model));
   };
 
   app.get('/webhooks', { schema: { querystring: WebhooksQuery } }, async (request, reply) =>
-    show(request, reply, 200, { notice: request.query.done ? DONE[request.query.done] : null, failedOnly: Boolean(request.query.failed) }),
+    show(request, reply, 200, {
+      notice: request.query.done ? DONE[request.query.done] : null,
+      failedOnly: Boolean(request.query.failed),
+      cursor: request.query.cursor,
+    }),
   );
 
   const developer = { config: { dashboardRole: 'developer' as const } };

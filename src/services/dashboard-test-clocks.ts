@@ -10,14 +10,13 @@ import { listClockCustomers, type ClockCustomerRow } from '../store/test-clocks-
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { requirePartnerRole } from './partner-users.ts';
-import { advanceTestClock, createTestClock, deleteTestClockById, getTestClock, listTestClocksPage, type TestClockRow } from './test-clocks.ts';
+import { mapPageItems, type Page, type PageRequest } from './paging.ts';
+import { advanceTestClock, createTestClock, deleteTestClockById, getTestClock, testClocksPage, type TestClockRow } from './test-clocks.ts';
 
 type PartnerActor = Actor & { kind: 'partner_user' };
 
 export type { ClockCustomerRow };
 
-/** The clocks a page shows (section 27). */
-export const CLOCKS_PAGE_SIZE = 50;
 /** The customers named beside each clock (the newest); the others are counted. */
 export const CUSTOMERS_NAMED_PER_CLOCK = 5;
 
@@ -30,25 +29,17 @@ function tenantOf(actor: PartnerActor, environment: Environment): Tenant {
   return { partnerId: actor.partnerId, environment };
 }
 
-/** One page of the partner's clocks, newest first, each with its newest customers; the next page's cursor. */
-export async function dashboardTestClocks(
-  ctx: ServiceContext,
-  actor: PartnerActor,
-  environment: Environment,
-  cursor: string | null,
-): Promise<{ clocks: ClockLine[]; nextCursor: string | null }> {
+/** One page of the partner's clocks, newest first, each with its newest customers, and the cursors of the pages either side. */
+export async function dashboardTestClocks(ctx: ServiceContext, actor: PartnerActor, environment: Environment, request: PageRequest): Promise<Page<ClockLine>> {
   const tenant = tenantOf(actor, environment);
-  const page = await listTestClocksPage(ctx, tenant, { limit: String(CLOCKS_PAGE_SIZE), cursor: cursor ?? undefined });
+  const page = await testClocksPage(ctx, tenant, request);
   const customers = await listClockCustomers(
     ctx.db,
     tenant,
-    page.clocks.map((clock) => clock.id),
+    page.items.map((clock) => clock.id),
     CUSTOMERS_NAMED_PER_CLOCK,
   );
-  return {
-    clocks: page.clocks.map((clock) => ({ ...clock, customers: customers.filter((c) => c.test_clock_id === clock.id) })),
-    nextCursor: page.nextCursor,
-  };
+  return mapPageItems(page, (clock) => ({ ...clock, customers: customers.filter((c) => c.test_clock_id === clock.id) }));
 }
 
 export async function dashboardCreateTestClock(ctx: ServiceContext, actor: PartnerActor, environment: Environment, name: string | null): Promise<TestClockRow> {

@@ -9,14 +9,14 @@ import type { Environment, Scope, Tenant } from '../domain/tenant.ts';
 import { londonToday } from '../domain/dates.ts';
 import { tenantOverview } from '../store/dashboard-store.ts';
 import { CUSTOMERS_KEYSET, listTenantCustomers, type TenantCustomerRow } from '../store/customer-search-store.ts';
-import { findTokenOwner, type PartnerTokenRow } from '../store/partners-store.ts';
+import { findTenantToken, findTokenOwner, type PartnerTokenRow } from '../store/partners-store.ts';
 import { productionAccessSince } from '../store/partner-users-store.ts';
 import { audited } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { requirePartnerRole } from './partner-users.ts';
 import { matchOf, searchString } from './customer-search.ts';
-import { FIGURE_BOUND, firstRows, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
-import { createToken, listTokens, partnerTokensPage, revokePartnerToken } from './partners.ts';
+import { FIGURE_BOUND, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
+import { createToken, partnerTokensPage, revokePartnerToken } from './partners.ts';
 import { findWebhookConfig } from '../store/webhooks-store.ts';
 import { changeSubscriptions, getSigningSecret, putConfiguration, redeliver, rotateSigningSecret, sendTestEvent, type WebhookPolicy } from './webhooks.ts';
 
@@ -66,12 +66,6 @@ export async function tenantCustomersPage(
   return readPage(request, scope, CUSTOMERS_KEYSET, (window) => listTenantCustomers(ctx.db, tenant, match, window));
 }
 
-/** The first 100 of them (tenantCustomersPage without a cursor; the page's call until it pages). */
-export async function tenantCustomers(ctx: ServiceContext, actor: PartnerActor, environment: Environment, search: string | null) {
-  const tenant = tenantOf(actor, environment);
-  return (await listTenantCustomers(ctx.db, tenant, await tenantMatch(ctx, search), firstRows(100))).rows;
-}
-
 /** One page of the tenant's tokens, newest first (revoked ones too). */
 export async function tenantTokensPage(
   ctx: ServiceContext,
@@ -82,8 +76,11 @@ export async function tenantTokensPage(
   return partnerTokensPage(ctx, actor.partnerId, environment, request);
 }
 
-export async function environmentTokens(ctx: ServiceContext, actor: PartnerActor, environment: Environment) {
-  return (await listTokens(ctx, actor.partnerId)).filter((t) => t.environment === environment);
+/** One of the tenant's tokens (revoked or not), for the revocation's confirmation; any other id: not found. */
+export async function tenantToken(ctx: ServiceContext, actor: PartnerActor, environment: Environment, tokenId: string): Promise<PartnerTokenRow> {
+  const token = await findTenantToken(ctx.db, tenantOf(actor, environment), tokenId);
+  if (!token) throw notFound('token');
+  return token;
 }
 
 /** Whether the partner may create production tokens (an operator approved its go-live). */

@@ -3,7 +3,7 @@ import type { Tenant } from '../domain/tenant.ts';
 import type { Db } from '../store/db.ts';
 import { insertRequestLog, listRequestLog, markTokensUsed, REQUEST_LOG_KEYSET, type RequestLogEntry } from '../store/request-log-store.ts';
 import type { ServiceContext } from './context.ts';
-import { firstRows, mapPageItems, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
+import { mapPageItems, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
 import { REQUEST_LOG_RETENTION_DAYS } from './partner-tools-sweeps.ts';
 
 /** Entries waiting for the next batch write at most this long. */
@@ -92,10 +92,4 @@ export async function tenantRequestsPage(ctx: ServiceContext, tenant: Tenant, st
   const scope = { list: 'request_log', owner: tenantOwner(tenant), filters: { status } };
   const page = await readPage(request, scope, REQUEST_LOG_KEYSET, (window) => listRequestLog(ctx.db, tenant, logFilter(ctx, status), window));
   return mapPageItems(page, entryView);
-}
-
-/** The tenant's latest requests of the last 7 days, newest first (the first page only; the dashboard's page until it pages). */
-export async function listTenantRequests(ctx: ServiceContext, tenant: Tenant, query: { limit: number; status: RequestLogStatus }) {
-  const rows = await listRequestLog(ctx.db, tenant, logFilter(ctx, query.status), firstRows(query.limit));
-  return rows.rows.map(entryView);
 }

@@ -19,10 +19,12 @@ import {
   insertTestClock,
   listTestClocks,
   lockPartnerClocks,
+  TEST_CLOCKS_KEYSET,
   startAdvance,
   type TestClockRow,
 } from '../store/test-clocks-store.ts';
 import { wallNow, type ServiceContext } from './context.ts';
+import { readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
 
 export type { TestClockRow };
 
@@ -77,9 +79,18 @@ export async function listTestClocksPage(
 ): Promise<{ clocks: TestClockRow[]; nextCursor: string | null }> {
   sandboxOnly(tenant);
   const limit = query.limit ? Number(query.limit) : DEFAULT_PAGE_SIZE;
-  const rows = await listTestClocks(ctx.db, tenant, { limit, beforeSeq: query.cursor ?? null });
-  const clocks = rows.slice(0, limit);
-  return { clocks, nextCursor: rows.length > limit ? clocks[clocks.length - 1].seq : null };
+  // The API's cursor is the last clock's sequence number (its schema allows digits only).
+  const page = await listTestClocks(ctx.db, tenant, { limit, position: query.cursor ? { direction: 'after', key: [query.cursor] } : null });
+  return { clocks: page.rows, nextCursor: page.moreAfter ? (page.lastKey?.[0] ?? null) : null };
+}
+
+/**
+ * One page of the partner's clocks, newest first, with the cursors of the pages either side (the
+ * dashboard's list: its cursors are the shared paging's, section 27).
+ */
+export async function testClocksPage(ctx: ServiceContext, tenant: Tenant, request: PageRequest): Promise<Page<TestClockRow>> {
+  sandboxOnly(tenant);
+  return readPage(request, { list: 'test_clocks', owner: tenantOwner(tenant) }, TEST_CLOCKS_KEYSET, (window) => listTestClocks(ctx.db, tenant, window));
 }
 
 /** Deletes the clock: it stops advancing; its customers keep their data and the date it reached. */

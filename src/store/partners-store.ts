@@ -106,6 +106,19 @@ export interface PartnerTokenRow {
   last_used_at: Date | null;
 }
 
+/** What a list shows of a token (never its hash). */
+const TOKEN_COLUMNS = 'id, name, environment, scopes, created_at, revoked_at, last_used_at';
+
+/** One of the tenant's tokens, revoked ones too (never its hash); null for any other id. */
+export async function findTenantToken(db: Queryable, tenant: Tenant, tokenId: string): Promise<PartnerTokenRow | null> {
+  const { rows } = await db.query<PartnerTokenRow>(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE id = $1 AND partner_id = $2 AND environment = $3`, [
+    tokenId,
+    tenant.partnerId,
+    tenant.environment,
+  ]);
+  return rows[0] ?? null;
+}
+
 /** One page of a partner's tokens (of one environment, when given), revoked ones too, newest first (never their hashes). */
 export async function listPartnerTokensPage(
   db: Queryable,
@@ -114,7 +127,7 @@ export async function listPartnerTokensPage(
   window: PageWindow,
 ): Promise<KeysetWindow<PartnerTokenRow>> {
   return selectPage(db, PARTNERS_KEYSET, window, {
-    select: 'id, name, environment, scopes, created_at, revoked_at, last_used_at',
+    select: TOKEN_COLUMNS,
     from: 'api_tokens',
     where: environment === null ? ['partner_id = $1'] : ['partner_id = $1', 'environment = $2'],
     params: environment === null ? [partnerId] : [partnerId, environment],
@@ -123,10 +136,7 @@ export async function listPartnerTokensPage(
 
 /** A partner's tokens, revoked ones too, oldest first (never their hashes). */
 export async function listPartnerTokens(db: Queryable, partnerId: string): Promise<PartnerTokenRow[]> {
-  const { rows } = await db.query<PartnerTokenRow>(
-    'SELECT id, name, environment, scopes, created_at, revoked_at, last_used_at FROM api_tokens WHERE partner_id = $1 ORDER BY created_at, id',
-    [partnerId],
-  );
+  const { rows } = await db.query<PartnerTokenRow>(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE partner_id = $1 ORDER BY created_at, id`, [partnerId]);
   return rows;
 }
 

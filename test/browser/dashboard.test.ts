@@ -1,14 +1,16 @@
 /**
  * The partner dashboard in Chromium (docs/behaviour.md, section 24): an owner invited by the lender
  * sets a password and two-factor authentication, keeps the recovery codes, creates a sandbox token,
- * points the webhook at a receiver, sends a test event and redelivers it, reads the request log, and
- * logs in again with both factors; every page axe-clean at 1280 px and at 360 px without sideways
- * scrolling, with the security headers.
+ * points the webhook at a receiver, sends a test event and redelivers it, reads the request log,
+ * pages through the customers (a search kept on the next page), and logs in again with both factors;
+ * every page axe-clean at 1280 px and at 360 px without sideways scrolling (the lists with their
+ * pagers), with the security headers.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { BACKENDS } from '../helpers/db.ts';
 import { clientFor, customerBody, usePartner } from '../helpers/app.ts';
+import { growTenant } from '../../bench/scale-data.ts';
 import { eventually, useReceiver } from '../helpers/receiver.ts';
 import { currentCode } from '../../src/services/two-factor.ts';
 import {
@@ -110,8 +112,8 @@ describe.each(BACKENDS)('the partner dashboard on %s', (backend) => {
     // Each "Revoke" is named exactly that; its description tells the token (contract 24).
     const revokes = await page.getByRole('link', { name: 'Revoke', exact: true }).all();
     await expect(Promise.all(revokes.map(accessibleText))).resolves.toEqual([
-      { name: 'Revoke', description: expect.stringMatching(/^\(made by the lender\) \d{1,2} \w{3} \d{4}, \d\d:\d\d$/) },
       { name: 'Revoke', description: expect.stringMatching(/^Staging server \d{1,2} \w{3} \d{4}, \d\d:\d\d$/) },
+      { name: 'Revoke', description: expect.stringMatching(/^\(made by the lender\) \d{1,2} \w{3} \d{4}, \d\d:\d\d$/) },
     ]);
     const api = clientFor(server.t.app, partner.partnerId, '', token);
     expect((await api.post('/customers/', customerBody({}, { registered_company_name: 'Dashboard Widgets Ltd' }))).statusCode).toBe(201);
@@ -144,6 +146,12 @@ describe.each(BACKENDS)('the partner dashboard on %s', (backend) => {
     await page.getByRole('button', { name: 'Redeliver', exact: true }).click();
     await receiver.waitForEvent(delivery.eventId, 2);
 
+    // A partner's data beyond a page (generated as the scale bench makes it, an hour old): 60 more
+    // customers, with their events, deliveries and requests. The lists page: 50 rows, "Next page".
+    const hourAgo = new Date(server.t.clock.now().getTime() - 3_600_000);
+    const grown = { partnerId: partner.partnerId, environment: 'sandbox' as const, tag: 'acme', requestsPerCustomer: 1, spanDays: 14 };
+    await growTenant(server.t.testDb.db, { ...grown, from: 0, to: 60, spanCustomers: 60, now: hourAgo });
+
     // The request log and the customers.
     await server.t.app.requestLog.flush();
     await page.getByRole('link', { name: 'Request log' }).click();
@@ -153,7 +161,22 @@ describe.each(BACKENDS)('the partner dashboard on %s', (backend) => {
     await check(page, 'request-log');
     await page.getByRole('link', { name: 'Customers' }).click();
     await expect(page.locator('#customers').textContent()).resolves.toContain('Dashboard Widgets Ltd');
+    await expect(page.getByRole('navigation', { name: 'Pages of customers' }).textContent()).resolves.toContain('50 of more customers');
+    await expect(page.getByRole('link', { name: 'Previous page' }).count()).resolves.toBe(0);
     await check(page, 'customers');
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page.locator('#customers tbody tr').count()).resolves.toBe(11);
+    await expect(page.getByRole('navigation', { name: 'Pages of customers' }).textContent()).resolves.toContain('11 customers');
+    await check(page);
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    await expect(page.locator('#customers').textContent()).resolves.toContain('Dashboard Widgets Ltd');
+    // A search kept across its pages: "Ltd" is in every generated name.
+    await page.getByLabel('Search').fill('Ltd');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Ltd');
+    await expect(page.getByLabel('Search').inputValue()).resolves.toBe('Ltd');
+    await expect(page.locator('#customers tbody tr').count()).resolves.toBe(11);
     await page.getByRole('link', { name: 'Users' }).click();
     await page.getByLabel('Email').fill('dev@acme.example');
     await page.getByLabel('Name').fill('Dev Eloper');
@@ -182,8 +205,14 @@ describe.each(BACKENDS)('the partner dashboard on %s', (backend) => {
       expectWebSecurityHeaders(await small.goto(`${server.base}${path}`));
       await check(small);
     }
+    // A middle page of a list, both links beside its count, on a phone.
+    await small.goto(`${server.base}/dashboard/events`);
+    await small.getByRole('link', { name: 'Next page' }).click();
+    await expect(small.getByRole('link', { name: 'Previous page' }).count()).resolves.toBe(1);
+    await expect(small.getByRole('navigation', { name: 'Pages of events' }).textContent()).resolves.toContain('50 of more events');
+    await check(small);
     await small.getByRole('button', { name: 'Production' }).click();
-    expect(new URL(small.url()).pathname).toBe('/dashboard/users');
+    expect(new URL(small.url()).pathname).toBe('/dashboard/events');
     await small.goto(`${server.base}/dashboard/tokens`);
     await expect(small.locator('#production-locked').count()).resolves.toBe(1);
     await check(small, 'tokens-production-phone');

@@ -40,3 +40,35 @@ export function apiPage<T>(body: { meta: { next_cursor: string | null; previous_
 export function servicePage<T>(page: { items: T[]; nextCursor: string | null; previousCursor: string | null }): PageOf<T> {
   return { items: page.items, next: page.nextCursor, previous: page.previousCursor };
 }
+
+/** The address of a page's link `rel` ("next" or "prev"), unescaped; null when the page has none. */
+function linkOf(body: string, rel: 'next' | 'prev'): string | null {
+  const href = new RegExp(`<a href="([^"]+)" rel="${rel}">${rel === 'next' ? 'Next page' : 'Previous page'}</a>`).exec(body)?.[1];
+  return href === undefined ? null : href.replaceAll('&amp;', '&');
+}
+
+/**
+ * A page of a list on a web page (docs/behaviour.md, section 27): its rows (the first group of each
+ * match of `row`) and the cursors of its "Previous page" and "Next page" links, each checked to lead
+ * back to `path` with the same filters.
+ */
+export function webPage(body: string, row: RegExp, path: string, filters: Record<string, string>): PageOf<string> {
+  const cursorOf = (rel: 'next' | 'prev'): string | null => {
+    const href = linkOf(body, rel);
+    if (href === null) return null;
+    const url = new URL(href, 'http://pages.test');
+    expect(url.pathname).toBe(path);
+    const cursor = url.searchParams.get('cursor');
+    url.searchParams.delete('cursor');
+    expect(Object.fromEntries(url.searchParams)).toEqual(filters);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    return cursor;
+  };
+  return { items: [...body.matchAll(new RegExp(row.source, 'g'))].map((m) => m[1]), next: cursorOf('next'), previous: cursorOf('prev') };
+}
+
+/** The address of a list's page: its filters and the cursor, as the pages' links write them. */
+export function listAddress(path: string, filters: Record<string, string>, cursor: string | null): string {
+  const query = new URLSearchParams({ ...filters, ...(cursor ? { cursor } : {}) }).toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -188,23 +188,29 @@ describe.each(BACKENDS)('the test clocks page, its refusals and its limits on %s
     expect(clockIdsOn(first.body)).toEqual(made.slice(50).reverse());
     expect(first.body).toContain('50 of more test clocks');
     expect(first.body).not.toContain('Previous page');
-    const next = /<a href="(\/dashboard\/test-clocks\?cursor=\d+)" rel="next">Next page<\/a>/.exec(first.body)?.[1] as string;
+    const next = /<a href="(\/dashboard\/test-clocks\?cursor=[\w-]+)" rel="next">Next page<\/a>/.exec(first.body)?.[1] as string;
     const second = await user.get(next);
     expect(clockIdsOn(second.body)).toEqual(made.slice(0, 50).reverse());
     expect(second.body).toContain('50 test clocks');
-    expect(second.body).toContain('<a href="/dashboard/test-clocks" rel="prev">Previous page</a>');
+    const previous = /<a href="(\/dashboard\/test-clocks\?cursor=[\w-]+)" rel="prev">Previous page<\/a>/.exec(second.body)?.[1] as string;
+    expect(clockIdsOn((await user.get(previous)).body)).toEqual(made.slice(50).reverse());
     expect(second.body).not.toContain('Next page');
     // A refused advance on the second page shows that page again, with the error beside the clock's field.
-    const refused = await user.post(`${PAGE}/${made[0]}/advance`, {
-      to: '2000-01-01',
-      missed: '',
-      cursor: new URL(next, 'http://x').searchParams.get('cursor') as string,
-    });
+    const cursor = new URL(next, 'http://x').searchParams.get('cursor') as string;
+    const refused = await user.post(`${PAGE}/${made[0]}/advance`, { to: '2000-01-01', missed: '', cursor });
     expect(refused.statusCode).toBe(400);
     expect(clockIdsOn(refused.body)).toEqual(made.slice(0, 50).reverse());
+    expect(refused.body).toContain(`<input type="hidden" name="cursor" value="${cursor}"/>`);
     expect(errorBeside(refused.body, made[0], 'to')).toMatch(/^Must be after /);
-    // A cursor the page cannot read shows the first page.
-    expect(clockIdsOn((await user.get(`${PAGE}?cursor=abc`)).body)).toEqual(made.slice(50).reverse());
+    // A cursor the list refuses shows the first page, saying so (400); one that is no cursor at all counts as absent.
+    const stale = await user.get(`${PAGE}?cursor=abc`);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.body).toContain('That page of the list is no longer available');
+    expect(clockIdsOn(stale.body)).toEqual(made.slice(50).reverse());
+    expect(clockIdsOn((await user.get(`${PAGE}?cursor=${encodeURIComponent('not a cursor')}`)).body)).toEqual(made.slice(50).reverse());
+    // The API's cursor is the clock's sequence number, not a page's cursor.
+    const apiCursor = (await busy.get('/sandbox/test_clocks/')).json().meta.next_cursor as string;
+    expect((await user.get(`${PAGE}?cursor=${apiCursor}`)).statusCode).toBe(400);
 
     const limit = await user.post(PAGE, { name: 'One too many' });
     expect(limit.statusCode).toBe(400);

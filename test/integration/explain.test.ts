@@ -22,6 +22,7 @@ import type { EventSignal } from '../../src/services/event-signal.ts';
 import { customerLoansPage, operatorLoansPage } from '../../src/services/loan-lists.ts';
 import { createPartner, createToken, partnersPage, partnerTokensPage } from '../../src/services/partners.ts';
 import { tenantRequestsPage } from '../../src/services/request-log.ts';
+import { createTestClock, testClocksPage } from '../../src/services/test-clocks.ts';
 import { deliveriesPage } from '../../src/services/webhooks.ts';
 import { generatedIds, growTenant, settle } from '../../bench/scale-data.ts';
 import { BACKENDS, useTestDb } from '../helpers/db.ts';
@@ -42,6 +43,8 @@ describe.each(BACKENDS)('the plans of every list on %s', (backend) => {
     const spread = { requestsPerCustomer: 10, spanDays: 14, now };
     await growTenant(testDb.db, { ...big, tag: 'big', from: 0, to: CUSTOMERS, spanCustomers: CUSTOMERS, ...spread });
     await growTenant(testDb.db, { ...small, tag: 'small', from: 0, to: 12, spanCustomers: 12, ...spread });
+    // Test clocks (at most 100 a partner): enough for a next page.
+    for (let i = 0; i < 6; i++) await createTestClock(base, big, `Clock ${i}`);
     await settle(testDb.db);
 
     const explained: ExplainedQuery[] = [];
@@ -73,6 +76,7 @@ describe.each(BACKENDS)('the plans of every list on %s', (backend) => {
       for (const type of [null, 'customer_funded']) await both((r) => tenantEventsPage(ctx, tenant, type, r));
       for (const q of [null, 'hartley joinery', 'big-7', 'ab']) await both((r) => tenantCustomersPage(ctx, owner(tenant.partnerId), 'sandbox', q, r));
       await both((r) => tenantTokensPage(ctx, owner(tenant.partnerId), 'sandbox', r));
+      await both((r) => testClocksPage(ctx, tenant, r));
       const figures = await overview(ctx, owner(tenant.partnerId), 'sandbox');
       if (tenant === big) {
         // Beyond the exact count's bound (1,000), the planner's estimate from the statistics: about right.

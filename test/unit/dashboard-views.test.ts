@@ -11,6 +11,10 @@ import { webhooksPage, type Delivery, type WebhooksModel } from '../../src/dashb
 import { EMPTY_GO_LIVE_FORM, goLiveSection } from '../../src/dashboard/views/go-live.ts';
 import { eventPage, type EventWithDelivery } from '../../src/dashboard/views/events.ts';
 import { deleteTestClockPage, testClocksInProductionPage, testClocksPage, type TestClocksModel } from '../../src/dashboard/views/test-clocks.ts';
+import { customersPage, type CustomerLine } from '../../src/dashboard/views/customers.ts';
+import { eventsPage } from '../../src/dashboard/views/events.ts';
+import { requestLogPage, type LoggedRequest } from '../../src/dashboard/views/logs.ts';
+import { figureWords, overviewPage, type OverviewStats } from '../../src/dashboard/views/overview.ts';
 import type { ClockLine } from '../../src/services/dashboard-test-clocks.ts';
 
 const CHROME: DashboardChrome = {
@@ -55,9 +59,16 @@ const token = (over: Partial<TokenRow>): TokenRow => ({
   ...over,
 });
 
+/** One page of a list: its rows, and the cursors either side (none unless given). */
+const pageOf = <T>(items: T[], cursors: { nextCursor?: string; previousCursor?: string } = {}) => ({
+  items,
+  nextCursor: cursors.nextCursor ?? null,
+  previousCursor: cursors.previousCursor ?? null,
+});
+
 const tokensModel = (over: Partial<TokensModel>): TokensModel => ({
   environment: 'sandbox',
-  tokens: [],
+  page: pageOf([]),
   mayCreate: false,
   mayRevoke: false,
   productionLocked: false,
@@ -89,14 +100,14 @@ describe('the tokens page', () => {
   const revoked = token({ id: '33333333-3333-4333-8333-333333333333', name: 'old', revoked_at: new Date('2026-11-21T10:00:00Z') });
 
   it('names each control "Revoke" and tells its token by aria-describedby', () => {
-    const page = render(tokensPage(CHROME, tokensModel({ tokens: [lenders, active, revoked], mayRevoke: true, mayCreate: true })));
+    const page = render(tokensPage(CHROME, tokensModel({ page: pageOf([lenders, active, revoked]), mayRevoke: true, mayCreate: true })));
     expect(controls(page, 'Revoke')).toEqual([{ description: '(made by the lender) 1 Nov 2026, 08:00' }, { description: 'ci 20 Nov 2026, 09:30' }]);
     expect(page).toContain('Revoked 21 Nov 2026, 10:00');
     expect(page).toContain('<h2>Create token</h2>');
   });
 
   it('shows a viewer the tokens without controls, and an owner without production access how to get it', () => {
-    const viewer = render(tokensPage(CHROME, tokensModel({ tokens: [active] })));
+    const viewer = render(tokensPage(CHROME, tokensModel({ page: pageOf([active]) })));
     expect(controls(viewer, 'Revoke')).toEqual([]);
     expect(viewer).toContain('<td data-label="State">Active</td>');
     expect(viewer).not.toContain('Create token');
@@ -183,7 +194,8 @@ describe('the webhooks page', () => {
     developer: false,
     configuration: { url: 'https://partner.example/hooks', has_token: true },
     subscriptions: [{ webhook_event_type: 'application_offered', url: null, subscribed: true }],
-    deliveries: [delivery],
+    deliveries: pageOf([delivery]),
+    deliveriesProblem: null,
     eventTypes: ['application_offered'],
     csrf: 'form-csrf',
     notice: null,
@@ -267,7 +279,6 @@ describe('the test clocks page', () => {
     missed: [],
     created_at: new Date('2026-11-27T09:00:00Z'),
     deleted_at: null,
-    seq: '7',
     customer_count: 0,
     customers: [],
     ...over,
@@ -282,11 +293,11 @@ describe('the test clocks page', () => {
     customer_count: 7,
     customers: [customer(1, 'crm-1', 'Tick & Tock Ltd'), customer(2, null, 'Only A Name Ltd'), customer(3, 'crm-3', null), customer(4, null, null)],
   });
-  const moving = clock({ id: MOVING, name: null, frozen_on: '2027-01-10', status: 'advancing', advance_to: '2027-03-03', seq: '6' });
+  const moving = clock({ id: MOVING, name: null, frozen_on: '2027-01-10', status: 'advancing', advance_to: '2027-03-03' });
   const model = (over: Partial<TestClocksModel>): TestClocksModel => ({
-    clocks: [ready, moving],
+    page: pageOf([ready, moving]),
     cursor: null,
-    nextCursor: null,
+    problem: null,
     mayChange: true,
     csrf: 'form-csrf',
     notice: null,
@@ -330,25 +341,27 @@ describe('the test clocks page', () => {
 
   it("shows a refused advance beside the clock's fields, with what was typed, even on a clock that advances", () => {
     const refused = { clockId: MOVING, to: '2027-02-01', missed: 'soon', errors: { to: 'The clock is still advancing', missed: 'Enter a date' } };
-    const page = render(testClocksPage(CHROME, model({ advance: refused, cursor: '7' })));
+    const page = render(testClocksPage(CHROME, model({ advance: refused, cursor: 'c7' })));
     expect(page).toContain(`<li><a href="#advance-${MOVING}-to">The clock is still advancing</a></li>`);
     expect(page).toContain(`<li><a href="#advance-${MOVING}-missed">Enter a date</a></li>`);
     expect(page).toContain(`id="advance-${MOVING}-to-error"><span class="visually-hidden">Error: </span>The clock is still advancing</span>`);
     expect(page).toContain(`id="advance-${MOVING}-to" name="to" type="date" value="2027-02-01" aria-invalid="true"`);
     expect(page).toContain(`aria-describedby="clock-${MOVING} advance-${MOVING}-missed-hint advance-${MOVING}-missed-error"`);
     // The form carries the page it is on, so that a refusal shows that page again.
-    expect(page).toContain('<input type="hidden" name="cursor" value="7"/>');
+    expect(page).toContain('<input type="hidden" name="cursor" value="c7"/>');
     expect(controls(page, 'Advance')).toHaveLength(2);
   });
 
-  it('pages: "50 of more" with "Next page", and "Previous page" back to the first', () => {
-    const first = render(testClocksPage(CHROME, model({ nextCursor: '6' })));
-    expect(first).toContain('<p class="muted">2 of more test clocks</p>');
-    expect(first).toContain('<a href="/dashboard/test-clocks?cursor=6" rel="next">Next page</a>');
-    const second = render(testClocksPage(CHROME, model({ cursor: '6', clocks: [] })));
-    expect(second).toContain('No test clocks on this page.');
-    expect(render(testClocksPage(CHROME, model({ cursor: '6' })))).toContain('<a href="/dashboard/test-clocks" rel="prev">Previous page</a>');
-    expect(render(testClocksPage(CHROME, model({ clocks: [] })))).toContain('No test clocks yet.');
+  it('pages with the shared pager: "50 of more" with "Next page" and "Previous page", and says why a link showed the first page', () => {
+    const middle = render(testClocksPage(CHROME, model({ page: pageOf([ready, moving], { nextCursor: 'n6', previousCursor: 'p7' }), cursor: 'c7' })));
+    expect(middle).toContain('<nav class="pager" aria-label="Pages of test clocks"><p class="muted">2 of more test clocks</p>');
+    expect(middle).toContain('<a href="/dashboard/test-clocks?cursor=p7" rel="prev">Previous page</a>');
+    expect(middle).toContain('<a href="/dashboard/test-clocks?cursor=n6" rel="next">Next page</a>');
+    const empty = render(testClocksPage(CHROME, model({ page: pageOf([]) })));
+    expect(empty).toContain('No test clocks yet.');
+    expect(empty).not.toContain('class="pager"');
+    const refused = render(testClocksPage(CHROME, model({ problem: 'That page of the list is no longer available.' })));
+    expect(refused).toContain('<div class="notice bad" role="alert"><p>That page of the list is no longer available.</p></div>');
   });
 
   it('asks before deleting, and says in production that clocks are a sandbox tool', () => {
@@ -360,5 +373,119 @@ describe('the test clocks page', () => {
     const production = render(testClocksInProductionPage(CHROME));
     expect(production).toContain('Test clocks are a sandbox tool');
     expect(production).not.toContain('<form method="post" action="/dashboard/test-clocks"');
+  });
+});
+
+describe('the lists', () => {
+  const customer: CustomerLine = {
+    id: 'c0000000-0000-4000-8000-000000000009',
+    external_customer_id: 'crm-9',
+    company_name: 'Hartley & Sons Ltd',
+    created_at: new Date('2026-11-20T09:30:00Z'),
+    application_id: null,
+    application_status: 'offered',
+    offers: 2,
+    funded_pence: '0',
+    matched_by: ['company_name'],
+  };
+  const request: LoggedRequest = {
+    request_id: 'req-1',
+    time: '2026-11-20T09:30:00.000Z',
+    method: 'GET',
+    path: '/api/lending/v2.2/customers/',
+    status: 404,
+    error_code: 'NotFound',
+    duration_ms: 3,
+    idempotency_key: null,
+    api_version: '2.2',
+  };
+  const more = { nextCursor: 'n1', previousCursor: 'p1' };
+
+  it('page with "Previous page" and "Next page" links that keep the search or the filter', () => {
+    const customers = render(customersPage(CHROME, { environment: 'sandbox', page: pageOf([customer], more), search: 'Hartley & Sons', problem: null }));
+    expect(customers).toContain('<p class="muted">1 of more customers</p>');
+    expect(customers).toContain('<a href="/dashboard/customers?q=Hartley+%26+Sons&amp;cursor=p1" rel="prev">Previous page</a>');
+    expect(customers).toContain('<a href="/dashboard/customers?q=Hartley+%26+Sons&amp;cursor=n1" rel="next">Next page</a>');
+    const logs = render(requestLogPage(CHROME, { environment: 'sandbox', page: pageOf([request], more), failedOnly: true, problem: null }));
+    expect(logs).toContain('<a href="/dashboard/logs?failed=1&amp;cursor=n1" rel="next">Next page</a>');
+    const events = {
+      event_id: 'e0000000-0000-4000-8000-000000000001',
+      webhook_event_type: 'customer_funded',
+      created_at: '2026-11-20T09:30:00.000Z',
+      data: {},
+    };
+    const eventList = render(
+      eventsPage(CHROME, { environment: 'sandbox', eventTypes: ['customer_funded'], type: 'customer_funded', page: pageOf([events], more), problem: null }),
+    );
+    expect(eventList).toContain('<a href="/dashboard/events?type=customer_funded&amp;cursor=p1" rel="prev">Previous page</a>');
+    expect(eventList).toContain('newest first');
+    // The last page says how many it shows, and links back only.
+    const last = render(
+      requestLogPage(CHROME, { environment: 'sandbox', page: pageOf([request], { previousCursor: 'p1' }), failedOnly: false, problem: null }),
+    );
+    expect(last).toContain('<p class="muted">1 request</p>');
+    expect(last).toContain('<a href="/dashboard/logs?cursor=p1" rel="prev">Previous page</a>');
+    expect(last).not.toContain('Next page');
+  });
+
+  it('say why a link showed the first page, and show no pager under an empty list', () => {
+    const page = render(
+      customersPage(CHROME, { environment: 'sandbox', page: pageOf([]), search: 'zz', problem: 'That page of the list is no longer available.' }),
+    );
+    expect(page).toContain('<div class="notice bad" role="alert"><p>That page of the list is no longer available.</p></div>');
+    expect(page).toContain('No customers match.');
+    expect(page).not.toContain('class="pager"');
+  });
+});
+
+describe('the overview figures', () => {
+  const stats = (over: Partial<OverviewStats>): OverviewStats => ({
+    requests: 12345,
+    failed_requests: 7,
+    failing_events: 3,
+    customers: 12,
+    applications_by_status: [{ status: 'offered', n: 9 }],
+    fundings_this_month: 1,
+    funded_pence_this_month: '1000000',
+    at_least: { failing_events: false },
+    estimated: { customers: false, statuses: [] },
+    requests_since: new Date('2026-11-19T09:00:00Z'),
+    ...over,
+  });
+  const goLive = { access: { grantedAt: null, requests: [], pending: null }, owner: false, csrf: 'c', errors: {}, values: EMPTY_GO_LIVE_FORM };
+  const renderOverview = (s: OverviewStats) =>
+    render(overviewPage(CHROME, { environment: 'sandbox', stats: s, goLive, notice: null, email: 'o@x.example', now: new Date() }));
+
+  it('are exact, or estimates said "about" (two significant figures), or counts stopped at their bound said "or more"', () => {
+    expect(figureWords(12345)).toBe('12,345');
+    expect(figureWords(19874, 'estimated')).toBe('about 20,000');
+    expect(figureWords(1234, 'estimated')).toBe('about 1,200');
+    expect(figureWords(1000, 'estimated')).toBe('about 1,000');
+    expect(figureWords(42, 'estimated')).toBe('about 42');
+    expect(figureWords(1000, 'at_least')).toBe('1,000 or more');
+  });
+
+  it('mark each estimate on the page, and say what an estimate is', () => {
+    const exact = renderOverview(stats({}));
+    expect(exact).toContain('<dt>API requests</dt><dd>12,345</dd>');
+    expect(exact).toContain('<dt>Customers</dt><dd><a href="/dashboard/customers">12</a></dd>');
+    expect(exact).not.toContain('id="estimates"');
+    const big = renderOverview(
+      stats({
+        customers: 19874,
+        applications_by_status: [
+          { status: 'declined', n: 400 },
+          { status: 'offered', n: 15321 },
+        ],
+        failing_events: 1000,
+        at_least: { failing_events: true },
+        estimated: { customers: true, statuses: ['offered'] },
+      }),
+    );
+    expect(big).toContain('<dt>Customers</dt><dd><a href="/dashboard/customers">about 20,000</a></dd>');
+    expect(big).toContain('<dt>Applications offered</dt><dd>about 15,000</dd>');
+    expect(big).toContain('<dt>Applications declined</dt><dd>400</dd>');
+    expect(big).toContain('<dt>Webhook events failing</dt><dd><a href="/dashboard/webhooks?failed=1">1,000 or more</a></dd>');
+    expect(big).toContain('id="estimates"');
   });
 });

@@ -1,39 +1,47 @@
-/** The partner's customers with their latest application, offers and fundings; search by external id or company name. */
+/** The partner's customers with their latest application, offers and fundings, a page at a time; search by external id or company name. */
+import type { Page } from '../../domain/cursor.ts';
 import type { Environment } from '../../domain/tenant.ts';
-import type { tenantCustomers } from '../../services/dashboard.ts';
+import type { tenantCustomersPage } from '../../services/dashboard.ts';
 import { formatDateTime, formatGbp } from '../../web/format.ts';
 import { Field } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
-import { TableWrap } from '../../web/layout.ts';
+import { Notices, TableWrap } from '../../web/layout.ts';
 import { dashboardPage, EnvTag, type DashboardChrome } from './frame.ts';
+import { ListPager } from './list-pager.ts';
 
-export type CustomerLine = Awaited<ReturnType<typeof tenantCustomers>>[number];
+export type CustomerLine = Awaited<ReturnType<typeof tenantCustomersPage>>['items'][number];
+
+export const CUSTOMERS_PATH = '/dashboard/customers';
 
 export interface CustomersModel {
   environment: Environment;
-  customers: CustomerLine[];
+  page: Page<CustomerLine>;
   /** The search typed; empty for all. */
   search: string;
+  /** Why the page asked for is not the one shown (a refused or emptied link). */
+  problem: string | null;
 }
 
 export function customersPage(chrome: DashboardChrome, model: CustomersModel): VNode {
   const q = model.search;
+  const customers = model.page.items;
   return dashboardPage(
     chrome,
     'Customers',
     html`<h1>Customers <${EnvTag} environment=${model.environment} /></h1>
-      <form method="get" action="/dashboard/customers" class="filters" role="search">
+      <${Notices} problem=${model.problem} />
+      <form method="get" action=${CUSTOMERS_PATH} class="filters" role="search">
         <${Field} name="q" label="Search" hint="An external customer id, or part of a company name." value=${q} />
         <div><button type="submit" class="secondary">Search</button></div>
       </form>
       ${
-        model.customers.length === 0
+        customers.length === 0
           ? html`<p class="muted" id="no-customers">No customers${q ? ' match' : ' yet'}.</p>`
           : html`<${TableWrap} label="Customers">
               <table class="dense responsive" id="customers">
                 <thead><tr><th scope="col">Company</th><th scope="col">External id</th><th scope="col">Latest application</th><th scope="col">Offers</th><th scope="col">Funded</th><th scope="col">Since</th></tr></thead>
                 <tbody>
-                  ${model.customers.map(
+                  ${customers.map(
                     (c) => html`<tr>
                       <td>${c.company_name ?? '—'} <code class="small">${c.id.slice(0, 8)}</code></td>
                       <td data-label="External id">${c.external_customer_id ?? '—'}</td>
@@ -46,6 +54,7 @@ export function customersPage(chrome: DashboardChrome, model: CustomersModel): V
                 </tbody>
               </table>
             </${TableWrap}>`
-      }`,
+      }
+      <${ListPager} page=${model.page} path=${CUSTOMERS_PATH} filters=${{ q }} noun=${{ one: 'customer', many: 'customers' }} />`,
   );
 }

@@ -1,14 +1,16 @@
-/** The events API as pages: the list (filter by type, oldest first, 30 days) and one event with its headers, payload and attempts. */
+/** The events as pages: the list (filter by type, newest first, 30 days, 50 a page) and one event with its headers, payload and attempts. */
+import type { Page } from '../../domain/cursor.ts';
 import type { Environment } from '../../domain/tenant.ts';
-import type { getTenantEvent, listTenantEvents } from '../../services/events.ts';
+import type { EventJson, getTenantEvent } from '../../services/events.ts';
 import { formatDateTime } from '../../web/format.ts';
 import { SelectField } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Notices, TableWrap } from '../../web/layout.ts';
 import { dashboardPage, EnvTag, type DashboardChrome } from './frame.ts';
+import { ListPager } from './list-pager.ts';
 import { answerWords, type Delivery } from './webhooks.ts';
 
-export type EventSummary = Awaited<ReturnType<typeof listTenantEvents>>['data'][number];
+export type EventSummary = EventJson;
 export type EventWithDelivery = Awaited<ReturnType<typeof getTenantEvent>>;
 
 export interface EventsModel {
@@ -16,30 +18,35 @@ export interface EventsModel {
   eventTypes: string[];
   /** The type filtered on; empty for all. */
   type: string;
-  events: EventSummary[];
-  /** The link to the next page, when there is one. */
-  laterHref: string | null;
+  /** One page of the events, newest first. */
+  page: Page<EventSummary>;
+  /** Why the page asked for is not the one shown (a refused or emptied link). */
+  problem: string | null;
 }
+
+export const EVENTS_PATH = '/dashboard/events';
 
 export function eventsPage(chrome: DashboardChrome, model: EventsModel): VNode {
   const typeOptions = [{ value: '', label: 'All types' }, ...model.eventTypes.map((t) => ({ value: t, label: t }))];
+  const events = model.page.items;
   return dashboardPage(
     chrome,
     'Events',
     html`<h1>Events <${EnvTag} environment=${model.environment} /></h1>
-      <p>Every event of the last 30 days, oldest first, as <code>GET /events/</code> gives them, whether you subscribe to it or not.</p>
-      <form method="get" action="/dashboard/events" class="filters">
+      <p>Every event of the last 30 days, newest first, whether you subscribe to it or not (the events API, <code>GET /events/</code>, gives them oldest first).</p>
+      <${Notices} problem=${model.problem} />
+      <form method="get" action=${EVENTS_PATH} class="filters">
         <${SelectField} name="type" label="Event type" options=${typeOptions} value=${model.type} />
         <div><button type="submit" class="secondary">Filter</button></div>
       </form>
       ${
-        model.events.length === 0
+        events.length === 0
           ? html`<p class="muted" id="no-events">No events.</p>`
           : html`<${TableWrap} label="Events">
               <table class="dense responsive" id="events">
                 <thead><tr><th scope="col">Time</th><th scope="col">Type</th><th scope="col">Event id</th></tr></thead>
                 <tbody>
-                  ${model.events.map(
+                  ${events.map(
                     (e) => html`<tr>
                       <td>${formatDateTime(new Date(e.created_at))}</td>
                       <td data-label="Type"><a href=${`/dashboard/events/${e.event_id}`}>${e.webhook_event_type}</a></td>
@@ -50,7 +57,7 @@ export function eventsPage(chrome: DashboardChrome, model: EventsModel): VNode {
               </table>
             </${TableWrap}>`
       }
-      ${model.laterHref ? html`<p><a href=${model.laterHref}>Later events</a></p>` : null}`,
+      <${ListPager} page=${model.page} path=${EVENTS_PATH} filters=${{ type: model.type }} noun=${{ one: 'event', many: 'events' }} />`,
   );
 }
 

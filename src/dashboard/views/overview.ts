@@ -18,8 +18,26 @@ export interface OverviewModel {
   now: Date;
 }
 
+/** A count as the pages write it: "1,234". */
+function count(n: number): string {
+  return n.toLocaleString('en-GB');
+}
+
+/**
+ * An overview figure (docs/behaviour.md, section 27): exact; or an estimate, said "about" and
+ * rounded to two significant figures ("about 20,000"); or a count stopped at its bound, said
+ * "1,000 or more".
+ */
+export function figureWords(n: number, kind: 'exact' | 'estimated' | 'at_least' = 'exact'): string {
+  if (kind === 'at_least') return `${count(n)} or more`;
+  if (kind === 'exact') return count(n);
+  const step = n < 100 ? 1 : 10 ** (Math.floor(Math.log10(n)) - 1);
+  return `about ${count(Math.round(n / step) * step)}`;
+}
+
 export function overviewPage(chrome: DashboardChrome, model: OverviewModel): VNode {
   const { stats } = model;
+  const anyEstimate = stats.estimated.customers || stats.estimated.statuses.length > 0;
   return dashboardPage(
     chrome,
     'Overview',
@@ -28,18 +46,22 @@ export function overviewPage(chrome: DashboardChrome, model: OverviewModel): VNo
       <section class="card" aria-labelledby="h-24h">
         <h2 id="h-24h">Last 24 hours</h2>
         <dl class="facts" id="stats">
-          <dt>API requests</dt><dd>${stats.requests}</dd>
-          <dt>Failed requests</dt><dd><a href="/dashboard/logs?failed=1">${stats.failed_requests}</a></dd>
-          <dt>Webhook events failing</dt><dd><a href="/dashboard/webhooks?failed=1">${stats.failing_events}</a></dd>
+          <dt>API requests</dt><dd>${figureWords(stats.requests)}</dd>
+          <dt>Failed requests</dt><dd><a href="/dashboard/logs?failed=1">${figureWords(stats.failed_requests)}</a></dd>
+          <dt>Webhook events failing</dt><dd><a href="/dashboard/webhooks?failed=1">${figureWords(stats.failing_events, stats.at_least.failing_events ? 'at_least' : 'exact')}</a></dd>
         </dl>
       </section>
       <section class="card" aria-labelledby="h-business">
         <h2 id="h-business">Customers and applications</h2>
         <dl class="facts">
-          <dt>Customers</dt><dd><a href="/dashboard/customers">${stats.customers}</a></dd>
-          ${stats.applications_by_status.map((a) => html`<dt>Applications ${a.status.replaceAll('_', ' ')}</dt><dd>${a.n}</dd>`)}
-          <dt>Fundings this month</dt><dd>${stats.fundings_this_month} (${formatGbp(Number(stats.funded_pence_this_month))})</dd>
+          <dt>Customers</dt><dd><a href="/dashboard/customers">${figureWords(stats.customers, stats.estimated.customers ? 'estimated' : 'exact')}</a></dd>
+          ${stats.applications_by_status.map(
+            (a) =>
+              html`<dt>Applications ${a.status.replaceAll('_', ' ')}</dt><dd>${figureWords(a.n, stats.estimated.statuses.includes(a.status) ? 'estimated' : 'exact')}</dd>`,
+          )}
+          <dt>Fundings this month</dt><dd>${figureWords(stats.fundings_this_month)} (${formatGbp(Number(stats.funded_pence_this_month))})</dd>
         </dl>
+        ${anyEstimate ? html`<p class="small muted" id="estimates">Figures said “about” are estimated from the database’s statistics, not counted one by one.</p>` : null}
       </section>
       ${goLiveSection(model.goLive)}
       <p class="small muted">Signed in as ${model.email}. Times are London time; now ${formatDateTime(model.now)}.</p>`,

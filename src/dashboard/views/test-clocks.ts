@@ -3,6 +3,7 @@
  * date, status and customers and the form that advances it; the form that creates one; the
  * deletion's confirmation; and, in production, a word that clocks are a sandbox tool.
  */
+import type { Page } from '../../domain/cursor.ts';
 import type { ClockCustomerRow, ClockLine } from '../../services/dashboard-test-clocks.ts';
 import type { TestClockRow } from '../../services/test-clocks.ts';
 import { formatDate } from '../../web/format.ts';
@@ -10,6 +11,7 @@ import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Notices } from '../../web/layout.ts';
 import { dashboardPage, EnvTag, type DashboardChrome } from './frame.ts';
+import { ListPager } from './list-pager.ts';
 
 export const TEST_CLOCKS_PATH = '/dashboard/test-clocks';
 
@@ -26,13 +28,12 @@ export interface AdvanceRefusal extends AdvanceForm {
 }
 
 export interface TestClocksModel {
-  clocks: ClockLine[];
-  /**
-   * The cursor this page was read from (null on the first page): "Previous page" then leads back to
-   * the first page (a partner has at most 100 clocks, two pages), and a refused advance shows this page again.
-   */
+  /** One page of the clocks, newest first. */
+  page: Page<ClockLine>;
+  /** The cursor this page was read from (null on the first page): a refused advance shows this page again. */
   cursor: string | null;
-  nextCursor: string | null;
+  /** Why the page asked for is not the one shown (a refused or emptied link). */
+  problem: string | null;
   /** Developers and owners create, advance and delete; viewers read. */
   mayChange: boolean;
   csrf: string;
@@ -113,17 +114,6 @@ function ClockCard({ clock, model }: { clock: ClockLine; model: TestClocksModel 
   </li>`;
 }
 
-/** The clocks shown and the links either side ("Previous page", "Next page"). */
-function Pager({ model }: { model: TestClocksModel }): VNode | null {
-  const count = model.clocks.length;
-  if (count === 0) return null;
-  return html`<nav class="actions pager" aria-label="Pages of test clocks">
-    <p class="muted">${model.nextCursor ? `${count} of more test clocks` : `${count} test clock${count === 1 ? '' : 's'}`}</p>
-    ${model.cursor ? html`<a href=${TEST_CLOCKS_PATH} rel="prev">Previous page</a> ` : null}
-    ${model.nextCursor ? html`<a href=${`${TEST_CLOCKS_PATH}?cursor=${model.nextCursor}`} rel="next">Next page</a>` : null}
-  </nav>`;
-}
-
 function CreateForm({ model }: { model: TestClocksModel }): VNode {
   if (!model.mayChange) return html`<p class="muted" id="clocks-read-only">Developers and owners of your team create, advance and delete test clocks.</p>`;
   return html`<form method="post" action=${TEST_CLOCKS_PATH} class="stack card" novalidate>
@@ -137,6 +127,7 @@ function CreateForm({ model }: { model: TestClocksModel }): VNode {
 
 export function testClocksPage(chrome: DashboardChrome, model: TestClocksModel): VNode {
   const refused = model.advance;
+  const clocks = model.page.items;
   return dashboardPage(
     chrome,
     'Test clocks',
@@ -146,18 +137,18 @@ export function testClocksPage(chrome: DashboardChrome, model: TestClocksModel):
         day in order: offers expire, repayments are collected (or missed on the dates you give), arrears grow and withdrawal windows close, each event sent
         with the clock’s dates. A clock goes forward only, at most two years at a time.
       </p>
-      <${Notices} notice=${model.notice} />
+      <${Notices} notice=${model.notice} problem=${model.problem} />
       ${refused ? html`<${ErrorSummary} errors=${refused.errors} idOf=${advanceFieldId(refused.clockId)} />` : null}
       <${CreateForm} model=${model} />
       <h2>Your test clocks</h2>
       ${
-        model.clocks.length === 0
-          ? html`<p class="muted" id="no-clocks">No test clocks${model.cursor ? ' on this page' : ' yet'}.</p>`
+        clocks.length === 0
+          ? html`<p class="muted" id="no-clocks">No test clocks yet.</p>`
           : html`<ul class="clocks" id="clocks">
-              ${model.clocks.map((clock) => html`<${ClockCard} clock=${clock} model=${model} />`)}
+              ${clocks.map((clock) => html`<${ClockCard} clock=${clock} model=${model} />`)}
             </ul>`
       }
-      <${Pager} model=${model} />`,
+      <${ListPager} page=${model.page} path=${TEST_CLOCKS_PATH} noun=${{ one: 'test clock', many: 'test clocks' }} />`,
   );
 }
 

@@ -1,14 +1,18 @@
 /** The tenant's API tokens: the list, the form that creates one (shown once), and the revocation's confirmation. */
+import type { Page } from '../../domain/cursor.ts';
 import type { Environment } from '../../domain/tenant.ts';
-import type { environmentTokens } from '../../services/dashboard.ts';
+import type { tenantToken } from '../../services/dashboard.ts';
 import { COPY_SCRIPT_PATH } from '../../web/assets.ts';
 import { formatDateTime } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Notices, TableWrap } from '../../web/layout.ts';
 import { dashboardPage, EnvTag, type DashboardChrome } from './frame.ts';
+import { ListPager } from './list-pager.ts';
 
-export type TokenRow = Awaited<ReturnType<typeof environmentTokens>>[number];
+export type TokenRow = Awaited<ReturnType<typeof tenantToken>>;
+
+export const TOKENS_PATH = '/dashboard/tokens';
 
 const PREFIX: Record<Environment, string> = { sandbox: 'sk_sandbox_', production: 'sk_live_' };
 const SCOPE_OPTIONS = [
@@ -18,13 +22,15 @@ const SCOPE_OPTIONS = [
 
 export interface TokensModel {
   environment: Environment;
-  tokens: TokenRow[];
+  /** One page of the environment's tokens, newest first. */
+  page: Page<TokenRow>;
   mayCreate: boolean;
   mayRevoke: boolean;
   /** An owner in production before the lender grants production access: told how to get it. */
   productionLocked: boolean;
   csrf: string;
   notice: string | null;
+  /** A refusal, or why the page of the list asked for is not the one shown. */
   problem: string | null;
   /** The token just made: in this answer only. */
   newToken: { token: string; name: string } | null;
@@ -65,7 +71,7 @@ function TokenLine({ token: t, environment, mayRevoke }: { token: TokenRow; envi
 
 function CreateForm({ model }: { model: TokensModel }): VNode | null {
   if (model.mayCreate)
-    return html`<form method="post" action="/dashboard/tokens" class="stack card" novalidate>
+    return html`<form method="post" action=${TOKENS_PATH} class="stack card" novalidate>
       <h2>Create token</h2>
       <${ErrorSummary} errors=${model.errors} />
       <${CsrfField} token=${model.csrf} />
@@ -80,6 +86,7 @@ function CreateForm({ model }: { model: TokensModel }): VNode | null {
 
 export function tokensPage(chrome: DashboardChrome, model: TokensModel): VNode {
   const { environment } = model;
+  const tokens = model.page.items;
   return dashboardPage(
     chrome,
     'Tokens',
@@ -90,11 +97,12 @@ export function tokensPage(chrome: DashboardChrome, model: TokensModel): VNode {
         <table class="dense responsive" id="tokens">
           <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th></tr></thead>
           <tbody>
-            ${model.tokens.length === 0 ? html`<tr><td colspan="6" class="muted">No ${environment} tokens yet.</td></tr>` : null}
-            ${model.tokens.map((t) => html`<${TokenLine} token=${t} environment=${environment} mayRevoke=${model.mayRevoke} />`)}
+            ${tokens.length === 0 ? html`<tr><td colspan="6" class="muted">No ${environment} tokens yet.</td></tr>` : null}
+            ${tokens.map((t) => html`<${TokenLine} token=${t} environment=${environment} mayRevoke=${model.mayRevoke} />`)}
           </tbody>
         </table>
       </${TableWrap}>
+      <${ListPager} page=${model.page} path=${TOKENS_PATH} noun=${{ one: 'token', many: 'tokens' }} />
       <${CreateForm} model=${model} />`,
   );
 }
@@ -111,7 +119,7 @@ export function revokeTokenPage(chrome: DashboardChrome, model: { token: TokenRo
       <form method="post" action=${`/dashboard/tokens/${token.id}/revoke`} class="actions">
         <${CsrfField} token=${model.csrf} />
         <button type="submit" class="danger">Revoke token</button>
-        <a href="/dashboard/tokens">Keep it</a>
+        <a href=${TOKENS_PATH}>Keep it</a>
       </form>`,
   );
 }

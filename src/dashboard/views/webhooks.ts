@@ -1,4 +1,5 @@
 /** The webhook page: URL and token, subscriptions, the signing secret, test events, and the delivery log. */
+import type { Page } from '../../domain/cursor.ts';
 import type { Environment } from '../../domain/tenant.ts';
 import type { deliveryView, getConfiguration, listSubscriptions } from '../../services/webhooks.ts';
 import { formatDateTime } from '../../web/format.ts';
@@ -6,10 +7,13 @@ import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/fo
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Notices, TableWrap } from '../../web/layout.ts';
 import { dashboardPage, EnvTag, type DashboardChrome } from './frame.ts';
+import { ListPager } from './list-pager.ts';
 
 export type Delivery = ReturnType<typeof deliveryView>;
 export type WebhookConfiguration = Awaited<ReturnType<typeof getConfiguration>>;
 export type Subscription = Awaited<ReturnType<typeof listSubscriptions>>[number];
+
+export const WEBHOOKS_PATH = '/dashboard/webhooks';
 
 export interface WebhooksModel {
   environment: Environment;
@@ -17,7 +21,10 @@ export interface WebhooksModel {
   developer: boolean;
   configuration: WebhookConfiguration;
   subscriptions: Subscription[];
-  deliveries: Delivery[];
+  /** One page of the delivery log, newest attempt first. */
+  deliveries: Page<Delivery>;
+  /** Why the page of the delivery log asked for is not the one shown (a refused or emptied link). */
+  deliveriesProblem: string | null;
   eventTypes: string[];
   csrf: string;
   notice: string | null;
@@ -132,24 +139,32 @@ function DeliveryLine({ delivery: d, model }: { delivery: Delivery; model: Webho
 }
 
 function DeliveryLog({ model }: { model: WebhooksModel }): VNode {
+  const deliveries = model.deliveries.items;
   return html`<section class="card" aria-labelledby="h-deliveries">
     <h2 id="h-deliveries">Delivery log</h2>
-    <form method="get" action="/dashboard/webhooks" class="filters">
+    <${Notices} problem=${model.deliveriesProblem} />
+    <form method="get" action=${WEBHOOKS_PATH} class="filters">
       <div class="field"><label><input type="checkbox" name="failed" value="1" checked=${model.failedOnly} /> Failed only</label></div>
       <div><button type="submit" class="secondary">Filter</button></div>
     </form>
     ${
-      model.deliveries.length === 0
+      deliveries.length === 0
         ? html`<p class="muted" id="no-deliveries">No deliveries${model.failedOnly ? ' failed' : ''} yet.</p>`
         : html`<${TableWrap} label="Deliveries">
             <table class="dense responsive" id="deliveries">
               <thead><tr><th scope="col">Time</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Answer</th><th scope="col">Action</th></tr></thead>
               <tbody>
-                ${model.deliveries.map((d) => html`<${DeliveryLine} delivery=${d} model=${model} />`)}
+                ${deliveries.map((d) => html`<${DeliveryLine} delivery=${d} model=${model} />`)}
               </tbody>
             </table>
           </${TableWrap}>`
     }
+    <${ListPager}
+      page=${model.deliveries}
+      path=${WEBHOOKS_PATH}
+      filters=${{ failed: model.failedOnly ? '1' : null }}
+      noun=${{ one: 'delivery', many: 'deliveries' }}
+    />
   </section>`;
 }
 
