@@ -235,7 +235,7 @@ describe.each(BACKENDS)('document processing on %s', (backend) => {
       for (const id of [first, second, other, scan]) await processDocument(t.app.ctx, id);
 
       const answer = await list(customerId);
-      expect(Object.keys(answer).sort()).toEqual(['data', 'included']);
+      expect(Object.keys(answer).sort()).toEqual(['data', 'included', 'meta']);
       const byId = new Map(answer.data.map((d) => [d.id, d]));
       for (const id of [first, second, other, scan]) expect(byId.get(id)?.attributes.status).toBe('accepted');
       const accountOf = (id: string) => byId.get(id)?.relationships.bank_account.data;
