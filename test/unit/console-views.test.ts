@@ -60,19 +60,25 @@ function operator(over: Partial<OperatorRow>): OperatorRow {
   };
 }
 
+/** One page of a list, with the cursors either side (none: it is the only page). */
+function listOf<T>(items: T[], nextCursor: string | null = null, previousCursor: string | null = null) {
+  return { items, nextCursor, previousCursor };
+}
+
 function partnerModel(isAdmin: boolean): PartnerModel {
   return {
     partner: { id: PARTNER_ID, name: 'Acme <Brokers>', status: 'active' },
     isAdmin,
     csrf: 'csrf-token',
-    tokens: [{ id: TOKEN_ID, name: null, environment: 'sandbox', scopes: ['read', 'write'], created_at: AT, revoked_at: null, last_used_at: null }],
+    tokens: listOf([{ id: TOKEN_ID, name: null, environment: 'sandbox', scopes: ['read', 'write'], created_at: AT, revoked_at: null, last_used_at: null }]),
     environments: (['sandbox', 'production'] as const).map((environment) => ({
       environment,
       config: { url: null, has_token: false },
       introducers: [],
       subscriptions: [],
-      log: { deliveries: [], next_cursor: null },
+      log: listOf([]),
     })),
+    cursors: {},
     dashboard: { partnerId: PARTNER_ID, isAdmin, csrf: 'csrf-token', users: [], access: { grantedAt: null, requests: [], pending: null }, invite: {} },
     notice: null,
     problem: null,
@@ -87,16 +93,16 @@ describe('the console views', () => {
   it('label the audit filter "Target" and link a target to its page, or to its partner’s or application’s', () => {
     const page = renderDocument(
       auditPage(CHROME, {
-        rows: [
+        page: listOf([
           auditRow({ summary: { environment: 'sandbox', note: '<b>' } }),
           auditRow({ seq: 2, action: 'partner.suspended', target_type: 'partner', target_id: PARTNER_ID }),
           auditRow({ seq: 3, action: 'token.revoked', summary: { partner_id: PARTNER_ID } }),
-        ],
+        ]),
+        refused: null,
         operators: [operator({})],
         operator: '',
         type: 'token',
         target: TOKEN_ID,
-        next: null,
       }),
     );
     expect(page).toMatch(/<label for="field-target">Target<\/label>/);
@@ -108,7 +114,36 @@ describe('the console views', () => {
     expect(page).toContain(`<td data-label="Target"><a href="/console/partners/${PARTNER_ID}">token 22222222</a></td>`);
     // The summary is text: its markup is escaped.
     expect(page).toContain('{&quot;environment&quot;:&quot;sandbox&quot;,&quot;note&quot;:&quot;&lt;b>&quot;}');
-    expect(page).not.toContain('Older entries');
+    expect(page).not.toContain('Next page');
+    expect(text(page)).toContain('3 entries');
+  });
+
+  it('keep the audit filters in the pager’s links, and say so when a link’s page was refused', () => {
+    const rendered = renderDocument(
+      auditPage(CHROME, {
+        page: listOf([auditRow({})], 'NEXT', 'PREV'),
+        refused: 'That page of the list is no longer available',
+        operators: [],
+        operator: 'admin-token',
+        type: 'token',
+        target: TOKEN_ID,
+      }),
+    );
+    expect(rendered).toContain(`href="/console/audit?operator=admin-token&amp;type=token&amp;target=${TOKEN_ID}&amp;cursor=NEXT" rel="next">Next page</a>`);
+    expect(rendered).toContain('cursor=PREV" rel="prev">Previous page</a>');
+    expect(text(rendered)).toContain('1 of more entries');
+    expect(rendered).toContain('<div class="notice bad" role="alert"><p>That page of the list is no longer available</p></div>');
+  });
+
+  it('page the partner’s tokens and each delivery log with a parameter of its own, keeping the others’ pages', () => {
+    const m = partnerModel(false);
+    m.tokens = listOf(m.tokens.items, 'T2');
+    m.environments[1].log = listOf([], null, 'P1');
+    m.cursors = { production: 'P2' };
+    const rendered = renderDocument(partnerPage(CHROME, m));
+    expect(rendered).toContain(`href="/console/partners/${PARTNER_ID}?production_deliveries_cursor=P2&amp;tokens_cursor=T2#h-tokens" rel="next">Next page</a>`);
+    expect(rendered).toContain(`href="/console/partners/${PARTNER_ID}?production_deliveries_cursor=P1#h-deliveries-production" rel="prev">Previous page</a>`);
+    expect(rendered).toContain('aria-label="Pages of production deliveries"');
   });
 
   it('give an admin the partner’s forms and a viewer none, escaping what the partner is called', () => {
