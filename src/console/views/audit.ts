@@ -76,7 +76,7 @@ export function auditPage(chrome: Chrome, m: AuditModel): VNode {
           <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Summary</th></tr></thead>
           <tbody>
             ${m.page.items.map(
-              (r) => html`<tr>
+              (r) => html`<tr data-seq=${r.seq}>
                 <td>${formatDateTime(r.created_at)}</td>
                 <td data-label="Who">${r.actor}</td>
                 <td data-label="Action">${r.action}</td>
