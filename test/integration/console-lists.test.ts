@@ -54,8 +54,7 @@ describe.each(BACKENDS)('the console’s lists, page by page, on %s', (backend) 
   }
 
   /** Every page of a list from `first`, following its links to the end and back. */
-  const walk = async (first: string, rows: RegExp, fragment?: string) =>
-    (await walkPages((href) => read(href ?? first, rows, fragment), PAGE)).flat();
+  const walk = async (first: string, rows: RegExp, fragment?: string) => (await walkPages((href) => read(href ?? first, rows, fragment), PAGE)).flat();
 
   /** The first page, the next, and back to the first: both full, the same first page either way. */
   async function twoPages(first: string, rows: RegExp): Promise<string[]> {
@@ -128,9 +127,7 @@ describe.each(BACKENDS)('the console’s lists, page by page, on %s', (backend) 
     expect(await walk('/console/partners', ROWS.partners)).toEqual(await ids('SELECT id FROM partners ORDER BY created_at DESC, id DESC'));
 
     const page = `/console/partners/${small.partnerId}`;
-    const deliveries = await ids(`SELECT id FROM webhook_deliveries WHERE partner_id = $1 AND environment = 'sandbox' ORDER BY seq DESC`, [
-      small.partnerId,
-    ]);
+    const deliveries = await ids(`SELECT id FROM webhook_deliveries WHERE partner_id = $1 AND environment = 'sandbox' ORDER BY seq DESC`, [small.partnerId]);
     expect(deliveries).toHaveLength(60);
     expect(await walk(page, ROWS.deliveries, 'h-deliveries-sandbox')).toEqual(deliveries);
     // On the second page of deliveries, the tokens page on while the deliveries stay where they are.

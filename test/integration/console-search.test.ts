@@ -10,21 +10,13 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { createCustomer, usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import { signedInOperator, type ConsoleUser } from '../helpers/console.ts';
+import { HARTLEY } from '../helpers/customer-bodies.ts';
 import { UNKNOWN_UUID } from '../helpers/foundation.ts';
 import { pdf, upload } from '../helpers/files.ts';
 import { TEN_THOUSAND, fund, selectedOffer } from '../helpers/loans.ts';
 import { htmlPage } from '../helpers/pages.ts';
 
 const D0 = new Date('2026-01-15T12:00:00Z');
-const COMPANY = { registered_company_name: 'Hartley-Joinery Ltd.', trading_name: 'Hartley Doors', company_number: '09876543' };
-const PERSON = {
-  first_name: 'Harriet',
-  last_name: 'Hartley',
-  date_of_birth: '1979-04-02',
-  roles: ['applicant', 'director', 'guarantor'],
-  emails: [{ email: 'Ops@Hartley.example', type: 'primary' }],
-  phones: [{ number: '+44 7700 900123', type: 'mobile' }],
-};
 
 /** A result row of the search page: its customer, and its cells by label. */
 function results(body: string): { id: string; cells: Record<string, string> }[] {
@@ -52,9 +44,9 @@ describe.each(BACKENDS)('finding a customer in the console on %s', (backend) => 
   beforeAll(async () => {
     t.clock.set(D0);
     live = await t.token(partner.partnerId, 'production');
-    ids.sandbox = await createCustomer(partner, { external_customer_id: 'crm-HJ-1', people: [PERSON] }, COMPANY);
+    ids.sandbox = await createCustomer(partner, { external_customer_id: 'crm-HJ-1', people: [HARTLEY.person] }, HARTLEY.company);
     t.clock.advanceDays(1);
-    ids.production = await createCustomer(live, { external_customer_id: 'crm-HJ-1', people: [PERSON] }, COMPANY);
+    ids.production = await createCustomer(live, { external_customer_id: 'crm-HJ-1', people: [HARTLEY.person] }, HARTLEY.company);
     const other = await t.partner({ name: 'Other Brokers' });
     ids.other = await createCustomer(other, { external_customer_id: 'crm-other' }, { registered_company_name: 'Smith & Sons', company_number: '11223344' });
   });

@@ -82,13 +82,13 @@ export function customersPage(chrome: Chrome, m: CustomersModel): VNode {
     chrome,
     m.q ? `Customers: ${m.q}` : 'Customers',
     html`<h1>Customers</h1>
+      <p class="muted">Every partner’s customers, newest first. A sandbox customer is test data: its environment says so.</p>
       <${ErrorSummary} errors=${m.errors} />
       <form method="get" action="/console/customers" class="filters search" role="search" aria-label="Customers">
         <${Field} name="q" label="Search" value=${m.q} hint=${HINT} error=${m.errors.q} />
         <div><button type="submit">Search</button></div>
       </form>
       <${Notices} problem=${m.refused} />
-      ${m.found ? html`<${Results} m=${m} found=${m.found} />` : null}
-      <p class="small muted">Every partner’s customers, newest first. A sandbox customer is test data: its environment says so.</p>`,
+      ${m.found ? html`<${Results} m=${m} found=${m.found} />` : null}`,
   );
 }
