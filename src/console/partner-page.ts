@@ -13,7 +13,7 @@ import { deliveriesPage, getConfiguration, listSubscriptions } from '../services
 import { can, consoleChrome, signedIn } from './context.ts';
 import { ListCursor, readListPage, type ListRead } from './list-page.ts';
 import type { InviteOutcome } from './views/partner-dashboard.ts';
-import { partnerPage, type PartnerCursors, type PartnerModel } from './views/partner.ts';
+import { LIST_CURSORS, partnerPage, type PartnerCursors, type PartnerModel } from './views/partner.ts';
 
 /** What a route shows beyond the partner's own state; `cursors`, the pages of its lists a GET asks for (the first pages otherwise). */
 export type PartnerShown = Partial<Pick<PartnerModel, 'notice' | 'problem' | 'newToken' | 'errors' | 'introducer' | 'webhook'>> & {
@@ -21,16 +21,16 @@ export type PartnerShown = Partial<Pick<PartnerModel, 'notice' | 'problem' | 'ne
   cursors?: PartnerCursors;
 };
 
-/** The partner page's query: each of its lists' cursor in a parameter of its own (views/partner.ts, LIST_CURSORS). */
+/** The partner page's query: each of its lists' cursor in a parameter of its own. */
 export const PartnerPageQuery = {
-  tokens_cursor: ListCursor,
-  sandbox_deliveries_cursor: ListCursor,
-  production_deliveries_cursor: ListCursor,
+  [LIST_CURSORS.tokens]: ListCursor,
+  [LIST_CURSORS.sandbox]: ListCursor,
+  [LIST_CURSORS.production]: ListCursor,
 };
 
 /** The cursors a partner page's query names. */
-export function partnerCursorsOf(query: { tokens_cursor?: string; sandbox_deliveries_cursor?: string; production_deliveries_cursor?: string }): PartnerCursors {
-  return { tokens: query.tokens_cursor, sandbox: query.sandbox_deliveries_cursor, production: query.production_deliveries_cursor };
+export function partnerCursorsOf(query: Partial<Record<(typeof LIST_CURSORS)[keyof PartnerCursors], string>>): PartnerCursors {
+  return { tokens: query[LIST_CURSORS.tokens], sandbox: query[LIST_CURSORS.sandbox], production: query[LIST_CURSORS.production] };
 }
 
 export async function showPartner(

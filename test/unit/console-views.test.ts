@@ -12,6 +12,9 @@ import { documentPage, type DocumentModel } from '../../src/console/views/docume
 import { loginPage, passwordPage, type LoginModel } from '../../src/console/views/login.ts';
 import { operatorsPage } from '../../src/console/views/operators.ts';
 import { partnerPage, type PartnerModel } from '../../src/console/views/partner.ts';
+import { customersPage } from '../../src/console/views/customers.ts';
+import { queueSizeWords } from '../../src/console/views/queue.ts';
+import type { CustomerFoundRow } from '../../src/services/customer-search.ts';
 
 const CHROME: Chrome = { lender: 'Harbour Lending', surfaceName: 'Operator console', homePath: '/console/applications', wide: true };
 const AT = new Date('2026-11-20T10:30:00Z');
@@ -180,6 +183,56 @@ describe('the console views', () => {
     expect(page).toMatch(/id="field-webhook_url_production-error"><span class="visually-hidden">Error: <\/span>the URL must use https/);
     expect(page).toContain('aria-describedby="field-webhook_url_production-hint field-webhook_url_production-error"');
     expect(page).toMatch(/name="webhook_event_production_application_offered" value="on" checked/);
+  });
+
+  it('name each customer found with its partner and its environment in words, escaping what it is called', () => {
+    const found = (over: Partial<CustomerFoundRow>): CustomerFoundRow => ({
+      id: 'c-1',
+      partner_id: PARTNER_ID,
+      partner_name: 'Acme <Brokers>',
+      environment: 'sandbox',
+      external_customer_id: null,
+      company_name: 'Hartley <b>Joinery</b>',
+      trading_name: null,
+      company_number: '09876543',
+      created_at: AT,
+      application_id: null,
+      application_status: null,
+      loans: 0,
+      loans_in_arrears: 0,
+      matched_by: ['company_name'],
+      ...over,
+    });
+    const rendered = renderDocument(
+      customersPage(CHROME, {
+        q: 'hartley',
+        errors: {},
+        refused: null,
+        found: listOf([
+          found({}),
+          found({ id: 'c-2', environment: 'production', application_id: 'app-1', application_status: 'offered', loans: 2, loans_in_arrears: 1 }),
+        ]),
+      }),
+    );
+    expect(rendered).toContain('<span class="status" data-tone="warn" data-environment="sandbox">Sandbox (test)</span>');
+    expect(rendered).toContain('<span class="status" data-tone="good" data-environment="production">Production</span>');
+    expect(rendered).toContain('Hartley &lt;b>Joinery&lt;/b>');
+    expect(rendered).toContain('Acme &lt;Brokers>');
+    expect(rendered).toContain('<a href="/console/applications/app-1" aria-label="Application app-1: offered">');
+    expect(text(rendered)).toContain('2, 1 in arrears');
+    expect(text(rendered)).toContain('2 customers');
+    expect(forms(rendered)).toEqual([]);
+    const none = renderDocument(customersPage(CHROME, { q: '<x>', errors: {}, refused: null, found: listOf([]) }));
+    expect(none).toContain('No customer matches “&lt;x>”.');
+    const long = renderDocument(customersPage(CHROME, { q: 'x'.repeat(201), errors: { q: 'Search for at most 200 characters' }, refused: null, found: null }));
+    expect(long).toContain('aria-invalid="true"');
+    expect(long).not.toContain('id="customers"');
+  });
+
+  it('say how many applications wait, exactly or as "or more" beyond the bound', () => {
+    expect(queueSizeWords({ count: 1, atLeast: false }, '')).toBe('1 application waiting for review');
+    expect(queueSizeWords({ count: 84, atLeast: false }, '')).toBe('84 applications waiting for review');
+    expect(queueSizeWords({ count: 1000, atLeast: true }, 'in_underwriting')).toBe('1,000 or more applications in underwriting');
   });
 
   it('show the operators, a new password once, and no actions on the operator’s own row', () => {

@@ -32,11 +32,11 @@ export interface PartnerEnvironment {
 export type PartnerCursors = Partial<Record<'tokens' | Environment, string>>;
 
 /** Each list's cursor parameter: its own, so that paging one list leaves the others where they are. */
-export const LIST_CURSORS: Record<keyof PartnerCursors, string> = {
+export const LIST_CURSORS = {
   tokens: 'tokens_cursor',
   sandbox: 'sandbox_deliveries_cursor',
   production: 'production_deliveries_cursor',
-};
+} as const satisfies Record<keyof PartnerCursors, string>;
 
 export interface PartnerModel {
   partner: NonNullable<Awaited<ReturnType<typeof getPartner>>>;
