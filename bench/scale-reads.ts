@@ -1,7 +1,8 @@
 /**
  * The reads `npm run bench -- scale` times (docs/behaviour.md, section 27): each list of the partner
- * API and the admin API, the console's and the dashboard's list pages as they are, and the paged
- * services those pages are to call, for the big partner and the small one beside it.
+ * API and the admin API, the console's and the dashboard's list pages (the console's customers
+ * page and its search too), and the paged services those pages call, for the big partner and the
+ * small one beside it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../src/domain/actors.ts';
@@ -41,9 +42,9 @@ export interface Read {
 
 const FIRST = { limit: 50, cursor: null };
 
-async function get(app: FastifyInstance, url: string, headers: Record<string, string>): Promise<void> {
+async function get(app: FastifyInstance, url: string, headers: Record<string, string>, status = 200): Promise<void> {
   const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json, text/html', ...headers } });
-  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  if (res.statusCode !== status) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
 }
 
 function partnerReads(s: ScaleSubjects, t: ScaleTenant): Read[] {
@@ -105,10 +106,10 @@ function operatorReads(s: ScaleSubjects): Read[] {
     name,
     run: () => get(s.app, `/admin/v1${path}`, { authorization: `Bearer ${s.adminToken}` }),
   });
-  const page = (name: string, path: string): Read => ({
+  const page = (name: string, path: string, status = 200): Read => ({
     surface: 'console page',
     name,
-    run: () => get(s.app, path, { cookie: `console_session=${s.consoleCookie}` }),
+    run: () => get(s.app, path, { cookie: `console_session=${s.consoleCookie}` }, status),
   });
   const service = (name: string, run: () => Promise<unknown>): Read => ({ surface: 'service', name, run: async () => void (await run()) });
   const big = s.tenants[0];
@@ -127,6 +128,10 @@ function operatorReads(s: ScaleSubjects): Read[] {
     page('console review queue', '/console/applications'),
     page('console loans', '/console/loans'),
     page('console loans, in arrears', '/console/loans?arrears=yes'),
+    page('console customers', '/console/customers'),
+    page('console customer search, part of a name', '/console/customers?q=hartley%20join'),
+    page('console customer search, email', '/console/customers?q=person4242%40big.example'),
+    page('console customer search, a loan id (opens the loan)', `/console/customers?q=${s.loanId}`, 303),
     page('console audit', '/console/audit'),
     page('console partners', '/console/partners'),
     page("console big partner's page", `/console/partners/${big.partnerId}`),

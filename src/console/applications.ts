@@ -8,12 +8,13 @@ import { StringEnum } from '../schemas/common.ts';
 import { customerContext } from '../services/customer-time.ts';
 import { boAddNote, boApprove, boConfirmApproval, boDecide, boRevokeOffers, boStartReview } from '../services/back-office.ts';
 import { approvalConsolePath, findApprovalRecord } from '../services/four-eyes.ts';
-import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, reviewQueue } from '../services/review.ts';
+import { applicationReview, listPartnerNames, QUEUE_DEFAULT_STATUSES, queueSize, reviewQueuePage } from '../services/review.ts';
 import { attempt, notDone, refusing } from '../web/attempt.ts';
 import { formValues, readText, type FieldErrors } from '../web/forms.ts';
 import { messagePage } from '../web/layout.ts';
 import { NoticeQuery, UuidQuery } from '../web/page-query.ts';
 import { consoleChrome, signedIn } from './context.ts';
+import { ListCursor, readListPage } from './list-page.ts';
 import { emptyOffer, offerValuesFrom, previewSchedules, readOffers, type OfferFormValues } from './offer-form.ts';
 import { applicationPage } from './views/application.ts';
 import { queuePage } from './views/queue.ts';
@@ -32,7 +33,7 @@ const DONE = {
 /** The refusals an action shows on its own page, with the API's status for the code; other errors get the error page. */
 const REFUSALS = refusing(['ValidationError', 'InvalidTransition', 'FundingNotAllowed'], notDone);
 
-const QueueQuery = Type.Object({ status: Type.Optional(StringEnum(APPLICATION_STATUSES)), partner: UuidQuery });
+const QueueQuery = Type.Object({ status: Type.Optional(StringEnum(APPLICATION_STATUSES)), partner: UuidQuery, cursor: ListCursor });
 
 /** The review queue and the application page, with its actions. */
 export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -40,11 +41,14 @@ export const consoleApplicationRoutes: FastifyPluginAsyncTypebox = async (app) =
     signedIn(request);
     const status = request.query.status ?? '';
     const partner = request.query.partner?.toLowerCase() ?? '';
-    const [rows, partners] = await Promise.all([
-      reviewQueue(app.ctx, { statuses: status ? [status] : QUEUE_DEFAULT_STATUSES, partnerId: partner || null, limit: 200 }),
+    const filter = { statuses: status ? [status] : QUEUE_DEFAULT_STATUSES, partnerId: partner || null };
+    const [read, size, partners] = await Promise.all([
+      readListPage(request.query.cursor, (page) => reviewQueuePage(app.ctx, filter, page)),
+      queueSize(app.ctx, filter),
       listPartnerNames(app.ctx),
     ]);
-    return reply.page(200, queuePage(consoleChrome(request, reply, '/console/applications'), { rows, partners, status, partner, now: app.ctx.now() }));
+    const model = { page: read.page, refused: read.refused, size, partners, status, partner, now: app.ctx.now() };
+    return reply.page(read.status, queuePage(consoleChrome(request, reply, '/console/applications'), model));
   });
 
   const render = async (

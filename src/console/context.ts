@@ -27,6 +27,7 @@ export function signedOnThroughProvider(request: FastifyRequest): boolean {
 export function consoleNav(operator: OperatorRow, passwordSession = true) {
   const items = [
     { href: '/console/applications', label: 'Applications' },
+    { href: '/console/customers', label: 'Customers' },
     { href: '/console/loans', label: 'Loans' },
     { href: '/console/partners', label: 'Partners' },
     { href: '/console/audit', label: 'Audit log' },

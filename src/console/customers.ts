@@ -55,7 +55,7 @@ export const consoleCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       notice: shown.notice ?? null,
       problem: shown.problem ?? null,
     };
-    return reply.page(status, customerPage(consoleChrome(request, reply, '/console/applications'), model));
+    return reply.page(status, customerPage(consoleChrome(request, reply, '/console/customers'), model));
   };
 
   app.get('/customers/:id', { schema: { params: IdParams, querystring: Type.Object({ done: NoticeQuery(DONE) }) } }, async (request, reply) =>

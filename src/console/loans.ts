@@ -5,14 +5,16 @@ import { idParam } from '../domain/ids.ts';
 import type { SettlementQuote } from '../domain/loans.ts';
 import { IdParams } from '../schemas/admin.ts';
 import { withdrawalSection } from '../services/loan-withdrawal.ts';
-import { boLoans, boRecordCollection, boSettleLoan } from '../services/loan-back-office.ts';
+import { boRecordCollection, boSettleLoan } from '../services/loan-back-office.ts';
+import { operatorLoansPage } from '../services/loan-lists.ts';
 import { customerContext } from '../services/customer-time.ts';
 import { getLoan, loanStatementPdf, positionOf, quoteFor, today, type CollectionInput } from '../services/loans.ts';
-import { listPartnerNames } from '../services/review.ts';
+import { getPartner } from '../services/partners.ts';
 import { attempt, besideFields, refusing, type RefusalMap } from '../web/attempt.ts';
 import { formValues, readDate, type FieldErrors } from '../web/forms.ts';
 import { NoticeQuery } from '../web/page-query.ts';
 import { consoleChrome, signedIn } from './context.ts';
+import { ListCursor, readListPage } from './list-page.ts';
 import { loanListPage, loanPage, type CollectionForm } from './views/loan.ts';
 
 const DONE = {
@@ -20,7 +22,7 @@ const DONE = {
   settled: 'Settlement recorded: the loan is settled.',
 };
 
-const ListQuery = Type.Object({ arrears: Type.Optional(Type.Literal('yes')) });
+const ListQuery = Type.Object({ arrears: Type.Optional(Type.Literal('yes')), cursor: ListCursor });
 
 const FIELD_OF_POINTER: Record<string, string> = { '/due_date': 'due_date', '/collected_on': 'collected_on', '/on': 'on' };
 
@@ -48,15 +50,14 @@ const EMPTY_COLLECTION: CollectionForm = { due_date: '', outcome: 'collected', c
 
 /** Loans across every partner (filter "In arrears") and a loan with its collection and settlement forms. */
 export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const partnerNames = async () => new Map((await listPartnerNames(app.ctx)).map((p) => [p.id, p.name]));
-
   app.get('/loans', { schema: { querystring: ListQuery } }, async (request, reply) => {
     signedIn(request);
     const inArrears = request.query.arrears === 'yes';
-    const day = today(app.ctx);
-    const [loans, names] = await Promise.all([boLoans(app.ctx, { inArrears, limit: 200 }), partnerNames()]);
-    const rows = loans.map((loan) => ({ loan, position: positionOf(loan, day), partnerName: names.get(loan.partner_id) ?? loan.partner_id }));
-    return reply.page(200, loanListPage(consoleChrome(request, reply, '/console/loans'), rows, inArrears));
+    const read = await readListPage(request.query.cursor, (page) => operatorLoansPage(app.ctx, { inArrears }, page));
+    // Each loan's position on its own today (a sandbox loan on a test clock: its clock's date).
+    const rows = read.page.items.map((loan) => ({ loan, position: positionOf(loan, loan.today), partnerName: loan.partner_name }));
+    const model = { rows, page: read.page, inArrears, refused: read.refused };
+    return reply.page(read.status, loanListPage(consoleChrome(request, reply, '/console/loans'), model));
   });
 
   const render = async (
@@ -74,7 +75,7 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The figure the sandbox's settle and "Record settlement" would record today, or why there is none.
     const quoted = await attempt(() => quoteFor(loan, day, day, { parameter: 'on' }), NO_FIGURE);
     const figureToday: SettlementQuote | string = quoted.ok ? quoted.value : (quoted.refusal.problem as string);
-    const names = await partnerNames();
+    const partner = await getPartner(app.ctx, loan.partner_id);
     const position = positionOf(loan, day);
     const errors = options.errors ?? {};
     // A closed loan shows no forms: a refusal beside a field would not be seen, so it is said above.
@@ -83,7 +84,7 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const model = {
       loan,
       position,
-      partnerName: names.get(loan.partner_id) ?? loan.partner_id,
+      partnerName: partner?.name ?? loan.partner_id,
       csrfToken: reply.generateCsrf(),
       canRecord: roleAtLeast(operator.role, 'underwriter'),
       figureToday,

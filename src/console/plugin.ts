@@ -17,6 +17,7 @@ import { consolePartnerDashboardRoutes } from './partner-dashboard.ts';
 import { consoleAuditRoutes } from './audit.ts';
 import { consoleOperatorRoutes } from './operators.ts';
 import { consoleCustomerRoutes } from './customers.ts';
+import { consoleCustomerSearchRoutes } from './customer-search.ts';
 import { consoleLoanRoutes } from './loans.ts';
 
 /**
@@ -50,6 +51,7 @@ export const operatorConsole: FastifyPluginAsync = async (app) => {
   await app.register(consolePartnerDashboardRoutes);
   await app.register(consoleAuditRoutes);
   await app.register(consoleOperatorRoutes);
+  await app.register(consoleCustomerSearchRoutes);
   await app.register(consoleCustomerRoutes);
   await app.register(consoleLoanRoutes);
 };

@@ -13,7 +13,7 @@ import type { AuditEntryView } from '../schemas/admin.ts';
 import { AUDIT_KEYSET, insertAuditRow, listAuditRows, type AuditFilter, type AuditRow } from '../store/audit-store.ts';
 import type { Queryable } from '../store/db.ts';
 import { wallNow, type ServiceContext } from './context.ts';
-import { firstRows, OPERATORS, readPage, type Page, type PageRequest } from './paging.ts';
+import { OPERATORS, readPage, type Page, type PageRequest } from './paging.ts';
 
 export type { AuditRow };
 
@@ -89,11 +89,6 @@ export async function auditPage(ctx: ServiceContext, filter: AuditFilter, reques
     filters: { operator: filter.operatorId, actor: filter.actor, type: filter.targetType, target: filter.targetId, before: filter.before },
   };
   return readPage(request, scope, AUDIT_KEYSET, (window) => listAuditRows(ctx.db, filter, window));
-}
-
-/** The audit log's first `limit` rows, newest first (the console's page until it pages: it reads on with `before`). */
-export async function listAudit(ctx: ServiceContext, filter: AuditFilter & { limit: number }): Promise<AuditRow[]> {
-  return (await listAuditRows(ctx.db, filter, firstRows(filter.limit))).rows;
 }
 
 export function auditView(row: AuditRow): Static<typeof AuditEntryView> {

@@ -15,13 +15,14 @@ import {
   searchTerms,
   type CustomerFoundRow,
   type CustomerMatch,
+  type RecordFound,
   type RecordKind,
 } from '../store/customer-search-store.ts';
 import type { Queryable } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
 import { OPERATORS, readPage, type Page, type PageRequest } from './paging.ts';
 
-export type { CustomerFoundRow, RecordKind };
+export type { CustomerFoundRow, RecordFound, RecordKind };
 
 /** A search string is at most this long (longer: 400 naming `q`). */
 export const SEARCH_MAX_LENGTH = 200;
@@ -71,6 +72,18 @@ export async function matchOf(db: Queryable, q: string, who: 'operators' | 'tena
     },
     record: null,
   };
+}
+
+/**
+ * The record a search string names when it is a whole id of one (what the console opens at once):
+ * its kind, its id, its customer and its application; null for any other search.
+ */
+export async function recordNamed(ctx: ServiceContext, raw: string): Promise<(RecordFound & { id: string }) | null> {
+  const q = searchString(raw);
+  if (!isUuid(q)) return null;
+  const id = q.toLowerCase();
+  const found = await findRecordCustomer(ctx.db, id);
+  return found ? { ...found, id } : null;
 }
 
 /** One page of the customers a search finds, across partners (of one partner and environment when given). */

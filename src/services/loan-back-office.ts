@@ -7,8 +7,7 @@ import { fromPence } from '../domain/money.ts';
 import { audited } from './audit.ts';
 import { requireRole } from './back-office.ts';
 import type { ServiceContext } from './context.ts';
-import { operatorLoansPage } from './loan-lists.ts';
-import { recordCollection, type CollectionInput, type LoanRow } from './loans.ts';
+import { recordCollection, type CollectionInput } from './loans.ts';
 import { recordLoanPayment } from './loan-withdrawal.ts';
 
 export async function boRecordCollection(ctx: ServiceContext, actor: Actor, loanId: string, input: CollectionInput, pointerPrefix = '/') {
@@ -40,9 +39,4 @@ export async function boSettleLoan(ctx: ServiceContext, actor: Actor, loanId: st
       summary: { on: paid.on, amount_paid: fromPence(paid.amountPence) },
     }),
   );
-}
-
-/** The first page of the console's loans across every partner (operatorLoansPage without a cursor; the page's call until it pages). */
-export async function boLoans(ctx: ServiceContext, filter: { inArrears: boolean; limit: number }): Promise<LoanRow[]> {
-  return (await operatorLoansPage(ctx, { inArrears: filter.inArrears }, { limit: filter.limit, cursor: null })).items;
 }

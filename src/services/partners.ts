@@ -21,6 +21,8 @@ import type { ServiceContext } from './context.ts';
 import { OPERATORS, readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
 import { issueToken } from './tokens.ts';
 
+export type { PartnerRow, PartnerTokenRow };
+
 export async function createPartner(ctx: ServiceContext, name: string): Promise<{ partnerId: string; name: string }> {
   const partnerId = randomUUID();
   await insertPartner(ctx.db, partnerId, name);

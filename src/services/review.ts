@@ -33,7 +33,7 @@ import type { ServiceContext } from './context.ts';
 import { customerContext } from './customer-time.ts';
 import { documentFacts } from './document-facts.ts';
 import { settleExpiryIfDue } from './offers.ts';
-import { FIGURE_BOUND, firstRows, OPERATORS, readPage, type Page, type PageRequest } from './paging.ts';
+import { FIGURE_BOUND, OPERATORS, readPage, type Page, type PageRequest } from './paging.ts';
 
 export const QUEUE_DEFAULT_STATUSES = ['awaiting_underwriter', 'in_underwriting'];
 
@@ -60,11 +60,6 @@ export async function reviewQueuePage(ctx: ServiceContext, filter: ReviewQueueFi
 export async function queueSize(ctx: ServiceContext, filter: ReviewQueueFilter): Promise<{ count: number; atLeast: boolean }> {
   const counts = await countQueue(ctx.db, { statuses: queueStatuses(filter), partnerId: filter.partnerId }, FIGURE_BOUND);
   return { count: counts.reduce((sum, c) => sum + c.n, 0), atLeast: counts.some((c) => c.n >= FIGURE_BOUND) };
-}
-
-/** The first page of the review queue (reviewQueuePage without a cursor; the page's call until it pages). */
-export async function reviewQueue(ctx: ServiceContext, filter: { statuses: string[]; partnerId: string | null; limit: number }): Promise<QueueRow[]> {
-  return (await listReviewQueue(ctx.db, filter, firstRows(filter.limit))).rows;
 }
 
 /** Every partner, by name. */

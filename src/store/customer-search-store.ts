@@ -42,16 +42,23 @@ export async function searchTerms(db: Queryable, query: string): Promise<{ words
 export const RECORD_KINDS = ['customer', 'application', 'loan', 'funding', 'offer', 'document'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
+/** The record a whole id names: its kind, its customer, and its application when it belongs to one. */
+export interface RecordFound {
+  kind: RecordKind;
+  customer_id: string;
+  application_id: string | null;
+}
+
 /** The record a whole id names and its customer, whatever its tenant; null when it names none. */
-export async function findRecordCustomer(db: Queryable, id: string): Promise<{ kind: RecordKind; customer_id: string } | null> {
-  const { rows } = await db.query<{ kind: RecordKind; customer_id: string }>(
-    `SELECT kind, customer_id FROM (
-              SELECT 'customer' AS kind, id AS customer_id, 1 AS rank FROM customers WHERE id = $1
-    UNION ALL SELECT 'application', customer_id, 2 FROM applications WHERE id = $1
-    UNION ALL SELECT 'loan', customer_id, 3 FROM loans WHERE id = $1
-    UNION ALL SELECT 'funding', customer_id, 4 FROM fundings WHERE id = $1
-    UNION ALL SELECT 'offer', customer_id, 5 FROM offers WHERE id = $1
-    UNION ALL SELECT 'document', customer_id, 6 FROM documents WHERE id = $1) found
+export async function findRecordCustomer(db: Queryable, id: string): Promise<RecordFound | null> {
+  const { rows } = await db.query<RecordFound>(
+    `SELECT kind, customer_id, application_id FROM (
+              SELECT 'customer' AS kind, id AS customer_id, NULL::uuid AS application_id, 1 AS rank FROM customers WHERE id = $1
+    UNION ALL SELECT 'application', customer_id, id, 2 FROM applications WHERE id = $1
+    UNION ALL SELECT 'loan', customer_id, application_id, 3 FROM loans WHERE id = $1
+    UNION ALL SELECT 'funding', customer_id, application_id, 4 FROM fundings WHERE id = $1
+    UNION ALL SELECT 'offer', customer_id, application_id, 5 FROM offers WHERE id = $1
+    UNION ALL SELECT 'document', customer_id, NULL, 6 FROM documents WHERE id = $1) found
      ORDER BY rank LIMIT 1`,
     [id],
   );

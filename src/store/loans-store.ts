@@ -146,16 +146,30 @@ export async function listCustomerLoans(db: Queryable, tenant: Tenant, customerI
   });
 }
 
+/** A loan of the console's lists: with its partner's name and its customer's test clock (the loan's own today), if any. */
+export interface OperatorLoanRow extends LoanRow {
+  partner_name: string;
+  clock_id: string | null;
+  clock_frozen_on: string | null;
+  clock_reached_at: Date | null;
+}
+
+/** What the console's lists read of each loan: the loan, its partner's name, its customer's clock (each by its key). */
+const OPERATOR_LOAN = {
+  select: `${LOAN_COLUMNS}, p.name AS partner_name, k.id AS clock_id, k.frozen_on AS clock_frozen_on, k.reached_at AS clock_reached_at`,
+  joins: 'JOIN customers c ON c.id = l.customer_id JOIN partners p ON p.id = l.partner_id LEFT JOIN test_clocks k ON k.id = c.test_clock_id',
+};
+
 /** One page of every tenant's loans (the console), newest first. */
-export async function listLoansForOperators(db: Queryable, window: PageWindow): Promise<KeysetWindow<LoanRow>> {
-  return selectPage(db, LOANS_KEYSET, window, { select: LOAN_COLUMNS, from: 'loans l JOIN customers c ON c.id = l.customer_id', where: [], params: [] });
+export async function listLoansForOperators(db: Queryable, window: PageWindow): Promise<KeysetWindow<OperatorLoanRow>> {
+  return selectPage(db, LOANS_KEYSET, window, { select: OPERATOR_LOAN.select, from: `loans l ${OPERATOR_LOAN.joins}`, where: [], params: [] });
 }
 
 /** One page of every tenant's loans in arrears (a missed repayment), the most days past due first. */
-export async function listLoansInArrears(db: Queryable, window: PageWindow): Promise<KeysetWindow<LoanRow>> {
+export async function listLoansInArrears(db: Queryable, window: PageWindow): Promise<KeysetWindow<OperatorLoanRow>> {
   return selectPage(db, ARREARS_KEYSET, window, {
-    select: LOAN_COLUMNS,
-    from: 'loan_repayments m JOIN loans l ON l.id = m.loan_id JOIN customers c ON c.id = l.customer_id',
+    select: OPERATOR_LOAN.select,
+    from: `loan_repayments m JOIN loans l ON l.id = m.loan_id ${OPERATOR_LOAN.joins}`,
     where: [
       "m.status = 'missed'",
       "NOT EXISTS (SELECT 1 FROM loan_repayments earlier WHERE earlier.loan_id = m.loan_id AND earlier.status = 'missed' AND earlier.due_date < m.due_date)",

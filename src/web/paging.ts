@@ -19,13 +19,23 @@ export interface PageLinks {
   previousCursor: string | null;
 }
 
-/** The address of the list at `path` with its filters (empty ones left out) and a cursor. */
-export function pageHref(path: string, filters: Record<string, string | null | undefined>, cursor: string | null): string {
+/**
+ * The address of the list at `path` with its filters (empty ones left out) and a cursor, in the
+ * query parameter `cursorParam` (a page of several lists gives each its own), and a fragment (the
+ * list's place on the page) when given.
+ */
+export function pageHref(
+  path: string,
+  filters: Record<string, string | null | undefined>,
+  cursor: string | null,
+  cursorParam = 'cursor',
+  fragment: string | null = null,
+): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  if (cursor) query.set('cursor', cursor);
+  if (cursor) query.set(cursorParam, cursor);
   const text = query.toString();
-  return text ? `${path}?${text}` : path;
+  return `${text ? `${path}?${text}` : path}${fragment ? `#${fragment}` : ''}`;
 }
 
 /** "50 of more customers" while more follow, "12 customers" on the last page, "1 customer" alone. */
@@ -34,22 +44,34 @@ export function shownWords(page: PageLinks, noun: { one: string; many: string })
   return `${page.count} ${page.count === 1 ? noun.one : noun.many}`;
 }
 
-/** The count shown and the links to the pages either side; nothing when the list fits on one page and shows none. */
+/**
+ * The count shown and the links to the pages either side. `filters` are kept in the links (with the
+ * cursors of a page's other lists, so that paging one leaves the others where they are);
+ * `cursorParam` names this list's cursor (default `cursor`); `fragment` brings the reader back to
+ * the list; `label` names the navigation when a page has several of the same noun.
+ */
 export function Pager({
   page,
   path,
   filters,
   noun,
+  cursorParam = 'cursor',
+  fragment = null,
+  label,
 }: {
   page: PageLinks;
   path: string;
   filters: Record<string, string | null | undefined>;
   noun: { one: string; many: string };
+  cursorParam?: string;
+  fragment?: string | null;
+  label?: string;
 }): VNode {
-  return html`<nav class="pager" aria-label=${`Pages of ${noun.many}`}>
+  const href = (cursor: string) => pageHref(path, filters, cursor, cursorParam, fragment);
+  return html`<nav class="pager" aria-label=${label ?? `Pages of ${noun.many}`}>
     <p class="muted">${shownWords(page, noun)}</p>
-    ${page.previousCursor ? html`<a href=${pageHref(path, filters, page.previousCursor)} rel="prev">Previous page</a>` : null}
-    ${page.nextCursor ? html`<a href=${pageHref(path, filters, page.nextCursor)} rel="next">Next page</a>` : null}
+    ${page.previousCursor ? html`<a href=${href(page.previousCursor)} rel="prev">Previous page</a>` : null}
+    ${page.nextCursor ? html`<a href=${href(page.nextCursor)} rel="next">Next page</a>` : null}
   </nav>`;
 }
 

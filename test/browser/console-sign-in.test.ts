@@ -27,7 +27,7 @@ import {
 } from '../helpers/browser.ts';
 import { createOperator, deactivateOperator } from '../../src/services/operators.ts';
 import { issueSetupLink, setupLinkUrl } from '../../src/services/operator-two-factor.ts';
-import { listAudit } from '../../src/services/audit.ts';
+import { auditPage } from '../../src/services/audit.ts';
 
 const SHOTS = 'docs/console';
 
@@ -143,7 +143,7 @@ describe.each(BACKENDS)('staff sign-in in the console on %s', (backend) => {
     await asViewer.reload();
     expect(new URL(asViewer.url()).pathname).toBe('/console/login');
     const operatorId = (await site.server.t.testDb.db.query<{ id: string }>('SELECT id FROM operators WHERE email = $1', [someone.email])).rows[0].id;
-    const audit = await listAudit(site.server.t.app.ctx, { targetType: 'operator', targetId: operatorId, limit: 5 });
+    const audit = (await auditPage(site.server.t.app.ctx, { targetType: 'operator', targetId: operatorId }, { limit: 5, cursor: null })).items;
     expect(audit.map((row) => [row.action, row.summary])).toEqual([
       ['operator.role_changed', { from: 'viewer', to: 'admin', by: 'single sign-on' }],
       ['operator.created', { email: someone.email, role: 'viewer', by: 'single sign-on' }],

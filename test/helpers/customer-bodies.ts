@@ -1,12 +1,28 @@
 /**
  * Customer bodies for the customer tests (customers.test.ts, customers-validation.test.ts): the
  * default valid body changed by an edit, a body with every documented field at its maximum length,
- * and every length limit of the specification.
+ * and every length limit of the specification; and the customer the search tests look for.
  */
 import { customerBody } from './app.ts';
 
 export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export const ROLES_OK = ['applicant', 'director', 'guarantor'];
+
+/**
+ * The customer the search tests find (the admin API's and the console's): a company with a trading
+ * name and a number, and a person with an email and a phone, written as a partner might.
+ */
+export const HARTLEY = {
+  company: { registered_company_name: 'Hartley-Joinery Ltd.', trading_name: 'Hartley Doors', company_number: '09876543' },
+  person: {
+    first_name: 'Harriet',
+    last_name: 'Hartley',
+    date_of_birth: '1979-04-02',
+    roles: ['applicant', 'director', 'guarantor'],
+    emails: [{ email: 'Ops@Hartley.example', type: 'primary' }],
+    phones: [{ number: '+44 7700 900123', type: 'mobile' }],
+  },
+};
 
 export type Json = Record<string, any>;
 export type Body = { data: Json };

@@ -72,3 +72,20 @@ export function listAddress(path: string, filters: Record<string, string>, curso
   const query = new URLSearchParams({ ...filters, ...(cursor ? { cursor } : {}) }).toString();
   return query ? `${path}?${query}` : path;
 }
+
+/**
+ * A page of a server-rendered list (the console's, the dashboard's): the values its rows carry
+ * (the first group of `rows`), and its pager's "Next page" and "Previous page" addresses; on a page
+ * of several lists, the pager whose links end in `#fragment`.
+ */
+export function htmlPage(body: string, rows: RegExp, fragment?: string): PageOf<string> {
+  const items = [...body.matchAll(new RegExp(rows.source, 'g'))].map((m) => m[1]);
+  const link = (rel: 'next' | 'prev') => {
+    const found = [...body.matchAll(new RegExp(`<a href="([^"]+)" rel="${rel}">`, 'g'))]
+      .map((m) => m[1].replaceAll('&amp;', '&'))
+      .filter((href) => (fragment ? href.endsWith(`#${fragment}`) : true));
+    expect(found.length, `${rel} links`).toBeLessThanOrEqual(1);
+    return found[0] ?? null;
+  };
+  return { items, next: link('next'), previous: link('prev') };
+}

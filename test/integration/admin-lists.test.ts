@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { insertDelivery } from '../../src/store/webhooks-store.ts';
 import { BACKENDS } from '../helpers/db.ts';
 import { createCustomer, usePartner, useTestApp, type PartnerClient, type TestApp } from '../helpers/app.ts';
+import { HARTLEY } from '../helpers/customer-bodies.ts';
 import { expectError, UNKNOWN_UUID } from '../helpers/foundation.ts';
 import { pdf, upload } from '../helpers/files.ts';
 import { customerWithApplication } from '../helpers/lending.ts';
@@ -119,15 +120,7 @@ describe.each(BACKENDS)('admin lists on %s', (backend) => {
   });
 
   describe('GET /admin/v1/customers', () => {
-    const company = { registered_company_name: 'Hartley-Joinery Ltd.', trading_name: 'Hartley Doors', company_number: '09876543' };
-    const person = {
-      first_name: 'Harriet',
-      last_name: 'Hartley',
-      date_of_birth: '1979-04-02',
-      roles: ['applicant', 'director', 'guarantor'],
-      emails: [{ email: 'Ops@Hartley.example', type: 'primary' }],
-      phones: [{ number: '+44 7700 900123', type: 'mobile' }],
-    };
+    const { company, person } = HARTLEY;
     let live: PartnerClient;
     const ids: Record<string, string> = {};
 

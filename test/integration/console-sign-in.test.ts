@@ -10,7 +10,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { Authenticator, ConsoleUser, withTwoFactor } from '../helpers/console.ts';
 import { createOperator } from '../../src/services/operators.ts';
 import { issueSetupLink } from '../../src/services/operator-two-factor.ts';
-import { listAudit } from '../../src/services/audit.ts';
+import { auditPage } from '../../src/services/audit.ts';
 
 const secretOf = (body: string) => (/id="totp-secret">([A-Z2-7 ]+)</.exec(body)?.[1] ?? '').replaceAll(' ', '');
 const codesOf = (body: string) => [...body.matchAll(/<li><code>([a-z0-9-]{19})<\/code><\/li>/g)].map((m) => m[1]);
@@ -53,7 +53,9 @@ describe.each(BACKENDS)('console sign-in with a second factor on %s', (backend) 
     expect(codes).toHaveLength(10);
     expect(on.body).toContain('href="/console/applications">Continue to the console</a>');
     expect((await user.get('/console/applications')).statusCode).toBe(200);
-    expect((await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator.id, limit: 1 }))[0].action).toBe('operator.two_factor_enabled');
+    expect((await auditPage(t.app.ctx, { targetType: 'operator', targetId: operator.id }, { limit: 1, cursor: null })).items[0].action).toBe(
+      'operator.two_factor_enabled',
+    );
 
     // The next login asks for a code; a recovery code does too, once, and says how many are left.
     const again = new ConsoleUser(t);

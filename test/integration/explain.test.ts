@@ -14,8 +14,9 @@ import type { Page, PageRequest } from '../../src/domain/cursor.ts';
 import { QUEUE_DEFAULT_STATUSES, queueSize, reviewQueuePage } from '../../src/services/review.ts';
 import { auditPage } from '../../src/services/audit.ts';
 import type { ServiceContext } from '../../src/services/context.ts';
-import { findCustomers } from '../../src/services/customer-search.ts';
+import { findCustomers, recordNamed } from '../../src/services/customer-search.ts';
 import { overview, tenantCustomersPage, tenantTokensPage } from '../../src/services/dashboard.ts';
+import { dashboardTestClocks } from '../../src/services/dashboard-test-clocks.ts';
 import { listDocuments } from '../../src/services/documents.ts';
 import { listTenantEvents, tenantEventsPage } from '../../src/services/events.ts';
 import type { EventSignal } from '../../src/services/event-signal.ts';
@@ -45,6 +46,12 @@ describe.each(BACKENDS)('the plans of every list on %s', (backend) => {
     await growTenant(testDb.db, { ...small, tag: 'small', from: 0, to: 12, spanCustomers: 12, ...spread });
     // Test clocks (at most 100 a partner): enough for a next page.
     for (let i = 0; i < 6; i++) await createTestClock(base, big, `Clock ${i}`);
+    // Three of the big partner's customers with loans on a test clock: the console reads their loans
+    // on its date, the dashboard's clocks page names them.
+    const clock = await createTestClock(base, big, 'Explain');
+    for (const i of [0, 10, 40]) {
+      await testDb.db.query('UPDATE customers SET test_clock_id = $1 WHERE id = $2', [clock.id, (await generatedIds(testDb.db, 'big', i)).customer]);
+    }
     await settle(testDb.db);
 
     const explained: ExplainedQuery[] = [];
@@ -77,6 +84,7 @@ describe.each(BACKENDS)('the plans of every list on %s', (backend) => {
       for (const q of [null, 'hartley joinery', 'big-7', 'ab']) await both((r) => tenantCustomersPage(ctx, owner(tenant.partnerId), 'sandbox', q, r));
       await both((r) => tenantTokensPage(ctx, owner(tenant.partnerId), 'sandbox', r));
       await both((r) => testClocksPage(ctx, tenant, r));
+      await both((r) => dashboardTestClocks(ctx, owner(tenant.partnerId), 'sandbox', r));
       const figures = await overview(ctx, owner(tenant.partnerId), 'sandbox');
       if (tenant === big) {
         // Beyond the exact count's bound (1,000), the planner's estimate from the statistics: about right.
@@ -104,6 +112,8 @@ describe.each(BACKENDS)('the plans of every list on %s', (backend) => {
       await both((r) => findCustomers(ctx, { q, partnerId: null, environment: null }, r));
     }
     for (const q of searches) await both((r) => findCustomers(ctx, { q, partnerId: small.partnerId, environment: 'sandbox' }, r));
+    // The console's search opens the record a whole id names.
+    for (const q of [withLoan.customer, withLoan.application, withLoan.loan, withDocument.document, 'hartley']) await recordNamed(ctx, q);
     for (const filter of [{}, { actor: 'admin token' }, { targetType: 'application' }, { targetId: withLoan.application }, { operatorId: big.partnerId }]) {
       await both((r) => auditPage(ctx, filter, r));
     }

@@ -15,7 +15,7 @@ import { OidcClient } from '../../src/services/oidc-client.ts';
 import { SingleSignOn, type SignOnLog } from '../../src/services/single-sign-on.ts';
 import { activeOperator, createOperator, deactivateOperator } from '../../src/services/operators.ts';
 import { resumeWebSession, startWebSession } from '../../src/services/web-sessions.ts';
-import { listAudit } from '../../src/services/audit.ts';
+import { auditPage } from '../../src/services/audit.ts';
 import type { OidcConfig } from '../../src/config.ts';
 
 /** Log lines the service writes, as the request's logger would get them. */
@@ -89,14 +89,14 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     provider.accounts.set(someone.id, { ...provider.accounts.get(someone.id), roles: ['viewer', 'admin'] });
     const again = await signOn(service, someone.id, log);
     expect(again).toMatchObject({ ok: true, created: false, roleChanged: true, operator: { id: first.operator.id, role: 'admin' } });
-    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: first.operator.id, limit: 10 });
+    const audit = (await auditPage(t.app.ctx, { targetType: 'operator', targetId: first.operator.id }, { limit: 10, cursor: null })).items;
     expect(audit.map((row) => [row.action, row.summary])).toEqual([
       ['operator.role_changed', { from: 'underwriter', to: 'admin', by: 'single sign-on' }],
       ['operator.created', { email: someone.email, role: 'underwriter', by: 'single sign-on' }],
     ]);
     // The same role again changes nothing and writes no row.
     expect(await signOn(service, someone.id, log)).toMatchObject({ ok: true, roleChanged: false });
-    expect(await listAudit(t.app.ctx, { targetType: 'operator', targetId: first.operator.id, limit: 10 })).toHaveLength(2);
+    expect((await auditPage(t.app.ctx, { targetType: 'operator', targetId: first.operator.id }, { limit: 10, cursor: null })).items).toHaveLength(2);
     expect(log.lines.filter((l) => l.message === 'single sign-on')).toHaveLength(3);
   });
 

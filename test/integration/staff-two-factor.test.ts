@@ -20,7 +20,7 @@ import {
   verifyOperatorSecondFactor,
 } from '../../src/services/operator-two-factor.ts';
 import { confirmTwoFactor, passwordLogin } from '../../src/services/partner-users.ts';
-import { listAudit } from '../../src/services/audit.ts';
+import { auditPage } from '../../src/services/audit.ts';
 import { SecretBox } from '../../src/services/secret-box.ts';
 import { currentCode } from '../../src/services/two-factor.ts';
 
@@ -78,7 +78,7 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
       recoveryCodesLeft: 9,
     });
     expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, on.recoveryCodes[0])).toEqual({ ok: false, reason: 'invalid' });
-    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator.id, limit: 5 });
+    const audit = (await auditPage(t.app.ctx, { targetType: 'operator', targetId: operator.id }, { limit: 5, cursor: null })).items;
     expect(audit[0]).toMatchObject({ action: 'operator.two_factor_enabled', actor: operator.email });
   });
 
@@ -118,7 +118,7 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
     // The old secret opens nothing now; the new one does.
     expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(first))).toEqual({ ok: false, reason: 'invalid' });
     expect((await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(next))).ok).toBe(true);
-    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator.id, limit: 5 });
+    const audit = (await auditPage(t.app.ctx, { targetType: 'operator', targetId: operator.id }, { limit: 5, cursor: null })).items;
     expect(audit[0].action).toBe('operator.two_factor_replaced');
   });
 

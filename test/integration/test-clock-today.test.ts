@@ -16,6 +16,7 @@ import { fund } from '../helpers/loans.ts';
 import { eventually, useReceiver } from '../helpers/receiver.ts';
 import { advanceAndWait, createClock, customerOnClock } from '../helpers/test-clocks.ts';
 import { signedInCustomer } from '../helpers/web-user.ts';
+import { signedInOperator } from '../helpers/console.ts';
 import { useWorker } from '../helpers/worker.ts';
 
 const WALL = new Date('2027-01-10T09:15:00.000Z');
@@ -104,6 +105,10 @@ describe.each(BACKENDS)("the clock's today everywhere on %s", (backend) => {
     await selectOffer(partner, made.offers[0].offer_id, 'introducer');
     const loanId = await fund(partner, made.offers[0].offer_id, 2000);
     await advanceAndWait(partner, clock.test_clock_id, { to: '2027-02-12', missed: ['2027-02-10'] });
+    // The console's loans in arrears read each loan on its own today: 2 days past due on the clock (the wall clock is a month before the due date).
+    const { user } = await signedInOperator(t, 'viewer');
+    const arrears = await user.get('/console/loans?arrears=yes');
+    expect(arrears.body).toMatch(new RegExp(`<tr data-loan-id="${loanId}">[\\s\\S]*?data-days-past-due="2">2</td>`));
     // Not after the clock's today, whatever the wall clock says.
     const future = await t.admin('POST', `/loans/${loanId}/collections`, { due_date: '2027-02-10', outcome: 'collected', collected_on: '2027-02-13' });
     expect(future.statusCode, future.body).toBe(400);

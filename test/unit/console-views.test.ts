@@ -12,6 +12,9 @@ import { documentPage, type DocumentModel } from '../../src/console/views/docume
 import { loginPage, passwordPage, type LoginModel } from '../../src/console/views/login.ts';
 import { operatorsPage } from '../../src/console/views/operators.ts';
 import { partnerPage, type PartnerModel } from '../../src/console/views/partner.ts';
+import { customersPage } from '../../src/console/views/customers.ts';
+import { queueSizeWords } from '../../src/console/views/queue.ts';
+import type { CustomerFoundRow } from '../../src/services/customer-search.ts';
 
 const CHROME: Chrome = { lender: 'Harbour Lending', surfaceName: 'Operator console', homePath: '/console/applications', wide: true };
 const AT = new Date('2026-11-20T10:30:00Z');
@@ -60,19 +63,25 @@ function operator(over: Partial<OperatorRow>): OperatorRow {
   };
 }
 
+/** One page of a list, with the cursors either side (none: it is the only page). */
+function listOf<T>(items: T[], nextCursor: string | null = null, previousCursor: string | null = null) {
+  return { items, nextCursor, previousCursor };
+}
+
 function partnerModel(isAdmin: boolean): PartnerModel {
   return {
     partner: { id: PARTNER_ID, name: 'Acme <Brokers>', status: 'active' },
     isAdmin,
     csrf: 'csrf-token',
-    tokens: [{ id: TOKEN_ID, name: null, environment: 'sandbox', scopes: ['read', 'write'], created_at: AT, revoked_at: null, last_used_at: null }],
+    tokens: listOf([{ id: TOKEN_ID, name: null, environment: 'sandbox', scopes: ['read', 'write'], created_at: AT, revoked_at: null, last_used_at: null }]),
     environments: (['sandbox', 'production'] as const).map((environment) => ({
       environment,
       config: { url: null, has_token: false },
       introducers: [],
       subscriptions: [],
-      log: { deliveries: [], next_cursor: null },
+      log: listOf([]),
     })),
+    cursors: {},
     dashboard: { partnerId: PARTNER_ID, isAdmin, csrf: 'csrf-token', users: [], access: { grantedAt: null, requests: [], pending: null }, invite: {} },
     notice: null,
     problem: null,
@@ -87,16 +96,16 @@ describe('the console views', () => {
   it('label the audit filter "Target" and link a target to its page, or to its partner’s or application’s', () => {
     const page = renderDocument(
       auditPage(CHROME, {
-        rows: [
+        page: listOf([
           auditRow({ summary: { environment: 'sandbox', note: '<b>' } }),
           auditRow({ seq: 2, action: 'partner.suspended', target_type: 'partner', target_id: PARTNER_ID }),
           auditRow({ seq: 3, action: 'token.revoked', summary: { partner_id: PARTNER_ID } }),
-        ],
+        ]),
+        refused: null,
         operators: [operator({})],
         operator: '',
         type: 'token',
         target: TOKEN_ID,
-        next: null,
       }),
     );
     expect(page).toMatch(/<label for="field-target">Target<\/label>/);
@@ -108,7 +117,36 @@ describe('the console views', () => {
     expect(page).toContain(`<td data-label="Target"><a href="/console/partners/${PARTNER_ID}">token 22222222</a></td>`);
     // The summary is text: its markup is escaped.
     expect(page).toContain('{&quot;environment&quot;:&quot;sandbox&quot;,&quot;note&quot;:&quot;&lt;b>&quot;}');
-    expect(page).not.toContain('Older entries');
+    expect(page).not.toContain('Next page');
+    expect(text(page)).toContain('3 entries');
+  });
+
+  it('keep the audit filters in the pager’s links, and say so when a link’s page was refused', () => {
+    const rendered = renderDocument(
+      auditPage(CHROME, {
+        page: listOf([auditRow({})], 'NEXT', 'PREV'),
+        refused: 'That page of the list is no longer available',
+        operators: [],
+        operator: 'admin-token',
+        type: 'token',
+        target: TOKEN_ID,
+      }),
+    );
+    expect(rendered).toContain(`href="/console/audit?operator=admin-token&amp;type=token&amp;target=${TOKEN_ID}&amp;cursor=NEXT" rel="next">Next page</a>`);
+    expect(rendered).toContain('cursor=PREV" rel="prev">Previous page</a>');
+    expect(text(rendered)).toContain('1 of more entries');
+    expect(rendered).toContain('<div class="notice bad" role="alert"><p>That page of the list is no longer available</p></div>');
+  });
+
+  it('page the partner’s tokens and each delivery log with a parameter of its own, keeping the others’ pages', () => {
+    const m = partnerModel(false);
+    m.tokens = listOf(m.tokens.items, 'T2');
+    m.environments[1].log = listOf([], null, 'P1');
+    m.cursors = { production: 'P2' };
+    const rendered = renderDocument(partnerPage(CHROME, m));
+    expect(rendered).toContain(`href="/console/partners/${PARTNER_ID}?production_deliveries_cursor=P2&amp;tokens_cursor=T2#h-tokens" rel="next">Next page</a>`);
+    expect(rendered).toContain(`href="/console/partners/${PARTNER_ID}?production_deliveries_cursor=P1#h-deliveries-production" rel="prev">Previous page</a>`);
+    expect(rendered).toContain('aria-label="Pages of production deliveries"');
   });
 
   it('give an admin the partner’s forms and a viewer none, escaping what the partner is called', () => {
@@ -145,6 +183,56 @@ describe('the console views', () => {
     expect(page).toMatch(/id="field-webhook_url_production-error"><span class="visually-hidden">Error: <\/span>the URL must use https/);
     expect(page).toContain('aria-describedby="field-webhook_url_production-hint field-webhook_url_production-error"');
     expect(page).toMatch(/name="webhook_event_production_application_offered" value="on" checked/);
+  });
+
+  it('name each customer found with its partner and its environment in words, escaping what it is called', () => {
+    const found = (over: Partial<CustomerFoundRow>): CustomerFoundRow => ({
+      id: 'c-1',
+      partner_id: PARTNER_ID,
+      partner_name: 'Acme <Brokers>',
+      environment: 'sandbox',
+      external_customer_id: null,
+      company_name: 'Hartley <b>Joinery</b>',
+      trading_name: null,
+      company_number: '09876543',
+      created_at: AT,
+      application_id: null,
+      application_status: null,
+      loans: 0,
+      loans_in_arrears: 0,
+      matched_by: ['company_name'],
+      ...over,
+    });
+    const rendered = renderDocument(
+      customersPage(CHROME, {
+        q: 'hartley',
+        errors: {},
+        refused: null,
+        found: listOf([
+          found({}),
+          found({ id: 'c-2', environment: 'production', application_id: 'app-1', application_status: 'offered', loans: 2, loans_in_arrears: 1 }),
+        ]),
+      }),
+    );
+    expect(rendered).toContain('<span class="status" data-tone="warn" data-environment="sandbox">Sandbox (test)</span>');
+    expect(rendered).toContain('<span class="status" data-tone="good" data-environment="production">Production</span>');
+    expect(rendered).toContain('Hartley &lt;b>Joinery&lt;/b>');
+    expect(rendered).toContain('Acme &lt;Brokers>');
+    expect(rendered).toContain('<a href="/console/applications/app-1" aria-label="Application app-1: offered">');
+    expect(text(rendered)).toContain('2, 1 in arrears');
+    expect(text(rendered)).toContain('2 customers');
+    expect(forms(rendered)).toEqual([]);
+    const none = renderDocument(customersPage(CHROME, { q: '<x>', errors: {}, refused: null, found: listOf([]) }));
+    expect(none).toContain('No customer matches “&lt;x>”.');
+    const long = renderDocument(customersPage(CHROME, { q: 'x'.repeat(201), errors: { q: 'Search for at most 200 characters' }, refused: null, found: null }));
+    expect(long).toContain('aria-invalid="true"');
+    expect(long).not.toContain('id="customers"');
+  });
+
+  it('say how many applications wait, exactly or as "or more" beyond the bound', () => {
+    expect(queueSizeWords({ count: 1, atLeast: false }, '')).toBe('1 application waiting for review');
+    expect(queueSizeWords({ count: 84, atLeast: false }, '')).toBe('84 applications waiting for review');
+    expect(queueSizeWords({ count: 1000, atLeast: true }, 'in_underwriting')).toBe('1,000 or more applications in underwriting');
   });
 
   it('show the operators, a new password once, and no actions on the operator’s own row', () => {

@@ -1,23 +1,27 @@
-/** The audit log, newest first, with its filters (docs/behaviour.md, section 19). */
+/** The audit log, newest first, 50 a page, with its filters (docs/behaviour.md, sections 19 and 27). */
 import { AUDIT_TARGET_TYPES, auditTargetLabel } from '../../domain/audit-targets.ts';
+import type { Page } from '../../domain/cursor.ts';
 import type { AuditRow } from '../../services/audit.ts';
 import type { OperatorRow } from '../../services/operators.ts';
 import { formatDateTime } from '../../web/format.ts';
 import { Field, SelectField } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { TableWrap, type Chrome } from '../../web/layout.ts';
-import { consolePage } from './common.ts';
+import { Pager } from '../../web/paging.ts';
+import { consolePage, Notices, pageLinks } from './common.ts';
 
 export interface AuditModel {
-  rows: AuditRow[];
+  page: Page<AuditRow>;
+  /** Why the link's page was not shown (its cursor refused), or null. */
+  refused: string | null;
   operators: OperatorRow[];
   /** The filters as read: an operator id or "admin-token", a target type, a target id ('' for none). */
   operator: string;
   type: string;
   target: string;
-  /** The address of the next (older) entries, when there are more. */
-  next: string | null;
 }
+
+const NOUN = { one: 'entry', many: 'entries' };
 
 /** Where a target's own page is, by its type. */
 const TARGET_LINKS: Record<string, string> = {
@@ -66,12 +70,13 @@ export function auditPage(chrome: Chrome, m: AuditModel): VNode {
         <${Field} name="target" label="Target" value=${m.target} hint="An application, document, partner or operator id" />
         <div><button type="submit" class="secondary">Filter</button></div>
       </form>
+      <${Notices} problem=${m.refused} />
       <${TableWrap} label="Audit log">
         <table class="dense responsive" id="audit">
           <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Summary</th></tr></thead>
           <tbody>
-            ${m.rows.map(
-              (r) => html`<tr>
+            ${m.page.items.map(
+              (r) => html`<tr data-seq=${r.seq}>
                 <td>${formatDateTime(r.created_at)}</td>
                 <td data-label="Who">${r.actor}</td>
                 <td data-label="Action">${r.action}</td>
@@ -82,6 +87,6 @@ export function auditPage(chrome: Chrome, m: AuditModel): VNode {
           </tbody>
         </table>
       </${TableWrap}>
-      ${m.next ? html`<p><a href=${m.next}>Older entries</a></p>` : null}`,
+      <${Pager} page=${pageLinks(m.page)} path="/console/audit" filters=${{ operator: m.operator, type: m.type, target: m.target }} noun=${NOUN} label="Pages of the audit log" />`,
   );
 }

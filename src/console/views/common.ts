@@ -1,7 +1,10 @@
 /** What the console's pages share: the page frame, the status tag, ages and short ids. */
 import type { ApplicationStatus } from '../../domain/application-status.ts';
+import type { Page as ListPage } from '../../domain/cursor.ts';
+import type { Environment } from '../../domain/tenant.ts';
 import { html, type ComponentChildren, type VNode } from '../../web/html.ts';
 import { messagePage, Page, type Chrome } from '../../web/layout.ts';
+import type { PageLinks } from '../../web/paging.ts';
 
 export { Notices } from '../../web/layout.ts';
 
@@ -24,6 +27,21 @@ const TONES: Partial<Record<ApplicationStatus, string>> = {
 
 export function StatusTag({ status }: { status: ApplicationStatus }): VNode {
   return html`<span class="status" data-tone=${TONES[status] ?? 'info'}>${status.replaceAll('_', ' ')}</span>`;
+}
+
+/**
+ * Which environment a partner's record is in, in words as well as colour: a sandbox record is test
+ * data and must never be taken for a production one.
+ */
+export function EnvironmentTag({ environment }: { environment: Environment }): VNode {
+  return html`<span class="status" data-tone=${environment === 'sandbox' ? 'warn' : 'good'} data-environment=${environment}>${
+    environment === 'sandbox' ? 'Sandbox (test)' : 'Production'
+  }</span>`;
+}
+
+/** What a pager shows of a page of a list: how many rows it holds, and the cursors either side. */
+export function pageLinks(page: ListPage<unknown>): PageLinks {
+  return { count: page.items.length, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 }
 
 /** "3 h", "2 d", "12 min": how long something has waited. */

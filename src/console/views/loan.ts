@@ -1,4 +1,5 @@
-/** The console's loan pages: the list (most days past due first) and one loan with its forms. */
+/** The console's loan pages: the list (newest first, or in arrears the most days past due first) and one loan with its forms. */
+import type { Page } from '../../domain/cursor.ts';
 import type { LoanPosition, LoanStatus, SettlementQuote } from '../../domain/loans.ts';
 import type { LoanRow } from '../../services/loans.ts';
 import type { WithdrawalSectionModel } from '../../services/loan-withdrawal.ts';
@@ -6,7 +7,8 @@ import { formatDate, formatDuration, formatGbp, formatLoanApr, formatPercent, PR
 import { CheckboxField, ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
-import { consolePage, Notices, shortId } from './common.ts';
+import { Pager } from '../../web/paging.ts';
+import { consolePage, Notices, pageLinks, shortId } from './common.ts';
 
 const TONES: Record<LoanStatus, string> = { active: 'good', in_arrears: 'bad', settled: 'info', withdrawn: 'warn' };
 
@@ -16,22 +18,33 @@ export function LoanStatusTag({ status }: { status: LoanStatus }): VNode {
 
 export interface LoanListRow {
   loan: LoanRow;
+  /** The loan's position on its own today (a sandbox loan on a test clock: its clock's date). */
   position: LoanPosition;
   partnerName: string;
 }
 
-/** The loans across every partner, or those in arrears. */
-export function loanListPage(chrome: Chrome, rows: LoanListRow[], inArrears: boolean): VNode {
-  return consolePage(chrome, inArrears ? 'Loans in arrears' : 'Loans', loanListBody(rows, inArrears));
+export interface LoanListModel {
+  rows: LoanListRow[];
+  page: Page<unknown>;
+  inArrears: boolean;
+  /** Why the link's page was not shown (its cursor refused), or null. */
+  refused: string | null;
 }
 
-function loanListBody(rows: LoanListRow[], inArrears: boolean): VNode {
+/** The loans across every partner, newest first, or those in arrears, the most days past due first; 50 a page. */
+export function loanListPage(chrome: Chrome, m: LoanListModel): VNode {
+  return consolePage(chrome, m.inArrears ? 'Loans in arrears' : 'Loans', loanListBody(m));
+}
+
+function loanListBody(m: LoanListModel): VNode {
+  const { rows, inArrears } = m;
   return html`<h1>Loans</h1>
     <form method="get" action="/console/loans" class="filters">
       <${CheckboxField} name="arrears" label="In arrears" checked=${inArrears} />
       <div><button type="submit" class="secondary">Filter</button></div>
     </form>
-    <p class="muted">${rows.length} loan${rows.length === 1 ? '' : 's'}${inArrears ? ' in arrears' : ''}, the most days past due first${inArrears ? '' : ', then the newest'}.</p>
+    <${Notices} problem=${m.refused} />
+    <p class="muted">${inArrears ? 'In arrears, the most days past due first.' : 'Newest first.'} A sandbox loan on a test clock is shown on its clock’s date.</p>
     <${TableWrap} label="Loans">
       <table class="dense responsive" id="loans">
         <thead><tr><th scope="col">Company</th><th scope="col">Loan</th><th scope="col">Partner</th><th scope="col">Funded on</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Left to repay</th><th scope="col">Status</th><th scope="col" class="num">Arrears</th><th scope="col" class="num">Days past due</th><th scope="col">Next repayment</th></tr></thead>
@@ -52,8 +65,12 @@ function loanListBody(rows: LoanListRow[], inArrears: boolean): VNode {
           )}
         </tbody>
       </table>
-    </${TableWrap}>`;
+    </${TableWrap}>
+    <${Pager} page=${pageLinks(m.page)} path="/console/loans" filters=${{ arrears: inArrears ? 'yes' : null }} noun=${inArrears ? ARREARS_NOUN : LOANS_NOUN} />`;
 }
+
+const LOANS_NOUN = { one: 'loan', many: 'loans' };
+const ARREARS_NOUN = { one: 'loan in arrears', many: 'loans in arrears' };
 
 export interface CollectionForm {
   due_date: string;

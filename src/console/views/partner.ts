@@ -4,15 +4,17 @@
  * it) and delivery log ("Redeliver"), the partner dashboard's users and go-live, and "Add an
  * introducer".
  */
+import type { Page } from '../../domain/cursor.ts';
 import { ENVIRONMENTS, type Environment } from '../../domain/tenant.ts';
-import type { getPartner, listTenantIntroducers, listTokens } from '../../services/partners.ts';
-import type { deliveries, getConfiguration, listSubscriptions } from '../../services/webhooks.ts';
+import type { getPartner, listTenantIntroducers, PartnerTokenRow } from '../../services/partners.ts';
+import type { deliveryView, getConfiguration, listSubscriptions } from '../../services/webhooks.ts';
 import { formatDateTime } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
+import { Pager } from '../../web/paging.ts';
 import type { WebhookFormValues } from '../webhook-settings.ts';
-import { consolePage, Notices } from './common.ts';
+import { consolePage, Notices, pageLinks } from './common.ts';
 import { PartnerDashboardSection, type PartnerDashboardModel } from './partner-dashboard.ts';
 import { WebhookSettingsForm } from './webhook-settings.ts';
 
@@ -22,15 +24,29 @@ export interface PartnerEnvironment {
   config: Awaited<ReturnType<typeof getConfiguration>>;
   introducers: Awaited<ReturnType<typeof listTenantIntroducers>>;
   subscriptions: Awaited<ReturnType<typeof listSubscriptions>>;
-  log: Awaited<ReturnType<typeof deliveries>>;
+  /** A page of its delivery log, newest attempt first. */
+  log: Page<ReturnType<typeof deliveryView>>;
 }
+
+/** The page of each of the partner page's lists: its tokens and each environment's delivery log (a cursor, or absent for the first page). */
+export type PartnerCursors = Partial<Record<'tokens' | Environment, string>>;
+
+/** Each list's cursor parameter: its own, so that paging one list leaves the others where they are. */
+export const LIST_CURSORS = {
+  tokens: 'tokens_cursor',
+  sandbox: 'sandbox_deliveries_cursor',
+  production: 'production_deliveries_cursor',
+} as const satisfies Record<keyof PartnerCursors, string>;
 
 export interface PartnerModel {
   partner: NonNullable<Awaited<ReturnType<typeof getPartner>>>;
   isAdmin: boolean;
   csrf: string;
-  tokens: Awaited<ReturnType<typeof listTokens>>;
+  /** A page of its tokens (both environments), newest first. */
+  tokens: Page<PartnerTokenRow>;
   environments: PartnerEnvironment[];
+  /** The pages shown of its lists, kept in each pager's links. */
+  cursors: PartnerCursors;
   dashboard: PartnerDashboardModel;
   notice: string | null;
   problem: string | null;
@@ -66,6 +82,27 @@ function postButton(
   </form>`;
 }
 
+/** The pager of one of the page's lists: its own cursor parameter, the others' cursors kept, back to the list's heading. */
+function ListPager({
+  m,
+  list,
+  page,
+  noun,
+  fragment,
+}: {
+  m: PartnerModel;
+  list: keyof PartnerCursors;
+  page: Page<unknown>;
+  noun: { one: string; many: string };
+  fragment: string;
+}): VNode {
+  const others = Object.fromEntries(
+    (Object.keys(LIST_CURSORS) as (keyof PartnerCursors)[]).filter((other) => other !== list).map((other) => [LIST_CURSORS[other], m.cursors[other]]),
+  );
+  const label = list === 'tokens' ? 'Pages of tokens' : `Pages of ${list} deliveries`;
+  return html`<${Pager} page=${pageLinks(page)} path=${`/console/partners/${m.partner.id}`} filters=${others} noun=${noun} cursorParam=${LIST_CURSORS[list]} fragment=${fragment} label=${label} />`;
+}
+
 function TokensSection({ m }: { m: PartnerModel }): VNode {
   return html`<section class="card" aria-labelledby="h-tokens">
     <h2 id="h-tokens">Tokens</h2>
@@ -73,7 +110,7 @@ function TokensSection({ m }: { m: PartnerModel }): VNode {
       <table class="dense responsive" id="tokens">
         <thead><tr><th scope="col">Token id</th><th scope="col">Environment</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">State</th></tr></thead>
         <tbody>
-          ${m.tokens.map(
+          ${m.tokens.items.map(
             (t) => html`<tr data-token-id=${t.id}>
               <td><code class="small">${t.id}</code></td>
               <td data-label="Environment">${t.environment}</td>
@@ -85,6 +122,7 @@ function TokensSection({ m }: { m: PartnerModel }): VNode {
         </tbody>
       </table>
     </${TableWrap}>
+    <${ListPager} m=${m} list="tokens" page=${m.tokens} noun=${{ one: 'token', many: 'tokens' }} fragment="h-tokens" />
     ${
       m.isAdmin
         ? html`<form method="post" action=${`/console/partners/${m.partner.id}/tokens`} class="filters">
@@ -99,12 +137,12 @@ function TokensSection({ m }: { m: PartnerModel }): VNode {
 }
 
 function DeliveryLog({ m, e }: { m: PartnerModel; e: PartnerEnvironment }): VNode {
-  if (e.log.deliveries.length === 0) return html`<p class="muted">No deliveries.</p>`;
+  if (e.log.items.length === 0 && !e.log.previousCursor) return html`<p class="muted">No deliveries.</p>`;
   return html`<${TableWrap} label=${`${e.environment} deliveries`}>
     <table class="dense responsive">
       <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Result</th><th scope="col">Action</th></tr></thead>
       <tbody>
-        ${e.log.deliveries.map(
+        ${e.log.items.map(
           (d) => html`<tr>
             <td>${formatDateTime(new Date(d.attempted_at))}</td>
             <td data-label="Event" id=${`delivery-${d.delivery_id}`}>${d.webhook_event_type} <code class="small">${d.event_id.slice(0, 8)}</code></td>
@@ -115,7 +153,8 @@ function DeliveryLog({ m, e }: { m: PartnerModel; e: PartnerEnvironment }): VNod
         )}
       </tbody>
     </table>
-  </${TableWrap}>`;
+  </${TableWrap}>
+  <${ListPager} m=${m} list=${e.environment} page=${e.log} noun=${{ one: 'delivery', many: 'deliveries' }} fragment=${`h-deliveries-${e.environment}`} />`;
 }
 
 function EnvironmentSection({ m, e }: { m: PartnerModel; e: PartnerEnvironment }): VNode {
@@ -147,7 +186,7 @@ function EnvironmentSection({ m, e }: { m: PartnerModel; e: PartnerEnvironment }
           />`
         : null
     }
-    <h3>Delivery log</h3>
+    <h3 id=${`h-deliveries-${e.environment}`}>Delivery log</h3>
     <${DeliveryLog} m=${m} e=${e} />
   </section>`;
 }
