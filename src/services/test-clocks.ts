@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
+import { isKeyValue, PAGE_SIZE_DEFAULT } from '../domain/cursor.ts';
 import { londonToday } from '../domain/dates.ts';
 import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
 import type { Tenant } from '../domain/tenant.ts';
@@ -20,17 +21,16 @@ import {
   listTestClocks,
   lockPartnerClocks,
   startAdvance,
+  TEST_CLOCKS_KEYSET,
   type TestClockRow,
 } from '../store/test-clocks-store.ts';
 import { wallNow, type ServiceContext } from './context.ts';
+import { readPage, tenantOwner, type Page, type PageRequest } from './paging.ts';
 
 export type { TestClockRow };
 
 /** Where a customer body names its clock. */
 export const TEST_CLOCK_POINTER = '/data/test_clock_id';
-
-/** A list's page size when `limit` is not given (docs/behaviour.md, section 27). */
-const DEFAULT_PAGE_SIZE = 50;
 
 export function testClockView(clock: TestClockRow): Static<typeof TestClockView> {
   return {
@@ -69,17 +69,29 @@ export async function getTestClock(ctx: ServiceContext, tenant: Tenant, id: stri
   return clock;
 }
 
-/** One page of the partner's clocks, newest first, and the cursor of the next (null on the last). */
+/** One page of the partner's clocks, newest first, with the cursors of the pages either side (section 27). */
+export async function testClocksPage(ctx: ServiceContext, tenant: Tenant, request: PageRequest): Promise<Page<TestClockRow>> {
+  sandboxOnly(tenant);
+  const scope = { list: 'test_clocks', owner: tenantOwner(tenant) };
+  return readPage(request, scope, TEST_CLOCKS_KEYSET, (window) => listTestClocks(ctx.db, tenant, window));
+}
+
+/**
+ * The same pages for the dashboard's page, whose links carry a clock's sequence number as the
+ * cursor of the next page (a value that is not one shows the first page): kept until its pager
+ * takes up testClocksPage.
+ */
 export async function listTestClocksPage(
   ctx: ServiceContext,
   tenant: Tenant,
   query: { limit?: string; cursor?: string },
 ): Promise<{ clocks: TestClockRow[]; nextCursor: string | null }> {
   sandboxOnly(tenant);
-  const limit = query.limit ? Number(query.limit) : DEFAULT_PAGE_SIZE;
-  const rows = await listTestClocks(ctx.db, tenant, { limit, beforeSeq: query.cursor ?? null });
-  const clocks = rows.slice(0, limit);
-  return { clocks, nextCursor: rows.length > limit ? clocks[clocks.length - 1].seq : null };
+  const limit = query.limit ? Number(query.limit) : PAGE_SIZE_DEFAULT;
+  const after = query.cursor !== undefined && isKeyValue('int8', query.cursor) ? query.cursor : null;
+  const window = await listTestClocks(ctx.db, tenant, { limit, position: after === null ? null : { direction: 'after', key: [after] } });
+  const last = window.rows[window.rows.length - 1];
+  return { clocks: window.rows, nextCursor: window.moreAfter && last ? last.seq : null };
 }
 
 /** Deletes the clock: it stops advancing; its customers keep their data and the date it reached. */

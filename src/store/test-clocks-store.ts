@@ -1,4 +1,5 @@
 import type { Queryable } from './db.ts';
+import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 import type { Tenant } from '../domain/tenant.ts';
 import type { TestClockStatus } from '../domain/test-clocks.ts';
 
@@ -80,15 +81,17 @@ export async function lockTestClockAnyTenant(db: Queryable, id: string): Promise
   return rows[0] ?? null;
 }
 
-/** One page of the tenant's clocks, newest first: `limit` + 1 rows, so the caller knows whether more follow. */
-export async function listTestClocks(db: Queryable, tenant: Tenant, page: { limit: number; beforeSeq: string | null }): Promise<TestClockRow[]> {
-  const { rows } = await db.query<TestClockRow>(
-    `SELECT ${CLOCK_COLUMNS} FROM test_clocks k
-      WHERE k.partner_id = $1 AND k.environment = $2 AND k.deleted_at IS NULL AND ($3::bigint IS NULL OR k.seq < $3::bigint)
-      ORDER BY k.seq DESC LIMIT $4`,
-    [tenant.partnerId, tenant.environment, page.beforeSeq, page.limit + 1],
-  );
-  return rows;
+/** The partner's list of clocks: newest first, along its index (partner, sequence of creation). */
+export const TEST_CLOCKS_KEYSET: Keyset = { columns: [{ expr: 'k.seq', type: 'int8' }], order: 'desc' };
+
+/** One page of the tenant's clocks that are not deleted, newest first. */
+export async function listTestClocks(db: Queryable, tenant: Tenant, window: PageWindow): Promise<KeysetWindow<TestClockRow>> {
+  return selectPage(db, TEST_CLOCKS_KEYSET, window, {
+    select: CLOCK_COLUMNS,
+    from: 'test_clocks k',
+    where: ['k.partner_id = $1', 'k.environment = $2', 'k.deleted_at IS NULL'],
+    params: [tenant.partnerId, tenant.environment],
+  });
 }
 
 /** A customer on a clock, as the dashboard names it. */
