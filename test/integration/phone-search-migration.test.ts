@@ -18,7 +18,9 @@ describe.each(BACKENDS)('migration 021 on customers stored before it, on %s', (b
   it('writes again the phone keys of numbers with "(0)" after +44 or 0044, and only those', async () => {
     const { db } = testDb;
     // The database as it stood before 021: migration 018's function, and the keys it wrote.
-    const before = (await readFile(new URL('018_scale.sql', MIGRATIONS), 'utf8')).split('\n').find((line) => line.startsWith('CREATE FUNCTION customer_search_keys'));
+    const before = (await readFile(new URL('018_scale.sql', MIGRATIONS), 'utf8'))
+      .split('\n')
+      .find((line) => line.startsWith('CREATE FUNCTION customer_search_keys'));
     expect(before).toBeDefined();
     await db.query((before as string).replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION').replace(/;$/, ''));
     await db.query("DELETE FROM schema_migrations WHERE name = '021_phone_search.sql'");

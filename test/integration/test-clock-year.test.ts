@@ -213,7 +213,9 @@ describe.each(BACKENDS)('a year on a test clock on %s', (backend) => {
       "must not be after 2027-03-15, the test clock's date: advance the clock to go further",
       'the repayment due on 2027-04-15 is not due yet on the test clock (2027-03-15)',
     ]);
-    expect((await partner.get(`/loans/${loanId}/`)).json().data.repayments.map((r: { status: string }) => r.status)).toEqual(loan.repayments.map(() => 'scheduled'));
+    expect((await partner.get(`/loans/${loanId}/`)).json().data.repayments.map((r: { status: string }) => r.status)).toEqual(
+      loan.repayments.map(() => 'scheduled'),
+    );
     expect(await eventsFor(t, { customerId }, 'loan_repayment_missed_202611')).toEqual([]);
     await advanceAndWait(partner, clock.test_clock_id, { to: '2027-04-20', missed: ['2027-04-15'] });
     const after = (await partner.get(`/loans/${loanId}/`)).json().data;

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { idParam } from '../../domain/ids.ts';
 import { errorResponses, NoContent } from '../../schemas/common.ts';
 import { pageMeta, pageRequestOf } from '../../schemas/paging.ts';
-import { AdvanceTestClockBody, CreateTestClockBody, TestClockIdParams, TestClockListQuery, TestClockPage, TestClockResponse } from '../../schemas/test-clocks.ts';
+import {
+  AdvanceTestClockBody,
+  CreateTestClockBody,
+  TestClockIdParams,
+  TestClockListQuery,
+  TestClockPage,
+  TestClockResponse,
+} from '../../schemas/test-clocks.ts';
 import { advanceTestClock, createTestClock, deleteTestClockById, getTestClock, testClocksPage, testClockView } from '../../services/test-clocks.ts';
 import { tenantOf } from '../auth.ts';
 
