@@ -20,8 +20,8 @@ import {
   insertTestClock,
   listTestClocks,
   lockPartnerClocks,
-  startAdvance,
   TEST_CLOCKS_KEYSET,
+  startAdvance,
   type TestClockRow,
 } from '../store/test-clocks-store.ts';
 import { wallNow, type ServiceContext } from './context.ts';
@@ -90,8 +90,7 @@ export async function listTestClocksPage(
   const limit = query.limit ? Number(query.limit) : PAGE_SIZE_DEFAULT;
   const after = query.cursor !== undefined && isKeyValue('int8', query.cursor) ? query.cursor : null;
   const window = await listTestClocks(ctx.db, tenant, { limit, position: after === null ? null : { direction: 'after', key: [after] } });
-  const last = window.rows[window.rows.length - 1];
-  return { clocks: window.rows, nextCursor: window.moreAfter && last ? last.seq : null };
+  return { clocks: window.rows, nextCursor: window.moreAfter ? (window.lastKey?.[0] ?? null) : null };
 }
 
 /** Deletes the clock: it stops advancing; its customers keep their data and the date it reached. */

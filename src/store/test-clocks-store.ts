@@ -15,13 +15,11 @@ export interface TestClockRow {
   missed: string[];
   created_at: Date;
   deleted_at: Date | null;
-  /** The keyset of the partner's list, as digits. */
-  seq: string;
   customer_count: number;
 }
 
 const CLOCK_COLUMNS = `k.id, k.partner_id, k.name, k.frozen_on, k.reached_at, k.status, k.advance_to, k.missed::text[] AS missed,
-  k.created_at, k.deleted_at, k.seq::text AS seq, (SELECT count(*) FROM customers c WHERE c.test_clock_id = k.id)::int AS customer_count`;
+  k.created_at, k.deleted_at, (SELECT count(*) FROM customers c WHERE c.test_clock_id = k.id)::int AS customer_count`;
 
 export interface NewTestClock {
   id: string;
@@ -81,10 +79,10 @@ export async function lockTestClockAnyTenant(db: Queryable, id: string): Promise
   return rows[0] ?? null;
 }
 
-/** The partner's list of clocks: newest first, along its index (partner, sequence of creation). */
+/** The clocks' order: the newest first, by the sequence each was made in. */
 export const TEST_CLOCKS_KEYSET: Keyset = { columns: [{ expr: 'k.seq', type: 'int8' }], order: 'desc' };
 
-/** One page of the tenant's clocks that are not deleted, newest first. */
+/** One page of the tenant's clocks that are not deleted, newest first, read along the partner's clock index. */
 export async function listTestClocks(db: Queryable, tenant: Tenant, window: PageWindow): Promise<KeysetWindow<TestClockRow>> {
   return selectPage(db, TEST_CLOCKS_KEYSET, window, {
     select: CLOCK_COLUMNS,

@@ -22,7 +22,6 @@ import type { EventSignal } from '../../src/services/event-signal.ts';
 import { customerLoansPage, operatorLoansPage } from '../../src/services/loan-lists.ts';
 import { createPartner, createToken, partnersPage, partnerTokensPage } from '../../src/services/partners.ts';
 import { tenantRequestsPage } from '../../src/services/request-log.ts';
-import { createTestClock, testClocksPage } from '../../src/services/test-clocks.ts';
 import { deliveriesPage } from '../../src/services/webhooks.ts';
 import { generatedIds, growTenant, settle } from '../../bench/scale-data.ts';
 import { BACKENDS, useTestDb } from '../helpers/db.ts';
@@ -87,8 +86,6 @@ describe.each(BACKENDS)('the plans of every list on %s', (backend) => {
     }
     await both((r) => deliveriesPage(ctx, big, { eventId: withLoan.application, status: null }, r));
     await both((r) => customerLoansPage(ctx, big, withLoan.customer, r));
-    for (let i = 0; i < 6; i++) await createTestClock(base, big, `clock ${i}`);
-    await both((r) => testClocksPage(ctx, big, r));
     await listDocuments(ctx, big, withDocument.customer, first);
 
     for (const statuses of [QUEUE_DEFAULT_STATUSES, ['awaiting_underwriter'], null]) {

@@ -267,7 +267,6 @@ describe('the test clocks page', () => {
     missed: [],
     created_at: new Date('2026-11-27T09:00:00Z'),
     deleted_at: null,
-    seq: '7',
     customer_count: 0,
     customers: [],
     ...over,
@@ -282,7 +281,7 @@ describe('the test clocks page', () => {
     customer_count: 7,
     customers: [customer(1, 'crm-1', 'Tick & Tock Ltd'), customer(2, null, 'Only A Name Ltd'), customer(3, 'crm-3', null), customer(4, null, null)],
   });
-  const moving = clock({ id: MOVING, name: null, frozen_on: '2027-01-10', status: 'advancing', advance_to: '2027-03-03', seq: '6' });
+  const moving = clock({ id: MOVING, name: null, frozen_on: '2027-01-10', status: 'advancing', advance_to: '2027-03-03' });
   const model = (over: Partial<TestClocksModel>): TestClocksModel => ({
     clocks: [ready, moving],
     cursor: null,
