@@ -535,7 +535,7 @@ export interface paths {
         put?: never;
         /**
          * Record Direct Debit outcomes up to a date, some missed (sandbox only)
-         * @description Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing; under notice of withdrawal the Direct Debits stop (409 WithdrawalNoticeGiven). Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.
+         * @description Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. For a customer on a test clock it happens on the date of the clock: `until` and each `missed` date after that date are 400 ValidationError (`/data/until`, `/data/missed/0`…); a customer on no clock may record ahead of today. Recording what is already recorded changes nothing; under notice of withdrawal the Direct Debits stop (409 WithdrawalNoticeGiven). Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.
          */
         post: operations["sandboxSimulateLoanCollections"];
         delete?: never;
@@ -593,7 +593,7 @@ export interface paths {
         };
         /**
          * Your test clocks, newest first, a page at a time (sandbox only)
-         * @description Sandbox only: your test clocks, newest first, `limit` (1 to 200, default 50) at a time; `meta.next_cursor` is the `cursor` of the next page (null on the last).
+         * @description Sandbox only: your test clocks, newest first, `limit` (1 to 200, default 50) at a time; `meta.next_cursor` is the `cursor` of the next page (null on the last), `meta.previous_cursor` that of the page before (null on the first). A cursor of another list, or of another partner, is 400 naming `cursor`.
          */
         get: operations["listTestClocks"];
         put?: never;
@@ -10661,9 +10661,9 @@ export interface operations {
     listTestClocks: {
         parameters: {
             query?: {
-                /** @description meta.next_cursor of the previous page */
+                /** @description meta.next_cursor (or meta.previous_cursor) of a page of this list, read with the same filters; opaque. Absent: the first page */
                 cursor?: string;
-                /** @description 1 to 200, default 50 */
+                /** @description Rows per page: 1 to 200, default 50 */
                 limit?: string;
             };
             header?: never;
@@ -10691,15 +10691,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "meta": {
-                     *         "next_cursor": null
+                     *         "next_cursor": null,
+                     *         "previous_cursor": null
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["TestClock"][];
                         meta: {
-                            /** @description The cursor of the next page; null on the last page */
+                            /** @description The next page: pass it as cursor. Null on the last page */
                             next_cursor: string | null;
+                            /** @description The page before this one. Null on the first page */
+                            previous_cursor: string | null;
                         };
                     };
                 };

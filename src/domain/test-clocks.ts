@@ -104,3 +104,22 @@ export function advanceProblems(frozenOn: IsoDate, to: IsoDate, missed: readonly
   });
   return problems;
 }
+
+/**
+ * What is wrong with the sandbox's `simulate` up to `until` on a customer whose clock is on `today`:
+ * what a partner does to a clock's customer happens on the clock's date, so neither `until` nor a
+ * missed day may be after it (the clock's advance plays the days after). Every problem at once,
+ * each with its pointer.
+ */
+export function simulateOnClockProblems(today: IsoDate, until: IsoDate, missed: readonly IsoDate[]): Problem[] {
+  const problems: Problem[] = [];
+  if (daysBetween(today, until) > 0) {
+    problems.push({ detail: `must not be after ${today}, the test clock's date: advance the clock to go further`, source: { pointer: '/data/until' } });
+  }
+  missed.forEach((day, i) => {
+    if (daysBetween(today, day) > 0) {
+      problems.push({ detail: `the repayment due on ${day} is not due yet on the test clock (${today})`, source: { pointer: `/data/missed/${i}` } });
+    }
+  });
+  return problems;
+}

@@ -9,6 +9,7 @@ import { adminLoanRoutes } from './routes/admin/loans.ts';
 import { adminPartnerUserRoutes } from './routes/admin/partner-users.ts';
 import { adminPreApprovalRoutes } from './routes/admin/pre-approvals.ts';
 import { adminListRoutes } from './routes/admin/lists.ts';
+import { unstorableQueryHook } from './validation.ts';
 
 export interface AdminApiOptions {
   adminTokenHash: string | null;
@@ -20,6 +21,8 @@ export const adminApi: FastifyPluginAsyncTypebox<AdminApiOptions> = async (app, 
     await authenticateAdmin(request, options.adminTokenHash, app.authFailed);
     negotiate(request, request.routeOptions.config);
   });
+  // A query string PostgreSQL cannot store is refused before any route reads it.
+  app.addHook('preValidation', unstorableQueryHook);
   await app.register(adminPartnerRoutes);
   await app.register(adminApplicationRoutes);
   await app.register(adminDocumentRoutes);

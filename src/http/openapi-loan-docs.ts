@@ -78,7 +78,7 @@ export const LOAN_ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /sandbox/loans/:loan_id/simulate': {
     description:
-      'Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. Recording what is already recorded changes nothing; under notice of withdrawal the Direct Debits stop (409 WithdrawalNoticeGiven). Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.',
+      'Sandbox only: records every repayment due on or before `until` as collected on its date, except those listed in `missed`; a repayment missed earlier and not listed now is collected late, on `until`. For a customer on a test clock it happens on the date of the clock: `until` and each `missed` date after that date are 400 ValidationError (`/data/until`, `/data/missed/0`…); a customer on no clock may record ahead of today. Recording what is already recorded changes nothing; under notice of withdrawal the Direct Debits stop (409 WithdrawalNoticeGiven). Emits loan_repayment_collected_202611, loan_repayment_missed_202611 and loan_settled_202611 as the outcomes change.',
     request: { data: { until: '2026-03-15', missed: ['2026-03-15'] } },
     response: { data: LOAN_EXAMPLE },
   },

@@ -22,8 +22,8 @@ export const TEST_CLOCK_ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /sandbox/test_clocks/': {
     description:
-      'Sandbox only: your test clocks, newest first, `limit` (1 to 200, default 50) at a time; `meta.next_cursor` is the `cursor` of the next page (null on the last).',
-    response: { data: [CLOCK], meta: { next_cursor: null } },
+      'Sandbox only: your test clocks, newest first, `limit` (1 to 200, default 50) at a time; `meta.next_cursor` is the `cursor` of the next page (null on the last), `meta.previous_cursor` that of the page before (null on the first). A cursor of another list, or of another partner, is 400 naming `cursor`.',
+    response: { data: [CLOCK], meta: { next_cursor: null, previous_cursor: null } },
   },
   'GET /sandbox/test_clocks/:test_clock_id/': {
     description:

@@ -20,6 +20,7 @@ import { eventRoutes } from './routes/events.ts';
 import { requestLogRoutes } from './routes/request-log.ts';
 import { loanRoutes, sandboxLoanRoutes } from './routes/loans.ts';
 import { testClockRoutes } from './routes/test-clocks.ts';
+import { unstorableQueryHook } from './validation.ts';
 
 declare module 'fastify' {
   // Declaration merging: route configs carry the negotiation settings.
@@ -44,6 +45,8 @@ export const partnerApi: FastifyPluginAsyncTypebox<{ adminTokenHash: string | nu
     }
     pending.then(() => negotiate(request, request.routeOptions.config)).then(() => limiter.count(request, reply, done), done);
   });
+  // A query string PostgreSQL cannot store is refused before any route reads it.
+  app.addHook('preValidation', unstorableQueryHook);
   installIdempotency(app);
   installRequestLog(app, app.requestLog);
   await app.register(authCheckRoutes);

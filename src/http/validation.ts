@@ -1,8 +1,10 @@
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { validationFailed, type Problem } from '../domain/errors.ts';
 import { exactDecimal } from '../domain/money.ts';
 import { PAGE_SIZE_MAX } from '../domain/cursor.ts';
 import { LIMIT_PATTERN } from '../schemas/paging.ts';
+import { isStorableQueryValue, isStorableText, NOT_STORABLE } from '../domain/storable-text.ts';
 
 /** What a pattern asks for, in words, where "has an invalid format" would say too little. */
 const PATTERN_WORDS: Record<string, string> = {
@@ -165,10 +167,6 @@ export function isJsonRequest(contentType: string | undefined): boolean {
   return type === 'application/json';
 }
 
-function unstorable(text: string): boolean {
-  return text.includes('\u0000') || !text.isWellFormed();
-}
-
 interface Visit {
   value: unknown;
   parent: Visit | null;
@@ -193,12 +191,9 @@ export function rejectUnstorableStrings(body: unknown): void {
     const visit = stack.pop() as Visit;
     const { value } = visit;
     if (typeof value === 'string') {
-      if (unstorable(value)) {
+      if (!isStorableText(value)) {
         const pointer = pointerTo(visit);
-        problems.push({
-          detail: `${pointer.split('/').pop() || 'body'} must not contain NUL characters or unpaired surrogates`,
-          source: { pointer },
-        });
+        problems.push({ detail: `${pointer.split('/').pop() || 'body'} ${NOT_STORABLE}`, source: { pointer } });
       }
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parent: visit, key: String(i) });
@@ -207,8 +202,8 @@ export function rejectUnstorableStrings(body: unknown): void {
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
         const child: Visit = { value: (value as Record<string, unknown>)[key], parent: visit, key };
-        if (unstorable(key)) {
-          problems.push({ detail: 'a field name must not contain NUL characters or unpaired surrogates', source: { pointer: pointerTo(child) } });
+        if (!isStorableText(key)) {
+          problems.push({ detail: `a field name ${NOT_STORABLE}`, source: { pointer: pointerTo(child) } });
         } else {
           stack.push(child);
         }
@@ -216,4 +211,29 @@ export function rejectUnstorableStrings(body: unknown): void {
     }
   }
   if (problems.length > 0) throw validationFailed(problems);
+}
+
+/**
+ * The query string of an API request may hold text PostgreSQL cannot store too (`?q=%00`): a 400
+ * `ValidationError` naming each such parameter (`source.parameter`), whichever route it is for and
+ * whether or not the route reads it, before the route's own validation.
+ */
+export function rejectUnstorableQuery(query: unknown): void {
+  if (query === null || typeof query !== 'object') return;
+  const problems: Problem[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (problems.length >= MAX_PROBLEMS) break;
+    if (!isStorableText(name)) {
+      problems.push({ detail: `a parameter name ${NOT_STORABLE}`, source: { parameter: name } });
+    } else if (!isStorableQueryValue(value)) {
+      problems.push({ detail: `${name} ${NOT_STORABLE}`, source: { parameter: name } });
+    }
+  }
+  if (problems.length > 0) throw validationFailed(problems);
+}
+
+/** `rejectUnstorableQuery` as an API's preValidation hook. */
+export function unstorableQueryHook(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  rejectUnstorableQuery(request.query);
+  done();
 }

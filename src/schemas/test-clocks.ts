@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { TEST_CLOCK_STATUSES } from '../domain/test-clocks.ts';
 import { Closed, Data, IsoDate, IsoDateTime, StringEnum, Uuid } from './common.ts';
+import { PageMeta, PageQueryFields } from './paging.ts';
 
 /** Sandbox test clocks (docs/behaviour.md, section 28). */
 export const TestClockView = Type.Object(
@@ -37,16 +38,7 @@ export const AdvanceTestClockBody = Data(
 
 export const TestClockIdParams = Type.Object({ test_clock_id: Type.String() });
 
-/**
- * A page of a list (docs/behaviour.md, section 27): `limit` (1 to 200, default 50) and the `cursor`
- * of the previous answer's `meta.next_cursor`. Kept here, in one place, for the test clocks.
- */
-export const PageQuery = Type.Object({
-  limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|1[0-9][0-9]|200)$', description: '1 to 200, default 50' })),
-  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', description: 'meta.next_cursor of the previous page' })),
-});
+/** The list's query: `limit` and `cursor`, as every list's (docs/behaviour.md, section 27). */
+export const TestClockListQuery = Type.Object(PageQueryFields);
 
-export const TestClockPage = Type.Object({
-  data: Type.Array(TestClockView),
-  meta: Type.Object({ next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'The cursor of the next page; null on the last page' }) }),
-});
+export const TestClockPage = Type.Object({ data: Type.Array(TestClockView), meta: PageMeta });

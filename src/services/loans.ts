@@ -5,7 +5,7 @@
  */
 import type { Static } from 'typebox';
 import { londonToday } from '../domain/dates.ts';
-import { DomainError, invalidAt, notFound, type ErrorSource } from '../domain/errors.ts';
+import { DomainError, invalidAt, notFound, validationFailed, type ErrorSource } from '../domain/errors.ts';
 import {
   applyCollection,
   initialRepayments,
@@ -28,6 +28,7 @@ import { fromPence } from '../domain/money.ts';
 import { withdrawalRepayBy } from '../domain/credit-regulation.ts';
 import { scheduleChangeProblem, withdrawalDue, type ScheduleChangeProblem } from '../domain/loan-withdrawal.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { simulateOnClockProblems } from '../domain/test-clocks.ts';
 import { PAGE_SIZE_MAX } from '../domain/cursor.ts';
 import type { LoanView, SettlementQuoteView } from '../schemas/loans.ts';
 import { findCustomer } from '../store/customers-store.ts';
@@ -285,12 +286,14 @@ export async function recordCollection(ctx: ServiceContext, loanId: string, inpu
 /**
  * The sandbox's collections up to `until`: every repayment due on or before it collected on its
  * date except those listed as missed; a repayment missed before and not listed now is collected
- * late, on `until`.
+ * late, on `until`. On a test clock, `until` and missed days may not pass its date (on none they may).
  */
 export async function simulateCollections(ctx: ServiceContext, tenant: Tenant, loanId: string, until: string, missed: string[]): Promise<LoanRow> {
   ctx = await customerContext(ctx, 'loan', loanId, tenant);
   return ctx.db.transaction(async (tx) => {
     const loan = await lockedLoan(tx, tenant, loanId);
+    const aheadOfClock = ctx.clock ? simulateOnClockProblems(londonToday(ctx.now()), until, missed) : [];
+    if (aheadOfClock.length > 0) throw validationFailed(aheadOfClock);
     assertScheduleOpen(loan);
     if (loanStatus(loan.repayments) === 'settled') throw collectionError({ kind: 'settled' }, '/data/until');
     const problems = missed.flatMap((date, i) =>

@@ -31,9 +31,6 @@ export type { TestClockRow };
 /** Where a customer body names its clock. */
 export const TEST_CLOCK_POINTER = '/data/test_clock_id';
 
-/** A list's page size when `limit` is not given (docs/behaviour.md, section 27). */
-const DEFAULT_PAGE_SIZE = 50;
-
 export function testClockView(clock: TestClockRow): Static<typeof TestClockView> {
   return {
     test_clock_id: clock.id,
@@ -71,26 +68,11 @@ export async function getTestClock(ctx: ServiceContext, tenant: Tenant, id: stri
   return clock;
 }
 
-/** One page of the partner's clocks, newest first, and the cursor of the next (null on the last). */
-export async function listTestClocksPage(
-  ctx: ServiceContext,
-  tenant: Tenant,
-  query: { limit?: string; cursor?: string },
-): Promise<{ clocks: TestClockRow[]; nextCursor: string | null }> {
-  sandboxOnly(tenant);
-  const limit = query.limit ? Number(query.limit) : DEFAULT_PAGE_SIZE;
-  // The API's cursor is the last clock's sequence number (its schema allows digits only).
-  const page = await listTestClocks(ctx.db, tenant, { limit, position: query.cursor ? { direction: 'after', key: [query.cursor] } : null });
-  return { clocks: page.rows, nextCursor: page.moreAfter ? (page.lastKey?.[0] ?? null) : null };
-}
-
-/**
- * One page of the partner's clocks, newest first, with the cursors of the pages either side (the
- * dashboard's list: its cursors are the shared paging's, section 27).
- */
+/** One page of the partner's clocks, newest first, with the cursors of the pages either side (section 27). */
 export async function testClocksPage(ctx: ServiceContext, tenant: Tenant, request: PageRequest): Promise<Page<TestClockRow>> {
   sandboxOnly(tenant);
-  return readPage(request, { list: 'test_clocks', owner: tenantOwner(tenant) }, TEST_CLOCKS_KEYSET, (window) => listTestClocks(ctx.db, tenant, window));
+  const scope = { list: 'test_clocks', owner: tenantOwner(tenant) };
+  return readPage(request, scope, TEST_CLOCKS_KEYSET, (window) => listTestClocks(ctx.db, tenant, window));
 }
 
 /** Deletes the clock: it stops advancing; its customers keep their data and the date it reached. */

@@ -1,10 +1,10 @@
 /**
  * Finding customers (docs/behaviour.md, section 27): every partner's for operators, a tenant's for
  * the dashboard, newest first, a page at a time. What a search compares is written once, as SQL
- * functions of migration 018 that make each customer's stored search columns and read the search
- * string as well: any part of a company's names or number (`search_text`, a trigram index), an
- * email, a phone number or an external_customer_id (`search_keys`, an index of exact keys), or a
- * whole id of one of the customer's records.
+ * functions (migration 018, the phone rule as 021 replaced it) that make each customer's stored
+ * search columns and read the search string as well: any part of a company's names or number
+ * (`search_text`, a trigram index), an email, a phone number or an external_customer_id
+ * (`search_keys`, an index of exact keys), or a whole id of one of the customer's records.
  */
 import type { Environment, Tenant } from '../domain/tenant.ts';
 import type { Queryable, Transactional } from './db.ts';

@@ -49,13 +49,21 @@ export async function insertTestClock(db: Queryable, tenant: Tenant, clock: NewT
   return (await findTestClock(db, tenant, clock.id)) as TestClockRow;
 }
 
-/** One clock of the tenant that is not deleted (locked when asked); null otherwise. */
+const TENANT_CLOCK = 'k.id = $1 AND k.partner_id = $2 AND k.environment = $3 AND k.deleted_at IS NULL';
+
+/**
+ * One clock of the tenant that is not deleted (locked when asked); null otherwise. Locked, it is
+ * read in a statement after the lock's: a statement that waited for the lock reads with the
+ * snapshot it started with, so its count would miss the customers put on the clock by the
+ * transaction it waited for (and a 101st customer could join).
+ */
 export async function findTestClock(db: Queryable, tenant: Tenant, id: string, forUpdate = false): Promise<TestClockRow | null> {
-  const { rows } = await db.query<TestClockRow>(
-    `SELECT ${CLOCK_COLUMNS} FROM test_clocks k
-      WHERE k.id = $1 AND k.partner_id = $2 AND k.environment = $3 AND k.deleted_at IS NULL${forUpdate ? ' FOR UPDATE OF k' : ''}`,
-    [id, tenant.partnerId, tenant.environment],
-  );
+  const params = [id, tenant.partnerId, tenant.environment];
+  if (forUpdate) {
+    const locked = await db.query(`SELECT k.id FROM test_clocks k WHERE ${TENANT_CLOCK} FOR UPDATE`, params);
+    if (locked.rows.length === 0) return null;
+  }
+  const { rows } = await db.query<TestClockRow>(`SELECT ${CLOCK_COLUMNS} FROM test_clocks k WHERE ${TENANT_CLOCK}`, params);
   return rows[0] ?? null;
 }
 

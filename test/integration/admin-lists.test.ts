@@ -161,6 +161,33 @@ describe.each(BACKENDS)('admin lists on %s', (backend) => {
       expect(await search('nothing like it')).toEqual([]);
     });
 
+    it('finds a UK phone number however it is written: with +44 or 0044, with "(0)" after it, or as dialled at home', async () => {
+      const withPhone = (number: string) => ({
+        people: [{ ...person, emails: [{ email: 'phone@search.example', type: 'primary' }], phones: [{ number, type: 'mobile' }] }],
+      });
+      const mobile = await createCustomer(partner, withPhone('+44 (0)7700 900456'), { registered_company_name: 'Trunk Prefix Ltd' });
+      const london = await createCustomer(partner, withPhone('0044 (0)20 7946 0958'), { registered_company_name: 'Trunk Prefix London Ltd' });
+      const plain = await createCustomer(partner, withPhone('+44 7700 900789'), { registered_company_name: 'No Prefix Ltd' });
+      const search = async (q: string) => (await adminGet(t, `/customers?q=${encodeURIComponent(q)}`)).data.customers as Found[];
+      for (const q of ['07700 900456', '07700900456', '+44 7700 900456', '+44 (0)7700 900456', '0044 7700 900456', '+44(0)7700-900-456']) {
+        const found = await search(q);
+        expect(
+          found.map((c) => [c.customer_id, c.matched_by]),
+          q,
+        ).toEqual([[mobile, ['phone']]]);
+      }
+      for (const q of ['020 7946 0958', '+44 20 7946 0958', '+44 (0)20 7946 0958'])
+        expect(
+          (await search(q)).map((c) => c.customer_id),
+          q,
+        ).toEqual([london]);
+      for (const q of ['07700 900789', '+44 (0)7700 900789'])
+        expect(
+          (await search(q)).map((c) => c.customer_id),
+          q,
+        ).toEqual([plain]);
+    });
+
     it('a whole id of the customer or one of its records answers its customer and names the record', async () => {
       const { customerId, applicationId, offerId } = await selectedOffer(partner, TEN_THOUSAND);
       const loanId = await fund(partner, offerId, 1000);

@@ -1,6 +1,6 @@
 /**
  * Every list of the partner API pages (docs/behaviour.md, section 27): the request log, the delivery
- * log, a customer's loans and documents, each read page by page to its end and back with `limit`
+ * log, a customer's loans and documents, the test clocks, each read page by page to its end and back with `limit`
  * and `cursor`; 50 rows by default, 200 at most; a malformed or foreign cursor (another list's,
  * other filters', another partner's) is a 400 naming `cursor` and shows nothing of anyone.
  */
@@ -182,5 +182,27 @@ describe.each(BACKENDS)('paged partner lists on %s', (backend) => {
     expect(page.included).toEqual([]);
     expectCursorRefused(await partner.get(`/document_upload/${customerId}/?limit=2&cursor=${'A'.repeat(40)}`));
     expectError(await partner.get(`/document_upload/${customerId}/?limit=201`), 400, 'ValidationError');
+  });
+
+  it("the test clocks: newest first, page by page and back; another partner's cursor, another list's or a bare number is refused", async () => {
+    const client = await t.partner();
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await client.post('/sandbox/test_clocks', { data: { name: `clock ${i}` } });
+      expect(res.statusCode, res.body).toBe(201);
+      made.push(res.json().data.test_clock_id);
+    }
+    const all = await readAll(client, '/sandbox/test_clocks/?limit=2', 2, (b) => b.data as { test_clock_id: string }[]);
+    expect(all.map((c) => c.test_clock_id)).toEqual([...made].reverse());
+    const page = await list(client, '/sandbox/test_clocks/?limit=2');
+    const cursor = page.meta.next_cursor as string;
+    // Another partner with clocks of its own reads none of these, whatever cursor it sends.
+    expect((await other.post('/sandbox/test_clocks', { data: {} })).statusCode).toBe(201);
+    expectCursorRefused(await other.get(`/sandbox/test_clocks/?limit=2&cursor=${cursor}`));
+    expectCursorRefused(await client.get(`/request_log/?limit=2&cursor=${cursor}`));
+    const logCursor = (await list(client, '/request_log/?limit=1')).meta.next_cursor;
+    expectCursorRefused(await client.get(`/sandbox/test_clocks/?cursor=${logCursor}`));
+    // The clock's sequence number, the cursor of earlier versions, is no cursor.
+    for (const bad of ['12', '0', 'abc']) expectCursorRefused(await client.get(`/sandbox/test_clocks/?cursor=${bad}`));
   });
 });

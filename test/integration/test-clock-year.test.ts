@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCustomer, usePartner, useTestApp } from '../helpers/app.ts';
 import { BACKENDS } from '../helpers/db.ts';
+import { expectPointers } from '../helpers/foundation.ts';
 import { apply, eventsFor, offeredBySandbox, selectOffer, type OfferTermsJson } from '../helpers/lending.ts';
 import { fund } from '../helpers/loans.ts';
 import {
@@ -206,16 +207,24 @@ describe.each(BACKENDS)('a year on a test clock on %s', (backend) => {
     const [funded] = await eventsFor(t, { customerId }, 'customer_funded');
     expect(funded.payload.funded_at).toMatch(/^2027-03-15T12:/);
 
-    // simulate on the clock's customer records outcomes as it always did; days past due count from the clock's today.
-    const simulated = await partner.post(`/sandbox/loans/${loanId}/simulate`, { data: { until: '2027-04-15', missed: ['2027-04-15'] } });
-    expect(simulated.statusCode, simulated.body).toBe(200);
-    expect(simulated.json().data.arrears.days_past_due).toBe(0);
-    await advanceAndWait(partner, clock.test_clock_id, { to: '2027-04-20' });
+    // simulate happens on the clock's date too: nothing after it (the advance plays those days), and nothing changes.
+    const ahead = await partner.post(`/sandbox/loans/${loanId}/simulate`, { data: { until: '2027-04-15', missed: ['2027-04-15'] } });
+    expect(expectPointers(ahead, ['/data/until', '/data/missed/0']).map((e) => e.detail)).toEqual([
+      "must not be after 2027-03-15, the test clock's date: advance the clock to go further",
+      'the repayment due on 2027-04-15 is not due yet on the test clock (2027-03-15)',
+    ]);
+    expect((await partner.get(`/loans/${loanId}/`)).json().data.repayments.map((r: { status: string }) => r.status)).toEqual(
+      loan.repayments.map(() => 'scheduled'),
+    );
+    expect(await eventsFor(t, { customerId }, 'loan_repayment_missed_202611')).toEqual([]);
+    await advanceAndWait(partner, clock.test_clock_id, { to: '2027-04-20', missed: ['2027-04-15'] });
     const after = (await partner.get(`/loans/${loanId}/`)).json().data;
     expect(after.arrears).toEqual({ amount: after.repayments[0].amount, days_past_due: 5, oldest_due_date: '2027-04-15' });
+    expectPointers(await partner.post(`/sandbox/loans/${loanId}/simulate`, { data: { until: '2027-04-21' } }), ['/data/until']);
     // The missed repayment is not taken again by itself; the partner's simulate collects it late, on the clock's date.
     const late = (await partner.post(`/sandbox/loans/${loanId}/simulate`, { data: { until: '2027-04-20' } })).json().data;
     expect(late.repayments[0]).toMatchObject({ status: 'collected', collected_on: '2027-04-20' });
+    expect(late.arrears.days_past_due).toBe(0);
 
     // A customer beside the clock: simulate works on the wall clock as it always did.
     t.clock.set(new Date('2026-12-01T10:00:00Z'));
@@ -227,6 +236,9 @@ describe.each(BACKENDS)('a year on a test clock on %s', (backend) => {
     expect(besideAfter.funded_on).toBe('2026-12-01');
     expect(besideAfter.repayments[0]).toMatchObject({ date: '2027-01-01', status: 'collected' });
     expect(besideAfter.arrears.days_past_due).toBe(0);
+    // ...ahead of today too, as before clocks.
+    const besideAhead = (await partner.post(`/sandbox/loans/${besideLoan}/simulate`, { data: { until: '2027-02-01' } })).json().data;
+    expect(besideAhead.repayments[1]).toMatchObject({ date: '2027-02-01', status: 'collected', collected_on: '2027-02-01' });
     expect(await createCustomer(partner)).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { londonToday } from '../../src/domain/dates.ts';
-import { advanceProblems, clockNow, dayEnd, dayInstant, isDueBy, latestAdvance, nextDayToPlay } from '../../src/domain/test-clocks.ts';
+import { advanceProblems, clockNow, dayEnd, dayInstant, isDueBy, latestAdvance, nextDayToPlay, simulateOnClockProblems } from '../../src/domain/test-clocks.ts';
 
 const HOUR = 3_600_000;
 
@@ -59,5 +59,15 @@ describe('advancing a test clock', () => {
     expect(isDueBy('2027-02-10', '2027-02-10')).toBe(true);
     expect(isDueBy('2027-02-11', '2027-02-10')).toBe(false);
     expect(isDueBy(null, '2027-02-10')).toBe(false);
+  });
+
+  it("lets simulate on a clock's customer record nothing after the clock's date: until and each missed day, with their pointers", () => {
+    expect(simulateOnClockProblems('2027-03-15', '2027-03-15', ['2027-03-15', '2027-02-15'])).toEqual([]);
+    expect(simulateOnClockProblems('2027-03-15', '2027-01-01', [])).toEqual([]);
+    expect(simulateOnClockProblems('2027-03-15', '2027-04-15', ['2027-02-15', '2027-04-15', '2027-03-16'])).toEqual([
+      { detail: "must not be after 2027-03-15, the test clock's date: advance the clock to go further", source: { pointer: '/data/until' } },
+      { detail: 'the repayment due on 2027-04-15 is not due yet on the test clock (2027-03-15)', source: { pointer: '/data/missed/1' } },
+      { detail: 'the repayment due on 2027-03-16 is not due yet on the test clock (2027-03-15)', source: { pointer: '/data/missed/2' } },
+    ]);
   });
 });

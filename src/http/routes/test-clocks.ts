@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { idParam } from '../../domain/ids.ts';
 import { errorResponses, NoContent } from '../../schemas/common.ts';
-import { AdvanceTestClockBody, CreateTestClockBody, PageQuery, TestClockIdParams, TestClockPage, TestClockResponse } from '../../schemas/test-clocks.ts';
-import { advanceTestClock, createTestClock, deleteTestClockById, getTestClock, listTestClocksPage, testClockView } from '../../services/test-clocks.ts';
+import { pageMeta, pageRequestOf } from '../../schemas/paging.ts';
+import {
+  AdvanceTestClockBody,
+  CreateTestClockBody,
+  TestClockIdParams,
+  TestClockListQuery,
+  TestClockPage,
+  TestClockResponse,
+} from '../../schemas/test-clocks.ts';
+import { advanceTestClock, createTestClock, deleteTestClockById, getTestClock, testClocksPage, testClockView } from '../../services/test-clocks.ts';
 import { tenantOf } from '../auth.ts';
 
 const tags = ['Sandbox'];
@@ -35,13 +43,13 @@ export const testClockRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         operationId: 'listTestClocks',
         summary: 'Your test clocks, newest first, a page at a time (sandbox only)',
-        querystring: PageQuery,
+        querystring: TestClockListQuery,
         response: { 200: TestClockPage, ...errorResponses(400, 401, 403, 406) },
       },
     },
     async (request) => {
-      const { clocks, nextCursor } = await listTestClocksPage(app.ctx, tenantOf(request), request.query);
-      return { data: clocks.map(testClockView), meta: { next_cursor: nextCursor } };
+      const page = await testClocksPage(app.ctx, tenantOf(request), pageRequestOf(request.query));
+      return { data: page.items.map(testClockView), meta: pageMeta(page) };
     },
   );
 
