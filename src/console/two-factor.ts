@@ -6,7 +6,7 @@ import { formValues } from '../web/forms.ts';
 import { secretBoxFor } from '../web/secret-key.ts';
 import { secretShown } from '../web/two-factor-setup.ts';
 import { consoleChrome } from './context.ts';
-import { consoleSignIn, LOCKED, THROTTLED } from './login-session.ts';
+import { consoleSignIn, LOCKED } from './login-session.ts';
 import { recoveryCodesPage, setupLinkPage, setupLinkProblemPage, twoFactorSetupPage, type SetupLinkProblem } from './views/two-factor.ts';
 
 // A token too long to be one still reads as a link, refused as not valid (not as no link at all).
@@ -58,14 +58,13 @@ export const consoleTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.post('/two-factor/setup/password', async (request, reply) => {
     if (!passwordLogin) return showProblem(request, reply, 'password_off');
-    await app.refuseThrottledSignIn(request, reply);
     const form = formValues(request.body);
     const token = form.token ?? '';
     const link = await checkSetupLink(app.ctx, token);
     if (!link.ok) return showProblem(request, reply, link.reason);
-    const result = await login(app.ctx, link.operator.email, form.password ?? '');
+    // The password is counted against the address as a login's: past its limit, refused (429) unchecked.
+    const result = await app.signInAttempt(request, reply, () => login(app.ctx, link.operator.email, form.password ?? ''), (r) => !r.ok);
     if (!result.ok) {
-      if (!(await sessions.countFailure(request))) return showLink(request, reply, 429, token, link.operator, THROTTLED);
       const locked = result.reason === 'locked';
       return showLink(request, reply, locked ? 429 : 401, token, link.operator, locked ? LOCKED : 'That password is not right.');
     }

@@ -34,11 +34,6 @@ export interface SignInSessions<U> {
   renew(request: FastifyRequest, reply: FastifyReply, user: U, pendingStep: PendingStep | null, over?: Partial<SessionSubject>): Promise<void>;
   /** The account of a session waiting for this step, or null. */
   pendingAt(request: FastifyRequest, step: PendingStep): U | null;
-  /**
-   * Counts a failed step of signing in (a password, a code) against the request's address, as
-   * the throttle counts failed authentications: false once the address is past its limit.
-   */
-  countFailure(request: FastifyRequest): Promise<boolean>;
 }
 
 export function signInSessions<U>(app: FastifyInstance, spec: SignInSessionsSpec<U>): SignInSessions<U> {
@@ -64,13 +59,6 @@ export function signInSessions<U>(app: FastifyInstance, spec: SignInSessionsSpec
     pendingAt(request, step) {
       const user = spec.area.pending(request);
       return user && request.webSession?.pending_step === step ? user : null;
-    },
-
-    countFailure(request) {
-      return app.authFailed(request).then(
-        () => true,
-        () => false,
-      );
     },
   };
 }
