@@ -17,7 +17,7 @@ import { clientErrorHandler, requireHost } from './http/client-errors.ts';
 import { API_PREFIX, LEGACY_PREFIX } from './http/api-prefixes.ts';
 import { partnerApi } from './http/partner-api.ts';
 import { adminApi } from './http/admin-api.ts';
-import { installAuthFailureThrottle } from './http/address-throttle.ts';
+import { installAddressThrottles } from './http/address-throttle.ts';
 import { connectRedis, RequestLimiter } from './http/rate-limit.ts';
 import cookie from '@fastify/cookie';
 import { customerPortal } from './portal/plugin.ts';
@@ -187,7 +187,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   app.decorate('serving', new Serving());
   await app.register(healthRoutes, { database: await DatabaseReadiness.create(deps.db), serving: app.serving, redis });
-  installAuthFailureThrottle(app, deps.config.authFailuresPerMinute, redis);
+  installAddressThrottles(app, { authFailures: deps.config.authFailuresPerMinute, signOnStarts: deps.config.signOnStartsPerMinute }, redis);
   // One limiter for both prefixes, so the v2.1 alias shares each token's counters.
   const limiter = new RequestLimiter({ requests: deps.config.rateLimitPerMinute, uploads: deps.config.uploadRateLimitPerMinute }, 'lending-api-', redis);
   await app.register(partnerApi, { prefix: API_PREFIX, adminTokenHash: deps.adminTokenHash, limiter });

@@ -39,7 +39,7 @@ export const consoleTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => 
   };
 
   const showSetup = async (request: FastifyRequest, reply: FastifyReply, status: number, operator: OperatorRow, problem: string | null) => {
-    const shown = await secretShown(await operatorPendingTotpSecret(app.ctx, box(), operator.id), app.config.lenderName, operator.email);
+    const shown = await secretShown(await operatorPendingTotpSecret(app.ctx, box(), operator.id, sessions.sessionHash(request)), app.config.lenderName, operator.email);
     return reply.page(status, twoFactorSetupPage(consoleChrome(request, reply), { csrf: reply.generateCsrf(), ...shown, problem }));
   };
 
@@ -78,7 +78,8 @@ export const consoleTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post('/two-factor/setup', async (request, reply) => {
     const operator = sessions.pendingAt(request, 'setup');
     if (!operator) return reply.redirect('/console/login', 303);
-    const result = await confirmOperatorTwoFactor(app.ctx, box(), operator.id, formValues(request.body).code ?? '');
+    const code = formValues(request.body).code ?? '';
+    const result = await confirmOperatorTwoFactor(app.ctx, box(), operator.id, { setupSession: sessions.sessionHash(request), code });
     if (!result.ok) return showSetup(request, reply, 400, operator, result.message);
     await sessions.renew(request, reply, operator, null);
     // The codes are in this answer only: no redirect carries them. The page is the new session's, past both factors.

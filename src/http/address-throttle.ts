@@ -122,18 +122,33 @@ declare module 'fastify' {
      * and is given back otherwise (or when `check` throws: nothing was checked).
      */
     signInAttempt<T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T>, failed: (result: T) => boolean): Promise<T>;
+    /**
+     * Counts a single sign-on started from the request's address (each writes a flow row): throws
+     * 429 Throttled past SIGN_ON_STARTS_PER_MINUTE in the current minute.
+     */
+    countSignOnStart(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
+}
+
+/** The 429 of a sign-in refused before anything is checked, with its Retry-After. */
+function refused(reply: FastifyReply, taken: Taken, what: string): HttpError {
+  const retry = String(taken.retryAfterSeconds);
+  reply.header('Retry-After', retry);
+  return new HttpError('Throttled', `${what} from this address: try again in ${retry} s`, { headers: { 'Retry-After': retry } });
 }
 
 /**
  * Failed authentication is throttled per client address (partner API, admin API and the sign-in
  * forms together). The APIs count only failures, so valid tokens are never slowed or refused by
- * it: after `max` failures in a minute, further failures from that address answer 429 Throttled
- * with Retry-After instead of 401. The sign-in forms take their slot before the check (above).
- * If Redis is unreachable nothing is counted and nothing refused.
+ * it: after `authFailures` failures in a minute, further failures from that address answer 429
+ * Throttled with Retry-After instead of 401. The sign-in forms take their slot before the check
+ * (above). Single sign-ons started are counted apart. If Redis is unreachable nothing is counted
+ * and nothing refused.
  */
-export function installAuthFailureThrottle(app: FastifyInstance, max: number, redis: Redis | null): void {
+export function installAddressThrottles(app: FastifyInstance, limits: { authFailures: number; signOnStarts: number }, redis: Redis | null): void {
+  const max = limits.authFailures;
   const failures = new AddressCounter('lending-auth-failures-', max, redis);
+  const signOnStarts = new AddressCounter('lending-sign-on-starts-', limits.signOnStarts, redis);
   app.decorate('authFailed', async (request: FastifyRequest) => {
     const taken = await failures.take(request);
     if (taken?.exceeded) {
@@ -147,11 +162,7 @@ export function installAuthFailureThrottle(app: FastifyInstance, max: number, re
     'signInAttempt',
     async <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T>, failed: (result: T) => boolean): Promise<T> => {
       const taken = await failures.take(request);
-      if (taken?.exceeded) {
-        const retry = String(taken.retryAfterSeconds);
-        reply.header('Retry-After', retry);
-        throw new HttpError('Throttled', `too many failed sign-ins from this address: try again in ${retry} s`, { headers: { 'Retry-After': retry } });
-      }
+      if (taken?.exceeded) throw refused(reply, taken, 'too many failed sign-ins');
       let result: T;
       try {
         result = await check();
@@ -163,4 +174,8 @@ export function installAuthFailureThrottle(app: FastifyInstance, max: number, re
       return result;
     },
   );
+  app.decorate('countSignOnStart', async (request: FastifyRequest, reply: FastifyReply) => {
+    const taken = await signOnStarts.take(request);
+    if (taken?.exceeded) throw refused(reply, taken, 'too many sign-ins started');
+  });
 }
