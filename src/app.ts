@@ -88,7 +88,7 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
  * appends to the header (most do), so a client could name any address to the sign-in throttle.
  */
 export const TRUST_ANY_PROXY_WARNING =
-  "TRUST_PROXY=true believes every X-Forwarded-For entry: behind a proxy that appends to the header, a client names its own address to the sign-in throttle and the logs. Set TRUST_PROXY to the number of proxies in front (1) or to their addresses instead";
+  'TRUST_PROXY=true believes every X-Forwarded-For entry: behind a proxy that appends to the header, a client names its own address to the sign-in throttle and the logs. Set TRUST_PROXY to the number of proxies in front (1) or to their addresses instead';
 
 export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   const tracing = appDeps.tracing ?? null;

@@ -38,7 +38,12 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const form = formValues(request.body);
     const email = (form.email ?? '').slice(0, 254);
     // Counted against the address before the password is checked: past its limit, refused (429) unchecked.
-    const result = await app.signInAttempt(request, reply, () => login(app.ctx, form.email ?? '', form.password ?? ''), (r) => !r.ok);
+    const result = await app.signInAttempt(
+      request,
+      reply,
+      () => login(app.ctx, form.email ?? '', form.password ?? ''),
+      (r) => !r.ok,
+    );
     if (!result.ok) {
       const locked = result.reason === 'locked';
       return sessions.showLogin(request, reply, locked ? 429 : 401, { email, problem: locked ? LOCKED : WRONG, notice: null });
@@ -60,7 +65,12 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!operator) return reply.redirect('/console/login', 303);
     // A code is a secret guessed as a password is: counted against the address before it is checked.
     const code = formValues(request.body).code ?? '';
-    const result = await app.signInAttempt(request, reply, () => verifyOperatorSecondFactor(app.ctx, box(), operator.id, code), (r) => !r.ok);
+    const result = await app.signInAttempt(
+      request,
+      reply,
+      () => verifyOperatorSecondFactor(app.ctx, box(), operator.id, code),
+      (r) => !r.ok,
+    );
     if (!result.ok) {
       if (result.reason === 'locked') {
         // Locked: the session ends, and the login page names no one.

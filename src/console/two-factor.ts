@@ -39,7 +39,11 @@ export const consoleTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => 
   };
 
   const showSetup = async (request: FastifyRequest, reply: FastifyReply, status: number, operator: OperatorRow, problem: string | null) => {
-    const shown = await secretShown(await operatorPendingTotpSecret(app.ctx, box(), operator.id, sessions.sessionHash(request)), app.config.lenderName, operator.email);
+    const shown = await secretShown(
+      await operatorPendingTotpSecret(app.ctx, box(), operator.id, sessions.sessionHash(request)),
+      app.config.lenderName,
+      operator.email,
+    );
     return reply.page(status, twoFactorSetupPage(consoleChrome(request, reply), { csrf: reply.generateCsrf(), ...shown, problem }));
   };
 
@@ -63,7 +67,12 @@ export const consoleTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const link = await checkSetupLink(app.ctx, token);
     if (!link.ok) return showProblem(request, reply, link.reason);
     // The password is counted against the address as a login's: past its limit, refused (429) unchecked.
-    const result = await app.signInAttempt(request, reply, () => login(app.ctx, link.operator.email, form.password ?? ''), (r) => !r.ok);
+    const result = await app.signInAttempt(
+      request,
+      reply,
+      () => login(app.ctx, link.operator.email, form.password ?? ''),
+      (r) => !r.ok,
+    );
     if (!result.ok) {
       const locked = result.reason === 'locked';
       return showLink(request, reply, locked ? 429 : 401, token, link.operator, locked ? LOCKED : 'That password is not right.');

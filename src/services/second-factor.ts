@@ -51,8 +51,7 @@ export async function pendingSecret(ctx: ServiceContext, box: SecretBox, account
 
 export const REPLACEMENT_NEEDS_CODE = 'Two-factor authentication is already on: enter a code from your current authenticator app to replace it';
 const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later.';
-const TURNED_ON_MEANWHILE =
-  'Two-factor authentication has just been turned on from another page: log in again, with the authenticator app set up there';
+const TURNED_ON_MEANWHILE = 'Two-factor authentication has just been turned on from another page: log in again, with the authenticator app set up there';
 
 export type ConfirmResult = { ok: true; recoveryCodes: string[]; replaced: boolean } | { ok: false; message: string; locked?: true };
 
@@ -98,9 +97,7 @@ export async function confirmSecret(
       return true;
     },
     (done) =>
-      done
-        ? { action: `${account.kind}.${replacing ? 'two_factor_replaced' : 'two_factor_enabled'}`, targetType: account.kind, targetId: account.id }
-        : null,
+      done ? { action: `${account.kind}.${replacing ? 'two_factor_replaced' : 'two_factor_enabled'}`, targetType: account.kind, targetId: account.id } : null,
   );
   if (!turnedOn) return { ok: false, message: TURNED_ON_MEANWHILE };
   return { ok: true, recoveryCodes: codes, replaced: replacing };

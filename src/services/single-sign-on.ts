@@ -179,7 +179,12 @@ export class SingleSignOn {
       async (inner) => deleteOperatorSessions(inner.db, operator.id),
       (ended) =>
         ended > 0
-          ? { action: 'operator.sessions_ended', targetType: 'operator', targetId: operator.id, summary: { reason: 'no_role', sessions_ended: ended, by: 'single sign-on' } }
+          ? {
+              action: 'operator.sessions_ended',
+              targetType: 'operator',
+              targetId: operator.id,
+              summary: { reason: 'no_role', sessions_ended: ended, by: 'single sign-on' },
+            }
           : null,
     );
   }
@@ -202,14 +207,18 @@ export class SingleSignOn {
       async (inner) => {
         const found = await findOperatorByEmail(inner.db, emailKey(person.email));
         const id = randomUUID();
-        if (!found && (await insertOidcOperator(inner.db, { id, email: person.email, name: person.name, role: person.role, issuer, subject: person.subject, now }))) {
+        if (
+          !found &&
+          (await insertOidcOperator(inner.db, { id, email: person.email, name: person.name, role: person.role, issuer, subject: person.subject, now }))
+        ) {
           const operator = (await findOperator(inner.db, id)) as OperatorRow;
           return { ok: true as const, operator, created: true, roleChanged: false, from: null, passwordRemoved: false, passwordSessionsEnded: 0 };
         }
         const existing = found ?? ((await findOperatorByEmail(inner.db, emailKey(person.email))) as OperatorRow);
         if (!existing.active) return { ok: false as const, reason: 'deactivated' as const };
         if (!this.#linkable(existing, person.subject)) return { ok: false as const, reason: 'subject_mismatch' as const, operatorId: existing.id };
-        if (existing.oidc_subject !== person.subject || existing.oidc_issuer !== issuer) await setOidcSubject(inner.db, existing.id, issuer, person.subject, now);
+        if (existing.oidc_subject !== person.subject || existing.oidc_issuer !== issuer)
+          await setOidcSubject(inner.db, existing.id, issuer, person.subject, now);
         const passwordRemoved = await removePasswordSignIn(inner.db, existing.id, now);
         const roleChanged = existing.role !== person.role;
         if (roleChanged) {

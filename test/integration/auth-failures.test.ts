@@ -67,7 +67,11 @@ describe.each(BACKENDS)('authentication failures on %s', (backend) => {
     expectError(await call('/admin/v1/applications', 'Bearer not-the-admin-token', `${prefix}::abcd`), 429, 'Throttled');
     // Valid tokens from that /64 still work; another /64 is another client.
     expect((await call(`${BASE}/authentication_check/`, `Bearer ${partner.token}`, `${prefix}::1`)).statusCode).toBe(200);
-    expectError(await call(`${BASE}/authentication_check/`, 'Bearer sk_sandbox_wrong', `2001:db8:ffff:${randomInt(0x10000).toString(16)}::1`), 401, 'AuthenticationFailed');
+    expectError(
+      await call(`${BASE}/authentication_check/`, 'Bearer sk_sandbox_wrong', `2001:db8:ffff:${randomInt(0x10000).toString(16)}::1`),
+      401,
+      'AuthenticationFailed',
+    );
 
     const v4 = someAddress();
     for (let i = 0; i < LIMIT; i++) await call(`${BASE}/authentication_check/`, `Bearer sk_sandbox_wrong${i}`, `::ffff:${v4}`);

@@ -120,7 +120,13 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     const passwordSession = await startWebSession(t.app.ctx.db, 'console', { operatorId: operator.id }, t.clock.now());
     const ssoSession = await startWebSession(t.app.ctx.db, 'console', { operatorId: operator.id, signInMethod: 'oidc' }, t.clock.now());
     const result = await signOn(service, someone.id, new LogLines());
-    expect(result).toMatchObject({ ok: true, created: false, passwordRemoved: true, passwordSessionsEnded: 1, operator: { id: operator.id, password_hash: null } });
+    expect(result).toMatchObject({
+      ok: true,
+      created: false,
+      passwordRemoved: true,
+      passwordSessionsEnded: 1,
+      operator: { id: operator.id, password_hash: null },
+    });
     expect(await resumeWebSession(t.app.ctx, passwordSession.token, 'console')).toBeNull();
     expect(await resumeWebSession(t.app.ctx, ssoSession.token, 'console')).not.toBeNull();
 

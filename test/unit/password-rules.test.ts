@@ -70,7 +70,17 @@ describe('password rules', () => {
   });
 
   it('refuses a common password dressed up: its base, digits and symbols around it stripped and substitutions undone, of any length', () => {
-    const dressed = ['Password123!', 'P@ssw0rd1234', 'Summer2024!!', 'Qwertyuiop1!', 'abcdefghijk1', 'administrator1', '$ummer2024!!', '4dministrator', '!!Asdfghjkl99'];
+    const dressed = [
+      'Password123!',
+      'P@ssw0rd1234',
+      'Summer2024!!',
+      'Qwertyuiop1!',
+      'abcdefghijk1',
+      'administrator1',
+      '$ummer2024!!',
+      '4dministrator',
+      '!!Asdfghjkl99',
+    ];
     for (const password of dressed)
       expect(passwordProblem(password), password).toBe('This password is a common password with a few characters changed or added: choose another');
     expect(passwordBases('P@ssw0rd1234').map((base) => base.word)).toContain('password');
@@ -89,7 +99,13 @@ describe('password rules', () => {
       );
     expect(baseProblem('wxyz8#3!9@1&5q', () => false)).toBeNull();
     // The suite's own passwords, and passphrases people choose, pass.
-    for (const password of ['correct horse battery staple 42', 'a brand new passphrase 77', 'a long and private passphrase 7', 'another long password 99', 'wxyz8#3!9@1&5q'])
+    for (const password of [
+      'correct horse battery staple 42',
+      'a brand new passphrase 77',
+      'a long and private passphrase 7',
+      'another long password 99',
+      'wxyz8#3!9@1&5q',
+    ])
       expect(passwordProblem(password), password).toBeNull();
   });
 
