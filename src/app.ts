@@ -17,7 +17,8 @@ import { clientErrorHandler, requireHost } from './http/client-errors.ts';
 import { API_PREFIX, LEGACY_PREFIX } from './http/api-prefixes.ts';
 import { partnerApi } from './http/partner-api.ts';
 import { adminApi } from './http/admin-api.ts';
-import { connectRedis, installAuthFailureThrottle, RequestLimiter } from './http/rate-limit.ts';
+import { installAddressThrottles } from './http/address-throttle.ts';
+import { connectRedis, RequestLimiter } from './http/rate-limit.ts';
 import cookie from '@fastify/cookie';
 import { customerPortal } from './portal/plugin.ts';
 import { operatorConsole } from './console/plugin.ts';
@@ -81,6 +82,14 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/**
+ * Said at start when TRUST_PROXY=true (docs/operations.md): Fastify then takes the client's address
+ * from the left-most X-Forwarded-For entry, which the client writes itself behind a proxy that
+ * appends to the header (most do), so a client could name any address to the sign-in throttle.
+ */
+export const TRUST_ANY_PROXY_WARNING =
+  'TRUST_PROXY=true believes every X-Forwarded-For entry: behind a proxy that appends to the header, a client names its own address to the sign-in throttle and the logs. Set TRUST_PROXY to the number of proxies in front (1) or to their addresses instead';
+
 export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   const tracing = appDeps.tracing ?? null;
   const deps = tracing ? { ...appDeps, db: tracing.traceDb(appDeps.db) } : appDeps;
@@ -125,6 +134,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
 
   // First of all: it traces only the hooks and routes added after it.
   if (tracing) await app.register(tracing.fastifyPlugin());
+  if (deps.config.trustProxy === true) app.log.warn({ trust_proxy: true }, TRUST_ANY_PROXY_WARNING);
   installJsonBodyParser(app);
   app.decorate('ctx', { db: deps.db, now: deps.now ?? (() => new Date()) });
   app.decorate('tokens', new TokenResolver(deps.db));
@@ -177,7 +187,7 @@ export async function buildApp(appDeps: AppDeps): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   app.decorate('serving', new Serving());
   await app.register(healthRoutes, { database: await DatabaseReadiness.create(deps.db), serving: app.serving, redis });
-  await installAuthFailureThrottle(app, deps.config.authFailuresPerMinute, redis);
+  installAddressThrottles(app, { authFailures: deps.config.authFailuresPerMinute, signOnStarts: deps.config.signOnStartsPerMinute }, redis);
   // One limiter for both prefixes, so the v2.1 alias shares each token's counters.
   const limiter = new RequestLimiter({ requests: deps.config.rateLimitPerMinute, uploads: deps.config.uploadRateLimitPerMinute }, 'lending-api-', redis);
   await app.register(partnerApi, { prefix: API_PREFIX, adminTokenHash: deps.adminTokenHash, limiter });

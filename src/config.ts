@@ -22,8 +22,10 @@ export interface Config {
   allowPrivateWebhookUrls: boolean;
   rateLimitPerMinute: number;
   uploadRateLimitPerMinute: number;
-  /** Failed authentications per client address per minute before 429 (partner and admin APIs). */
+  /** Failed authentications per client address per minute before 429 (the APIs and the sign-in forms). */
   authFailuresPerMinute: number;
+  /** Single sign-ons started (GET /console/login/sso) per client address per minute before 429. */
+  signOnStartsPerMinute: number;
   logLevel: string;
   production: boolean;
   /** An ES module whose default export replaces the automated decision policy. */
@@ -158,6 +160,7 @@ function readSettings(env: NodeJS.ProcessEnv, problems: string[]): Config {
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     uploadRateLimitPerMinute: integer('UPLOAD_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     authFailuresPerMinute: integer('AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000),
+    signOnStartsPerMinute: integer('SIGN_ON_STARTS_PER_MINUTE', 30, 1, 1_000_000),
     logLevel,
     production,
     decisionPolicyModule: optional('DECISION_POLICY_MODULE'),

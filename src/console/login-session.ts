@@ -4,7 +4,6 @@ import { signInSessions, type SignInSessions } from '../web/sign-in-sessions.ts'
 import { consoleChrome, consoleCookie, operatorArea, type ChromeAccount } from './context.ts';
 import { loginPage, type LoginModel } from './views/login.ts';
 
-export const THROTTLED = 'Too many failed logins from this address. Try again in a minute.';
 export const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later, or ask an admin.';
 
 export interface ConsoleSignIn extends SignInSessions<OperatorRow> {

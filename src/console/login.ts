@@ -6,7 +6,7 @@ import { formValues } from '../web/forms.ts';
 import { secretBoxFor } from '../web/secret-key.ts';
 import { endSession } from '../web/surface.ts';
 import { consoleChrome, operatorArea } from './context.ts';
-import { consoleSignIn, LOCKED, THROTTLED } from './login-session.ts';
+import { consoleSignIn, LOCKED } from './login-session.ts';
 import { recoveryCodeUsedPage, verifyPage } from './views/login.ts';
 
 const WRONG = 'The email or password is not right.';
@@ -35,14 +35,16 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (sso && !sso.passwordLoginAllowed) {
       return sessions.showLogin(request, reply, 403, { email: '', problem: `Password login is off: sign in with ${sso.providerName}.`, notice: null });
     }
-    await app.refuseThrottledSignIn(request, reply);
     const form = formValues(request.body);
     const email = (form.email ?? '').slice(0, 254);
-    const result = await login(app.ctx, form.email ?? '', form.password ?? '');
+    // Counted against the address before the password is checked: past its limit, refused (429) unchecked.
+    const result = await app.signInAttempt(
+      request,
+      reply,
+      () => login(app.ctx, form.email ?? '', form.password ?? ''),
+      (r) => !r.ok,
+    );
     if (!result.ok) {
-      // Failed logins count against the address too (AUTH_FAILURES_PER_MINUTE, as for tokens), so
-      // guessing across many emails is throttled as well.
-      if (!(await sessions.countFailure(request))) return sessions.showLogin(request, reply, 429, { email, problem: THROTTLED, notice: null });
       const locked = result.reason === 'locked';
       return sessions.showLogin(request, reply, locked ? 429 : 401, { email, problem: locked ? LOCKED : WRONG, notice: null });
     }
@@ -59,13 +61,17 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/login/verify', async (request, reply) => {
-    // A code is a secret guessed as a password is: the address's throttle first, its failures counted.
-    await app.refuseThrottledSignIn(request, reply);
     const operator = sessions.pendingAt(request, 'two_factor');
     if (!operator) return reply.redirect('/console/login', 303);
-    const result = await verifyOperatorSecondFactor(app.ctx, box(), operator.id, formValues(request.body).code ?? '');
+    // A code is a secret guessed as a password is: counted against the address before it is checked.
+    const code = formValues(request.body).code ?? '';
+    const result = await app.signInAttempt(
+      request,
+      reply,
+      () => verifyOperatorSecondFactor(app.ctx, box(), operator.id, code),
+      (r) => !r.ok,
+    );
     if (!result.ok) {
-      if (!(await sessions.countFailure(request))) return showVerify(request, reply, 429, THROTTLED);
       if (result.reason === 'locked') {
         // Locked: the session ends, and the login page names no one.
         await endSession(app, request, reply, sessions.cookie);

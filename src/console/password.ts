@@ -4,14 +4,14 @@ import { changeOwnPassword } from '../services/operators.ts';
 import { hashToken } from '../services/tokens.ts';
 import { formValues, type FieldErrors } from '../web/forms.ts';
 import { consoleChrome, signedIn, signedOnThroughProvider } from './context.ts';
-import { consoleSignIn, THROTTLED } from './login-session.ts';
+import { consoleSignIn } from './login-session.ts';
 import { passwordPage } from './views/login.ts';
 
 /**
  * The operator's own password ("Change password"): for a session signed in with a password only
  * (one signed in through the identity provider has its password there). The current password is a
- * secret checked as a login's is: the address's throttle first, a wrong one counted against it
- * and by the email's lock-out.
+ * secret checked as a login's is: counted against the address before it is checked, and by the
+ * email's lock-out.
  */
 export const consolePasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sessions = consoleSignIn(app);
@@ -37,16 +37,17 @@ export const consolePasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/password', async (request, reply) => {
     const { actor } = signedIn(request);
     if (signedOnThroughProvider(request)) return showPassword(request, reply, 403, {}, null);
-    await app.refuseThrottledSignIn(request, reply);
     const form = formValues(request.body);
     const token = request.cookies[sessions.cookie.cookieName];
-    const result = await changeOwnPassword(app.ctx, actor, form.current_password ?? '', form.new_password ?? '', token ? hashToken(token) : null);
-    if (!result.ok) {
-      // A refused current password (wrong, or the email locked) is a failed sign-in of the address.
-      if (result.field === 'current_password' && !(await sessions.countFailure(request)))
-        return showPassword(request, reply, 429, { current_password: THROTTLED }, null);
-      return showPassword(request, reply, 400, { [result.field]: result.message }, null);
-    }
+    // The current password is counted against the address as a login's (a refused one, wrong or
+    // locked, is a failure; a new password that breaks the rules is not): past its limit, 429 unchecked.
+    const result = await app.signInAttempt(
+      request,
+      reply,
+      () => changeOwnPassword(app.ctx, actor, form.current_password ?? '', form.new_password ?? '', token ? hashToken(token) : null),
+      (r) => !r.ok && r.field === 'current_password',
+    );
+    if (!result.ok) return showPassword(request, reply, 400, { [result.field]: result.message }, null);
     return reply.redirect('/console/password?done=1', 303);
   });
 };

@@ -25,6 +25,7 @@ const REFUSAL_STATUS: Record<SignOnRefusal, number> = {
   email_unverified: 403,
   no_role: 403,
   deactivated: 403,
+  subject_mismatch: 403,
   provider_down: 503,
 };
 
@@ -42,6 +43,8 @@ export const consoleSignOnRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/login/sso', async (request, reply) => {
     if (operatorArea.current(request)) return reply.redirect('/console/applications', 303);
+    // Each start writes a flow row: counted per address (429 past SIGN_ON_STARTS_PER_MINUTE).
+    await app.countSignOnStart(request, reply);
     const started = await sso.start(app.ctx, request.log);
     if (!started.ok)
       return sessions.showLogin(request, reply, 503, { email: '', problem: signOnProblem({ ...refused, reason: started.reason }), notice: null });

@@ -6,7 +6,7 @@ import { formValues } from '../web/forms.ts';
 import { secretBoxFor } from '../web/secret-key.ts';
 import { secretShown } from '../web/two-factor-setup.ts';
 import { consoleChrome } from './context.ts';
-import { consoleSignIn, LOCKED, THROTTLED } from './login-session.ts';
+import { consoleSignIn, LOCKED } from './login-session.ts';
 import { recoveryCodesPage, setupLinkPage, setupLinkProblemPage, twoFactorSetupPage, type SetupLinkProblem } from './views/two-factor.ts';
 
 // A token too long to be one still reads as a link, refused as not valid (not as no link at all).
@@ -39,7 +39,11 @@ export const consoleTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => 
   };
 
   const showSetup = async (request: FastifyRequest, reply: FastifyReply, status: number, operator: OperatorRow, problem: string | null) => {
-    const shown = await secretShown(await operatorPendingTotpSecret(app.ctx, box(), operator.id), app.config.lenderName, operator.email);
+    const shown = await secretShown(
+      await operatorPendingTotpSecret(app.ctx, box(), operator.id, sessions.sessionHash(request)),
+      app.config.lenderName,
+      operator.email,
+    );
     return reply.page(status, twoFactorSetupPage(consoleChrome(request, reply), { csrf: reply.generateCsrf(), ...shown, problem }));
   };
 
@@ -58,14 +62,18 @@ export const consoleTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.post('/two-factor/setup/password', async (request, reply) => {
     if (!passwordLogin) return showProblem(request, reply, 'password_off');
-    await app.refuseThrottledSignIn(request, reply);
     const form = formValues(request.body);
     const token = form.token ?? '';
     const link = await checkSetupLink(app.ctx, token);
     if (!link.ok) return showProblem(request, reply, link.reason);
-    const result = await login(app.ctx, link.operator.email, form.password ?? '');
+    // The password is counted against the address as a login's: past its limit, refused (429) unchecked.
+    const result = await app.signInAttempt(
+      request,
+      reply,
+      () => login(app.ctx, link.operator.email, form.password ?? ''),
+      (r) => !r.ok,
+    );
     if (!result.ok) {
-      if (!(await sessions.countFailure(request))) return showLink(request, reply, 429, token, link.operator, THROTTLED);
       const locked = result.reason === 'locked';
       return showLink(request, reply, locked ? 429 : 401, token, link.operator, locked ? LOCKED : 'That password is not right.');
     }
@@ -79,7 +87,8 @@ export const consoleTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post('/two-factor/setup', async (request, reply) => {
     const operator = sessions.pendingAt(request, 'setup');
     if (!operator) return reply.redirect('/console/login', 303);
-    const result = await confirmOperatorTwoFactor(app.ctx, box(), operator.id, formValues(request.body).code ?? '');
+    const code = formValues(request.body).code ?? '';
+    const result = await confirmOperatorTwoFactor(app.ctx, box(), operator.id, { setupSession: sessions.sessionHash(request), code });
     if (!result.ok) return showSetup(request, reply, 400, operator, result.message);
     await sessions.renew(request, reply, operator, null);
     // The codes are in this answer only: no redirect carries them. The page is the new session's, past both factors.

@@ -10,7 +10,6 @@ import { loginPage, verifyPage, type LoginModel } from './views/sign-in.ts';
 
 const WRONG = 'The email or password is not right.';
 const WRONG_CODE = 'That code is not right. Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
-const THROTTLED = 'Too many failed logins from this address. Try again in a minute.';
 const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later, or ask an owner of your team.';
 
 const LoginQuery = Type.Object({ out: Type.Optional(Type.String()) });
@@ -36,12 +35,16 @@ export const dashboardLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/login', async (request, reply) => {
-    await app.refuseThrottledSignIn(request, reply);
     const form = formValues(request.body);
     const email = (form.email ?? '').slice(0, 254);
-    const result = await passwordLogin(app.ctx, form.email ?? '', form.password ?? '');
+    // Counted against the address before the password is checked: past its limit, refused (429) unchecked.
+    const result = await app.signInAttempt(
+      request,
+      reply,
+      () => passwordLogin(app.ctx, form.email ?? '', form.password ?? ''),
+      (r) => !r.ok,
+    );
     if (!result.ok) {
-      if (!(await sessions.countFailure(request))) return showLogin(request, reply, 429, { email, problem: THROTTLED, notice: null });
       const locked = result.reason === 'locked';
       return showLogin(request, reply, locked ? 429 : 401, { email, problem: locked ? LOCKED : WRONG, notice: null });
     }
@@ -56,13 +59,17 @@ export const dashboardLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/login/verify', async (request, reply) => {
-    // A code is a secret guessed as a password is: the address's throttle first, its failures counted.
-    await app.refuseThrottledSignIn(request, reply);
     const user = sessions.pendingAt(request, 'two_factor');
     if (!user) return reply.redirect('/dashboard/login', 303);
-    const result = await verifySecondFactor(app.ctx, box(), user.id, formValues(request.body).code ?? '');
+    // A code is a secret guessed as a password is: counted against the address before it is checked.
+    const code = formValues(request.body).code ?? '';
+    const result = await app.signInAttempt(
+      request,
+      reply,
+      () => verifySecondFactor(app.ctx, box(), user.id, code),
+      (r) => !r.ok,
+    );
     if (!result.ok) {
-      if (!(await sessions.countFailure(request))) return showVerify(request, reply, 429, THROTTLED);
       if (result.reason === 'locked') {
         // Locked: the session ends, and the login page names no one.
         await endSession(app, request, reply, sessions.cookie);

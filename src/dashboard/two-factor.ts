@@ -14,7 +14,7 @@ export const dashboardTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) =
   const box = secretBoxFor(app.config);
 
   const showSetup = async (request: FastifyRequest, reply: FastifyReply, status: number, user: PartnerUserRow, problem: string | null) => {
-    const shown = await secretShown(await pendingTotpSecret(app.ctx, box(), user.id), app.config.lenderName, user.email);
+    const shown = await secretShown(await pendingTotpSecret(app.ctx, box(), user.id, sessions.sessionHash(request)), app.config.lenderName, user.email);
     return reply.page(status, twoFactorSetupPage(dashboardChrome(request, reply), { csrf: reply.generateCsrf(), ...shown, problem }));
   };
 
@@ -27,7 +27,8 @@ export const dashboardTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) =
   app.post('/two-factor/setup', async (request, reply) => {
     const user = sessions.pendingAt(request, 'setup');
     if (!user) return reply.redirect('/dashboard/login', 303);
-    const result = await confirmTwoFactor(app.ctx, box(), user.id, formValues(request.body).code ?? '');
+    const code = formValues(request.body).code ?? '';
+    const result = await confirmTwoFactor(app.ctx, box(), user.id, { setupSession: sessions.sessionHash(request), code });
     if (!result.ok) return showSetup(request, reply, 400, user, result.message);
     await sessions.renew(request, reply, user, null);
     // The codes are in this answer only: no redirect carries them. The page is the new session's, past both factors.

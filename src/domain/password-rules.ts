@@ -1,8 +1,9 @@
 /**
  * What a chosen password must be (docs/behaviour.md, section 29), for operators and partner users
- * alike: its length counted as the user sees it (grapheme clusters), and no password made only of
- * repeated or sequential characters. The common-password list is data (src/services/data), checked
- * by the service after these rules.
+ * alike: its length counted as the user sees it (grapheme clusters), no password made only of
+ * repeated or sequential characters, and no common password dressed up (its base: digits and
+ * symbols around it stripped, common substitutions undone). The common-password list is data
+ * (src/services/data), which the service reads and passes in.
  */
 
 /** At least this many characters, as the user sees them. */
@@ -10,10 +11,10 @@ export const MIN_PASSWORD_CHARACTERS = 12;
 /** At most this many characters, as the user sees them. */
 export const MAX_PASSWORD_CHARACTERS = 200;
 /**
- * At most this many bytes of UTF-8: a bound on what is hashed that no password within the
- * character limit reaches in practice (150 emoji of a family, 25 bytes each, are 3,750 bytes). The
- * login applies the same bound and never shortens what was typed, so a password the rules accept
- * always logs in.
+ * At most this many bytes of UTF-8 in the password's NFC form (what is hashed): a bound that no
+ * password within the character limit reaches in practice (150 emoji of a family, 25 bytes each,
+ * are 3,750 bytes). The login applies the same bound to the same form and never shortens what was
+ * typed, so a password the rules accept always logs in, composed or decomposed as it is typed.
  */
 export const MAX_PASSWORD_BYTES = 4096;
 /** Fewer different characters than this is a repetition (aaaaaaaaaaaa, abababababab). */
@@ -28,9 +29,14 @@ export function graphemes(text: string): string[] {
 
 const utf8 = new TextEncoder();
 
-/** Whether a typed password is longer than any the rules accept: the login refuses it as wrong, after the same work. */
+/**
+ * Whether a typed password is longer than any the rules accept, measured on its NFC form as the
+ * hash reads it: the login refuses it as wrong, after the same work. Past 4 UTF-16 units a byte
+ * it is too long in any form (no text shrinks so much under NFC), which spares normalising a
+ * huge one.
+ */
 export function isOverlongPassword(password: string): boolean {
-  return password.length > MAX_PASSWORD_BYTES || utf8.encode(password).length > MAX_PASSWORD_BYTES;
+  return password.length > 4 * MAX_PASSWORD_BYTES || utf8.encode(password.normalize('NFC')).length > MAX_PASSWORD_BYTES;
 }
 
 /**
@@ -105,4 +111,74 @@ export function passwordLengthProblem(password: string, subject = 'The password'
   if (count < MIN_PASSWORD_CHARACTERS) return `${subject} must be at least ${MIN_PASSWORD_CHARACTERS} characters`;
   if (count > MAX_PASSWORD_CHARACTERS) return `${subject} must be at most ${MAX_PASSWORD_CHARACTERS} characters`;
   return null;
+}
+
+/** The common substitutions of letters, undone: what each character stands for (1 for i or l). */
+const SUBSTITUTIONS: Readonly<Record<string, readonly string[]>> = {
+  '@': ['a'],
+  '4': ['a'],
+  '0': ['o'],
+  '1': ['i', 'l'],
+  '3': ['e'],
+  $: ['s'],
+  '5': ['s'],
+  '7': ['t'],
+};
+
+const LETTER = /[\p{L}\p{M}]/u;
+
+/** Each way of undoing the substitutions in `characters` (1 read as i throughout, or as l). */
+function undone(characters: string[]): string[] {
+  const readings = characters.includes('1') ? [0, 1] : [0];
+  return readings.map((reading) => characters.map((c) => SUBSTITUTIONS[c]?.[Math.min(reading, SUBSTITUTIONS[c].length - 1)] ?? c).join(''));
+}
+
+/** A base of a password: its core as a word, and how many characters were stripped around it. */
+export interface PasswordBase {
+  word: string;
+  stripped: number;
+}
+
+/**
+ * The bases of a password: lower-cased (NFC), the digits, symbols and spaces at either end
+ * stripped, and the common substitutions undone (@ and 4 for a, 0 for o, 1 for i or l, 3 for e,
+ * $ and 5 for s, 7 for t). A character at an end that stands for a letter may be part of the word
+ * ("$ummer", "4dmin"), so the core is cut both with and without those: "P@ssw0rd1234" gives
+ * "password", "$ummer2024!!" gives "summer". None for a password without a letter.
+ */
+export function passwordBases(password: string): PasswordBase[] {
+  const characters = Array.from(password.normalize('NFC').toLowerCase());
+  const first = characters.findIndex((c) => LETTER.test(c));
+  if (first === -1) return [];
+  const end = characters.findLastIndex((c) => LETTER.test(c)) + 1;
+  let wideFirst = first;
+  while (wideFirst > 0 && SUBSTITUTIONS[characters[wideFirst - 1]]) wideFirst--;
+  let wideEnd = end;
+  while (wideEnd < characters.length && SUBSTITUTIONS[characters[wideEnd]]) wideEnd++;
+  const bases = new Map<string, PasswordBase>();
+  for (const from of new Set([first, wideFirst])) {
+    for (const to of new Set([end, wideEnd])) {
+      const core = characters.slice(from, to);
+      for (const word of new Set([core.join(''), ...undone(core)])) {
+        if (!bases.has(word)) bases.set(word, { word, stripped: characters.length - core.length });
+      }
+    }
+  }
+  return [...bases.values()];
+}
+
+/**
+ * Why a password is a common one dressed up, or null: a base of it is a common password or word
+ * (`isCommon`, the lists of any length), or a base is a single run of the keyboard or the alphabet
+ * (or one character repeated) longer than what was stripped around it ("Qwertyuiop1!",
+ * "abcdefghij!!").
+ */
+export function baseProblem(password: string, isCommon: (word: string) => boolean): 'common' | 'run' | null {
+  const bases = passwordBases(password);
+  if (bases.some((base) => isCommon(base.word))) return 'common';
+  const single = (base: PasswordBase) => {
+    const found = runs(graphemes(base.word));
+    return found.length === 1 && found[0].length > base.stripped;
+  };
+  return bases.some(single) ? 'run' : null;
 }

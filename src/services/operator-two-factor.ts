@@ -70,25 +70,25 @@ async function liveOperator(ctx: ServiceContext, operatorId: string): Promise<Op
   return operator;
 }
 
-/** The TOTP secret being set up (made on first ask, kept until confirmed), in clear for the page. */
-export async function operatorPendingTotpSecret(ctx: ServiceContext, box: SecretBox, operatorId: string): Promise<string> {
+/** The TOTP secret the set-up session `setupSession` (its hash) is setting up, in clear for its page. */
+export async function operatorPendingTotpSecret(ctx: ServiceContext, box: SecretBox, operatorId: string, setupSession: string): Promise<string> {
   await liveOperator(ctx, operatorId);
-  return pendingSecret(ctx, box, { kind: 'operator', id: operatorId });
+  return pendingSecret(ctx, box, { kind: 'operator', id: operatorId }, setupSession);
 }
 
 /**
- * Turns two-factor on with a first code from the app, and gives ten recovery codes to show once;
- * a factor already on is replaced only with `currentCode`, a fresh code of it. Audited.
+ * Turns two-factor on with the set-up session's secret and a first code from the app, and gives
+ * ten recovery codes to show once; a factor already on is replaced only with `currentCode`, a
+ * fresh code of it. Audited.
  */
 export async function confirmOperatorTwoFactor(
   ctx: ServiceContext,
   box: SecretBox,
   operatorId: string,
-  code: string,
-  currentCode?: string,
+  confirming: { setupSession: string; code: string; currentCode?: string },
 ): Promise<ConfirmResult> {
   const operator = await liveOperator(ctx, operatorId);
-  return confirmSecret(ctx, box, { kind: 'operator', id: operator.id }, actorOf(operator), code, currentCode);
+  return confirmSecret(ctx, box, { kind: 'operator', id: operator.id }, actorOf(operator), confirming);
 }
 
 export type OperatorSecondFactorResult = { ok: true; operator: OperatorRow; usedRecoveryCode: boolean; recoveryCodesLeft: number } | SignInRefusal;

@@ -174,28 +174,27 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, passw
   );
 }
 
-/** The secret being set up (made on first ask, kept until confirmed), in clear for the page. */
-export async function pendingTotpSecret(ctx: ServiceContext, box: SecretBox, userId: string): Promise<string> {
+/** The secret the set-up session `setupSession` (its hash) is setting up, in clear for its page. */
+export async function pendingTotpSecret(ctx: ServiceContext, box: SecretBox, userId: string, setupSession: string): Promise<string> {
   const user = await findPartnerUser(ctx.db, userId);
   if (!user || user.removed_at) throw notFound('user');
-  return pendingSecret(ctx, box, { kind: 'partner_user', id: user.id });
+  return pendingSecret(ctx, box, { kind: 'partner_user', id: user.id }, setupSession);
 }
 
 /**
- * Confirms the set-up with a code from the app: two-factor is on, and ten recovery codes are shown
- * once. When two-factor is on already, nothing changes without `currentCode`, a fresh code of the
- * factor in use (second-factor.ts).
+ * Confirms the set-up session's secret with a code from the app: two-factor is on, and ten recovery
+ * codes are shown once. When two-factor is on already, nothing changes without `currentCode`, a
+ * fresh code of the factor in use (second-factor.ts).
  */
 export async function confirmTwoFactor(
   ctx: ServiceContext,
   box: SecretBox,
   userId: string,
-  code: string,
-  currentCode?: string,
+  confirming: { setupSession: string; code: string; currentCode?: string },
 ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
   const user = await findPartnerUser(ctx.db, userId);
   if (!user || user.removed_at) throw notFound('user');
-  const result = await confirmSecret(ctx, box, { kind: 'partner_user', id: user.id }, partnerActorOf(user), code, currentCode);
+  const result = await confirmSecret(ctx, box, { kind: 'partner_user', id: user.id }, partnerActorOf(user), confirming);
   return result.ok ? { ok: true, recoveryCodes: result.recoveryCodes } : { ok: false, message: result.message };
 }
 

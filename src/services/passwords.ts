@@ -6,7 +6,7 @@
  * later still verifies the old hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { isOverlongPassword, passwordLengthProblem, patternProblem } from '../domain/password-rules.ts';
+import { baseProblem, isOverlongPassword, passwordLengthProblem, patternProblem } from '../domain/password-rules.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { passwordHashing } from './hashing-gate.ts';
 
@@ -79,15 +79,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * What a chosen password must be (docs/behaviour.md, section 29): 12 to 200 characters as the user
- * sees them, not one of the common passwords, not only repeated or sequential characters; the
- * reason in words starting with `subject`, or null when it will do.
+ * sees them, not one of the common passwords, nor one dressed up (its base, digits and symbols
+ * around it stripped and common substitutions undone, a common password or a run of the keyboard
+ * or the alphabet), not only repeated or sequential characters; the reason in words starting
+ * with `subject`, or null when it will do.
  */
 export function passwordProblem(password: string, subject = 'The new password'): string | null {
   const length = passwordLengthProblem(password, subject);
   if (length) return length;
   if (isCommonPassword(password)) return 'This password is one of the most common passwords: choose another';
+  const base = baseProblem(password, isCommonPassword);
+  if (base === 'common') return 'This password is a common password with a few characters changed or added: choose another';
   const pattern = patternProblem(password);
-  return pattern ? `${subject} ${pattern}: choose one that is harder to guess` : null;
+  if (pattern) return `${subject} ${pattern}: choose one that is harder to guess`;
+  return base === 'run' ? `${subject} is a run of the keyboard or the alphabet with a few characters added: choose one that is harder to guess` : null;
 }
 
 /** A password for a new account, shown once: 20 characters of base64url (120 bits), drawn again in the rare case the rules refuse it. */

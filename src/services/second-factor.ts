@@ -2,16 +2,20 @@
  * The second factor of password accounts, operators' and partner users' alike (docs/behaviour.md,
  * sections 24 and 29): a TOTP secret set up with a first code, ten single-use recovery codes, and
  * the login step that takes either, counted by the lock-out routine (sign-in-attempts.ts) as the
- * password is. A factor already turned on is replaced only with a fresh code from it.
+ * password is. A factor already turned on is replaced only with a fresh code from it. The secret
+ * being set up is the set-up session's own (its row in web_sessions, named by the hash of its
+ * cookie): each session that shows the set-up page shows a secret of its own, and confirms that one.
  */
 import type { Actor } from '../domain/actors.ts';
 import { notFound } from '../domain/errors.ts';
 import {
   advanceTotpStep,
+  clearSetupSecret,
   countUnusedRecoveryCodes,
+  findSetupSecret,
   findTwoFactorState,
+  keepSetupSecret,
   replaceRecoveryCodes,
-  setPendingTotp,
   turnOnTotp,
   useRecoveryCode,
   type TwoFactorAccountKind,
@@ -28,61 +32,74 @@ export interface TwoFactorAccount {
   id: string;
 }
 
-/** The secret being set up (made on first ask, kept until confirmed), in clear for the page. */
-export async function pendingSecret(ctx: ServiceContext, box: SecretBox, account: TwoFactorAccount): Promise<string> {
+/**
+ * The secret the set-up session `setupSession` (its hash) is setting up, in clear for the page:
+ * made on its first ask, kept until confirmed, shown to that session only.
+ */
+export async function pendingSecret(ctx: ServiceContext, box: SecretBox, account: TwoFactorAccount, setupSession: string): Promise<string> {
   const state = await findTwoFactorState(ctx.db, account.kind, account.id);
   if (!state) throw notFound('user');
-  const existing = state.totp_pending_enc ? box.open(state.totp_pending_enc, account.id) : null;
-  if (existing) return existing;
-  const secret = newTotpSecret();
-  await setPendingTotp(ctx.db, account.kind, account.id, box.seal(secret, account.id), ctx.now());
-  return secret;
+  const kept = await keepSetupSecret(ctx.db, account.kind, account.id, setupSession, box.seal(newTotpSecret(), account.id));
+  if (kept === null) throw notFound('session');
+  const secret = box.open(kept, account.id);
+  if (secret) return secret;
+  // Sealed with a key no longer in use: a new secret in its place.
+  const fresh = newTotpSecret();
+  await keepSetupSecret(ctx.db, account.kind, account.id, setupSession, box.seal(fresh, account.id), true);
+  return fresh;
 }
 
 export const REPLACEMENT_NEEDS_CODE = 'Two-factor authentication is already on: enter a code from your current authenticator app to replace it';
 const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later.';
+const TURNED_ON_MEANWHILE = 'Two-factor authentication has just been turned on from another page: log in again, with the authenticator app set up there';
 
 export type ConfirmResult = { ok: true; recoveryCodes: string[]; replaced: boolean } | { ok: false; message: string; locked?: true };
 
 /**
- * Confirms the pending secret with a code from the app: two-factor is on, and ten recovery codes
- * are shown once. When a factor is on already, `currentCode` must be a fresh code (or an unused
- * recovery code) of that factor, counted as a login step: without it nothing changes, so a
- * set-up page left open elsewhere cannot replace the factor.
+ * Confirms the set-up session's secret with a code from the app: two-factor is on, and ten recovery
+ * codes are shown once. When a factor is on already, `currentCode` must be a fresh code (or an
+ * unused recovery code) of that factor, counted as a login step: without it nothing changes, so a
+ * set-up page left open elsewhere cannot replace the factor. Two confirmations at once: the first
+ * wins, the second is refused (the factor is not as it checked it any more).
  */
 export async function confirmSecret(
   ctx: ServiceContext,
   box: SecretBox,
   account: TwoFactorAccount,
   actor: Actor,
-  code: string,
-  currentCode?: string,
+  confirming: { setupSession: string; code: string; currentCode?: string },
 ): Promise<ConfirmResult> {
   const state = await findTwoFactorState(ctx.db, account.kind, account.id);
   if (!state) throw notFound('user');
   const replacing = state.two_factor_enabled_at !== null;
   if (replacing) {
-    if (!currentCode?.trim()) return { ok: false, message: REPLACEMENT_NEEDS_CODE };
-    const current = await verifyCode(ctx, box, account, currentCode);
+    if (!confirming.currentCode?.trim()) return { ok: false, message: REPLACEMENT_NEEDS_CODE };
+    const current = await verifyCode(ctx, box, account, confirming.currentCode);
     if (!current.ok)
       return current.reason === 'locked'
         ? { ok: false, message: LOCKED, locked: true }
         : { ok: false, message: 'The code from your current authenticator app is not right' };
   }
-  const secret = state.totp_pending_enc ? box.open(state.totp_pending_enc, account.id) : null;
+  const sealed = await findSetupSecret(ctx.db, account.kind, account.id, confirming.setupSession);
+  const secret = sealed ? box.open(sealed, account.id) : null;
   if (!secret) return { ok: false, message: 'Reload the page to get a new secret, then enter its code' };
-  const step = matchingStep(secret, code, ctx.now());
+  const step = matchingStep(secret, confirming.code, ctx.now());
   if (step === null) return { ok: false, message: 'That code is not right. Enter the 6-digit code your app shows now' };
   const { codes, hashes } = newRecoveryCodes();
-  await audited(
+  const turnedOn = await audited(
     ctx,
     actor,
     async (inner) => {
-      await turnOnTotp(inner.db, account.kind, account.id, { sealed: box.seal(secret, account.id), step, now: ctx.now() });
+      const change = { sealed: box.seal(secret, account.id), step, now: ctx.now(), replacing: replacing ? state.totp_secret_enc : null };
+      if (!(await turnOnTotp(inner.db, account.kind, account.id, change))) return false;
       await replaceRecoveryCodes(inner.db, account.kind, account.id, hashes);
+      await clearSetupSecret(inner.db, confirming.setupSession);
+      return true;
     },
-    () => ({ action: `${account.kind}.${replacing ? 'two_factor_replaced' : 'two_factor_enabled'}`, targetType: account.kind, targetId: account.id }),
+    (done) =>
+      done ? { action: `${account.kind}.${replacing ? 'two_factor_replaced' : 'two_factor_enabled'}`, targetType: account.kind, targetId: account.id } : null,
   );
+  if (!turnedOn) return { ok: false, message: TURNED_ON_MEANWHILE };
   return { ok: true, recoveryCodes: codes, replaced: replacing };
 }
 

@@ -3,18 +3,22 @@
  * 29). A sign-in starts with a flow kept in the database (oidc_sign_in_flows: the state as a hash,
  * the PKCE verifier and the nonce, bound to the browser by a key of its own that it keeps in a
  * cookie, 10 minutes, used once) and the redirect to the provider; its callback is matched to the
- * flow and to the browser's key, the code exchanged and the ID token validated (oidc-client.ts). The operator is the one of the verified `email` claim: made
- * on the first sign-in, its role set from the role claim on each (audited when it changes, which
- * ends its sessions), refused when deactivated; the operator's console sessions that came from a
- * password end. Every refusal is a reason of its own, with one log line that holds no secret.
+ * flow and to the browser's key, the code exchanged and the ID token validated (oidc-client.ts).
+ * The operator is the one of the verified `email` claim: made on the first sign-in, linked to the
+ * provider's subject (another subject with the same email is refused), its password and second
+ * factor taken away (the provider governs its access from then on), its role set from the role
+ * claim on each sign-in (audited when it changes, which ends its sessions), refused when
+ * deactivated; the operator's console sessions that came from a password end. A person the
+ * provider gives no role loses the operator's console sessions. Every refusal is a reason of its
+ * own, with one log line that holds no secret.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Actor, OperatorRole } from '../domain/actors.ts';
 import { roleFromClaim, verifiedEmail } from '../domain/single-sign-on.ts';
-import { deleteNonOidcOperatorSessions, insertOidcFlow, takeOidcFlow } from '../store/operator-sign-in-store.ts';
+import { deleteNonOidcOperatorSessions, insertOidcFlow, removePasswordSignIn, takeOidcFlow } from '../store/operator-sign-in-store.ts';
 import { emailKey, findOperator, findOperatorByEmail, insertOidcOperator, setOidcSubject, updateOperator, type OperatorRow } from '../store/operators-store.ts';
 import { deleteOperatorSessions } from '../store/web-sessions-store.ts';
-import { audited } from './audit.ts';
+import { audited, type AuditEntry } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { OidcFailure, type ExchangeFailure, type OidcClient } from './oidc-client.ts';
 import { hashToken } from './tokens.ts';
@@ -33,10 +37,21 @@ export type SignOnRefusal =
   | 'email_unverified'
   | 'no_role'
   | 'deactivated'
+  /** The email's operator is linked to another subject of the provider (another account with the same email). */
+  | 'subject_mismatch'
   | ExchangeFailure;
 
-export type SignOnResult =
-  { ok: true; operator: OperatorRow; created: boolean; roleChanged: boolean; passwordSessionsEnded: number } | { ok: false; reason: SignOnRefusal };
+export interface SignedOn {
+  ok: true;
+  operator: OperatorRow;
+  created: boolean;
+  roleChanged: boolean;
+  /** The operator had a password (or a second factor of ours): taken away now, the provider governs its access. */
+  passwordRemoved: boolean;
+  passwordSessionsEnded: number;
+}
+
+export type SignOnResult = SignedOn | { ok: false; reason: SignOnRefusal };
 
 /** Where the sign-in writes its log lines (the request's logger). */
 export interface SignOnLog {
@@ -122,68 +137,113 @@ export class SingleSignOn {
     }
     const email = verifiedEmail(claims);
     if (!email) return refuse('email_unverified', { subject: claims.sub });
+    const subject = String(claims.sub);
     const settings = this.#client.settings;
     const role = roleFromClaim(claims[settings.roleClaim], settings.roleMap);
-    if (!role) return refuse('no_role', { email, claim: settings.roleClaim });
+    if (!role) {
+      const ended = await this.#endSessionsOfRoleless(ctx, email, subject);
+      return refuse('no_role', { email, claim: settings.roleClaim, ...(ended === null ? {} : { sessions_ended: ended }) });
+    }
     const name = typeof claims.name === 'string' && claims.name.trim().length > 0 ? claims.name.trim().slice(0, 200) : email;
-    const outcome = await this.#matchOperator(ctx, { email, name, role, subject: String(claims.sub) });
-    if (!outcome) return refuse('deactivated', { email });
+    const outcome = await this.#matchOperator(ctx, { email, name, role, subject });
+    if (!outcome.ok) return refuse(outcome.reason, { email, ...(outcome.operatorId ? { operator_id: outcome.operatorId } : {}) });
     log.info(
-      { operator_id: outcome.operator.id, created: outcome.created, role_changed: outcome.roleChanged, password_sessions_ended: outcome.passwordSessionsEnded },
+      {
+        operator_id: outcome.operator.id,
+        created: outcome.created,
+        role_changed: outcome.roleChanged,
+        password_removed: outcome.passwordRemoved,
+        password_sessions_ended: outcome.passwordSessionsEnded,
+      },
       'single sign-on',
     );
-    return { ok: true, ...outcome };
+    return outcome;
   }
 
-  /** The operator of the email, made or brought up to date (audited); null when deactivated. */
-  async #matchOperator(ctx: ServiceContext, person: { email: string; name: string; role: OperatorRole; subject: string }) {
+  /** Whether `operator` may be signed in as the provider's `subject`: not linked yet, linked to it, or linked under another issuer. */
+  #linkable(operator: OperatorRow, subject: string): boolean {
+    return operator.oidc_subject === null || operator.oidc_issuer !== this.#client.settings.issuer || operator.oidc_subject === subject;
+  }
+
+  /**
+   * A person the provider gives no role: the operator of that email (when it is the same person
+   * for the provider) loses its console sessions now, audited, whatever way they were signed in.
+   * How many ended; null when no operator is that person.
+   */
+  async #endSessionsOfRoleless(ctx: ServiceContext, email: string, subject: string): Promise<number | null> {
+    const operator = await findOperatorByEmail(ctx.db, emailKey(email));
+    if (!operator || !this.#linkable(operator, subject)) return null;
+    return audited(
+      ctx,
+      SYSTEM,
+      async (inner) => deleteOperatorSessions(inner.db, operator.id),
+      (ended) =>
+        ended > 0
+          ? {
+              action: 'operator.sessions_ended',
+              targetType: 'operator',
+              targetId: operator.id,
+              summary: { reason: 'no_role', sessions_ended: ended, by: 'single sign-on' },
+            }
+          : null,
+    );
+  }
+
+  /**
+   * The operator of the email, made or brought up to date (audited): made on the first sign-in
+   * (or found, when another sign-on of the same person made it at the same moment); linked to the
+   * provider's subject, and refused when linked to another; its password and second factor taken
+   * away; its role set from the claim; its password sessions ended. Refused when deactivated.
+   */
+  async #matchOperator(
+    ctx: ServiceContext,
+    person: { email: string; name: string; role: OperatorRole; subject: string },
+  ): Promise<SignedOn | { ok: false; reason: 'deactivated' | 'subject_mismatch'; operatorId?: string }> {
     const issuer = this.#client.settings.issuer;
     const now = ctx.now();
     const result = await audited(
       ctx,
       SYSTEM,
       async (inner) => {
-        const existing = await findOperatorByEmail(inner.db, emailKey(person.email));
-        if (existing && !existing.active) return null;
-        let id = existing?.id ?? randomUUID();
-        if (!existing) {
-          await insertOidcOperator(inner.db, { id, email: person.email, name: person.name, role: person.role, issuer, subject: person.subject, now });
-        } else {
-          id = existing.id;
-          await setOidcSubject(inner.db, id, issuer, person.subject, now);
-          if (existing.role !== person.role) {
-            await updateOperator(inner.db, id, { role: person.role }, now);
-            // A change of role ends the operator's sessions (section 19), whatever their sign-in.
-            await deleteOperatorSessions(inner.db, id);
-          }
+        const found = await findOperatorByEmail(inner.db, emailKey(person.email));
+        const id = randomUUID();
+        if (
+          !found &&
+          (await insertOidcOperator(inner.db, { id, email: person.email, name: person.name, role: person.role, issuer, subject: person.subject, now }))
+        ) {
+          const operator = (await findOperator(inner.db, id)) as OperatorRow;
+          return { ok: true as const, operator, created: true, roleChanged: false, from: null, passwordRemoved: false, passwordSessionsEnded: 0 };
         }
-        const passwordSessionsEnded = await deleteNonOidcOperatorSessions(inner.db, id, null);
-        const operator = (await findOperator(inner.db, id)) as OperatorRow;
-        return { operator, created: !existing, roleChanged: existing !== null && existing.role !== person.role, from: existing?.role, passwordSessionsEnded };
+        const existing = found ?? ((await findOperatorByEmail(inner.db, emailKey(person.email))) as OperatorRow);
+        if (!existing.active) return { ok: false as const, reason: 'deactivated' as const };
+        if (!this.#linkable(existing, person.subject)) return { ok: false as const, reason: 'subject_mismatch' as const, operatorId: existing.id };
+        if (existing.oidc_subject !== person.subject || existing.oidc_issuer !== issuer)
+          await setOidcSubject(inner.db, existing.id, issuer, person.subject, now);
+        const passwordRemoved = await removePasswordSignIn(inner.db, existing.id, now);
+        const roleChanged = existing.role !== person.role;
+        if (roleChanged) {
+          await updateOperator(inner.db, existing.id, { role: person.role }, now);
+          // A change of role ends the operator's sessions (section 19), whatever their sign-in.
+          await deleteOperatorSessions(inner.db, existing.id);
+        }
+        const passwordSessionsEnded = await deleteNonOidcOperatorSessions(inner.db, existing.id, null);
+        const operator = (await findOperator(inner.db, existing.id)) as OperatorRow;
+        return { ok: true as const, operator, created: false, roleChanged, from: existing.role, passwordRemoved, passwordSessionsEnded };
       },
-      (r) => {
-        if (!r) return null;
-        if (r.created) {
-          return {
-            action: 'operator.created',
-            targetType: 'operator',
-            targetId: r.operator.id,
-            summary: { email: r.operator.email, role: r.operator.role, by: 'single sign-on' },
-          };
-        }
-        if (r.roleChanged) {
-          return {
-            action: 'operator.role_changed',
-            targetType: 'operator',
-            targetId: r.operator.id,
-            summary: { from: r.from, to: r.operator.role, by: 'single sign-on' },
-          };
-        }
-        return null;
-      },
+      (r) => (r.ok ? auditOfSignOn(r) : null),
     );
-    if (!result) return null;
+    if (!result.ok) return result;
     const { from: _from, ...outcome } = result;
     return outcome;
   }
+}
+
+/** The audit rows of a sign-on: the operator made, its password taken away, its role changed. */
+function auditOfSignOn(r: SignedOn & { from: OperatorRole | null }): AuditEntry[] {
+  const target = { targetType: 'operator' as const, targetId: r.operator.id };
+  const rows: AuditEntry[] = [];
+  if (r.created) rows.push({ action: 'operator.created', ...target, summary: { email: r.operator.email, role: r.operator.role, by: 'single sign-on' } });
+  if (r.passwordRemoved) rows.push({ action: 'operator.password_removed', ...target, summary: { second_factor_removed: true, by: 'single sign-on' } });
+  if (r.roleChanged) rows.push({ action: 'operator.role_changed', ...target, summary: { from: r.from, to: r.operator.role, by: 'single sign-on' } });
+  return rows;
 }

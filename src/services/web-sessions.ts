@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../store/db.ts';
-import { deleteOldOidcFlows } from '../store/operator-sign-in-store.ts';
+import { deleteExpiredOidcFlows } from '../store/operator-sign-in-store.ts';
 import {
   deleteDeadWebSessions,
   deleteWebSession,
@@ -84,11 +84,11 @@ export async function endWebSession(ctx: ServiceContext, token: string): Promise
 }
 
 /**
- * Removes sessions that ended (the worker's sweep), and single sign-ons that ended a day ago or
- * more; they could no longer be used anyway. Returns how many sessions.
+ * Removes sessions that ended (the worker's sweep, each minute), and single sign-ons under way that
+ * expired: they could no longer be used anyway. Returns how many sessions.
  */
 export async function sweepEndedSessions(ctx: ServiceContext): Promise<number> {
-  await deleteOldOidcFlows(ctx.db, new Date(ctx.now().getTime() - 24 * 3600 * 1000));
+  await deleteExpiredOidcFlows(ctx.db, ctx.now());
   return deleteDeadWebSessions(ctx.db, ctx.now());
 }
 

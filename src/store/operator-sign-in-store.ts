@@ -76,9 +76,26 @@ export async function takeOidcFlow(db: Queryable, stateHash: string, now: Date):
   return rows[0] ?? null;
 }
 
-/** Removes flows that ended a day ago or more (the worker's sweep of ended sessions). */
-export async function deleteOldOidcFlows(db: Queryable, before: Date): Promise<number> {
-  return (await db.query('DELETE FROM oidc_sign_in_flows WHERE expires_at < $1', [before])).rowCount;
+/** Removes the flows that expired before `now` (the worker's sweep, each minute): used or not, they are of no use any more. */
+export async function deleteExpiredOidcFlows(db: Queryable, now: Date): Promise<number> {
+  return (await db.query('DELETE FROM oidc_sign_in_flows WHERE expires_at < $1', [now])).rowCount;
+}
+
+// --- An operator of single sign-on ---
+
+/**
+ * Takes the password ways in away from an operator that signed in through the provider: its
+ * password, its second factor and recovery codes, and its open set-up links. True when it had any.
+ */
+export async function removePasswordSignIn(db: Queryable, operatorId: string, now: Date): Promise<boolean> {
+  const removed = await db.query(
+    `UPDATE operators SET password_hash = NULL, totp_secret_enc = NULL, totp_last_step = NULL, two_factor_enabled_at = NULL, updated_at = $2
+      WHERE id = $1 AND (password_hash IS NOT NULL OR totp_secret_enc IS NOT NULL)`,
+    [operatorId, now],
+  );
+  await db.query('DELETE FROM operator_recovery_codes WHERE operator_id = $1', [operatorId]);
+  await closeOpenSetupLinks(db, operatorId, now);
+  return removed.rowCount > 0;
 }
 
 // --- Console sessions and how they were signed in (web_sessions.sign_in_method) ---

@@ -6,10 +6,12 @@ export interface OperatorRow {
   email: string;
   name: string;
   role: OperatorRole;
-  /** Null for an operator made by single sign-on. */
+  /** Null for an operator of single sign-on (made by it, or signed in through it once). */
   password_hash: string | null;
   active: boolean;
   two_factor_enabled_at: Date | null;
+  /** The OpenID Provider and its subject (`sub`) the operator is linked to by single sign-on. */
+  oidc_issuer: string | null;
   oidc_subject: string | null;
   created_at: Date;
   updated_at: Date;
@@ -62,19 +64,25 @@ export async function updateOperator(
   );
 }
 
-/** An operator made by a first single sign-on: no password. */
+/**
+ * An operator made by a first single sign-on: no password. False when an operator of the email
+ * exists (made meanwhile by another sign-on of the same person: the insert waits for it and then
+ * does nothing, where a plain insert would fail on the unique email).
+ */
 export async function insertOidcOperator(
   db: Queryable,
   o: { id: string; email: string; name: string; role: OperatorRole; issuer: string; subject: string; now: Date },
-): Promise<void> {
-  await db.query(
+): Promise<boolean> {
+  const result = await db.query(
     `INSERT INTO operators (id, email, email_key, name, role, password_hash, active, oidc_issuer, oidc_subject, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, NULL, true, $6, $7, $8, $8)`,
+     VALUES ($1, $2, $3, $4, $5, NULL, true, $6, $7, $8, $8)
+     ON CONFLICT (email_key) DO NOTHING`,
     [o.id, o.email.trim(), emailKey(o.email), o.name, o.role, o.issuer, o.subject, o.now],
   );
+  return result.rowCount > 0;
 }
 
-/** Records the provider's subject of the operator's latest single sign-on. */
+/** Links the operator to the provider's subject (its first single sign-on through that issuer). */
 export async function setOidcSubject(db: Queryable, id: string, issuer: string, subject: string, now: Date): Promise<void> {
   await db.query('UPDATE operators SET oidc_issuer = $2, oidc_subject = $3, updated_at = $4 WHERE id = $1', [id, issuer, subject, now]);
 }

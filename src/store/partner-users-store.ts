@@ -10,7 +10,6 @@ export interface PartnerUserRow {
   role: PartnerRole;
   password_hash: string | null;
   totp_secret_enc: string | null;
-  totp_pending_enc: string | null;
   totp_last_step: string | null;
   two_factor_enabled_at: Date | null;
   removed_at: Date | null;
@@ -18,7 +17,7 @@ export interface PartnerUserRow {
   partner_status: 'active' | 'suspended';
 }
 
-const USER_COLUMNS = `u.id, u.partner_id, u.email, u.name, u.role, u.password_hash, u.totp_secret_enc, u.totp_pending_enc,
+const USER_COLUMNS = `u.id, u.partner_id, u.email, u.name, u.role, u.password_hash, u.totp_secret_enc,
   u.totp_last_step::text AS totp_last_step, u.two_factor_enabled_at, u.removed_at, u.created_at, p.status AS partner_status`;
 
 export async function insertPartnerUser(
@@ -83,7 +82,7 @@ export async function updatePartnerUser(
  */
 export async function resetPartnerUser(db: Queryable, id: string, change: { name: string; role: PartnerRole }, now: Date): Promise<void> {
   await db.query(
-    `UPDATE partner_users SET name = $2, role = $3, password_hash = NULL, totp_secret_enc = NULL, totp_pending_enc = NULL,
+    `UPDATE partner_users SET name = $2, role = $3, password_hash = NULL, totp_secret_enc = NULL,
             totp_last_step = NULL, two_factor_enabled_at = NULL, removed_at = NULL, updated_at = $4
       WHERE id = $1`,
     [id, change.name, change.role, now],

@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startWebSession, type PendingStep, type SessionSubject, type SESSION_LIMITS } from '../services/web-sessions.ts';
-import { endSession, setSessionCookie, type CookieSettings } from './surface.ts';
+import { hashToken } from '../services/tokens.ts';
+import { endSession, SessionRequired, setSessionCookie, type CookieSettings } from './surface.ts';
 
 export type { PendingStep };
 
@@ -34,11 +35,8 @@ export interface SignInSessions<U> {
   renew(request: FastifyRequest, reply: FastifyReply, user: U, pendingStep: PendingStep | null, over?: Partial<SessionSubject>): Promise<void>;
   /** The account of a session waiting for this step, or null. */
   pendingAt(request: FastifyRequest, step: PendingStep): U | null;
-  /**
-   * Counts a failed step of signing in (a password, a code) against the request's address, as
-   * the throttle counts failed authentications: false once the address is past its limit.
-   */
-  countFailure(request: FastifyRequest): Promise<boolean>;
+  /** The hash of the request's session (what names it in the database: the key of a TOTP secret it sets up). */
+  sessionHash(request: FastifyRequest): string;
 }
 
 export function signInSessions<U>(app: FastifyInstance, spec: SignInSessionsSpec<U>): SignInSessions<U> {
@@ -66,11 +64,10 @@ export function signInSessions<U>(app: FastifyInstance, spec: SignInSessionsSpec
       return user && request.webSession?.pending_step === step ? user : null;
     },
 
-    countFailure(request) {
-      return app.authFailed(request).then(
-        () => true,
-        () => false,
-      );
+    sessionHash(request) {
+      const token = request.cookies[cookie.cookieName];
+      if (!token || !request.webSession) throw new SessionRequired();
+      return hashToken(token);
     },
   };
 }

@@ -2,8 +2,9 @@
  * Staff sign-in in Chromium (docs/behaviour.md, section 29): single sign-on through a real OpenID
  * Provider (oidc-provider) on another site than the console, as a lender's is (localhost against
  * 127.0.0.1), so the browser sends the console's cookies as it would then: the role from the
- * claim, a person with no role refused, a role changed at the next sign-in (audited), a
- * deactivated operator kept out. And a password operator's second factor: set up at the first
+ * claim, a person with no role refused (and their sessions ended), a role changed at the next
+ * sign-in (audited), a deactivated operator kept out, another account with an operator's email
+ * refused. And a password operator's second factor: set up at the first
  * login and from the set-up link, then the code at each login. Accessibility, a laptop's and a
  * phone's width on every new page.
  */
@@ -125,6 +126,26 @@ describe.each(BACKENDS)('staff sign-in in the console on %s', (backend) => {
       await check(page, phone ? undefined : 'sign-on-refused');
       await page.goto(`${site.server.base}/console/applications`);
       expect(new URL(page.url()).pathname).toBe('/console/login');
+    }
+  }, 90_000);
+
+  it("ends a person's console sessions when the provider takes the role away, and refuses another account with the operator's email", async () => {
+    const someone = person({ roles: ['admin'] });
+    const signedIn = await signedOn(someone.id);
+    site.provider.accounts.set(someone.id, { ...site.provider.accounts.get(someone.id), roles: [] });
+    const refused = await newPage();
+    await throughOkta(refused, someone.id);
+    await expect(refused.getByRole('alert').textContent()).resolves.toContain('You have no role in the operator console.');
+    await signedIn.reload();
+    expect(new URL(signedIn.url()).pathname).toBe('/console/login');
+
+    site.provider.accounts.set(`${someone.id}-again`, { email: someone.email, email_verified: true, name: 'Someone Else', roles: ['admin'] });
+    for (const phone of [false, true]) {
+      const page = await newPage(phone);
+      await throughOkta(page, `${someone.id}-again`);
+      expect(new URL(page.url()).pathname).toBe('/console/login/callback');
+      await expect(page.getByRole('alert').textContent()).resolves.toContain('This Okta account is not the one the operator of its email signs in with');
+      await check(page, phone ? undefined : 'sign-on-refused-subject');
     }
   }, 90_000);
 

@@ -101,6 +101,7 @@ export async function startTestApp(backend: BackendName, options: TestAppOptions
     RATE_LIMIT_PER_MINUTE: '1000000',
     UPLOAD_RATE_LIMIT_PER_MINUTE: '1000000',
     AUTH_FAILURES_PER_MINUTE: '1000000',
+    SIGN_ON_STARTS_PER_MINUTE: '1000000',
     DASHBOARD_SECRET_KEY: 'test-dashboard-secret-key-0123456789abcdef',
     ...options.env,
   });

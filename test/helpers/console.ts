@@ -9,6 +9,8 @@ import { expect } from 'vitest';
 import { createOperator } from '../../src/services/operators.ts';
 import { confirmOperatorTwoFactor, operatorPendingTotpSecret } from '../../src/services/operator-two-factor.ts';
 import { currentCode } from '../../src/services/two-factor.ts';
+import { hashToken } from '../../src/services/tokens.ts';
+import { startWebSession } from '../../src/services/web-sessions.ts';
 import { secretBoxFor } from '../../src/web/secret-key.ts';
 import type { TestApp, TestClock } from './app.ts';
 import { WebUser } from './web-user.ts';
@@ -41,11 +43,21 @@ export class Authenticator {
   }
 }
 
+/**
+ * A set-up session of an operator (what a login before two-factor is on starts): the hash that
+ * names it, the key of the secret it sets up.
+ */
+export async function setupSession(t: TestApp, operatorId: string): Promise<string> {
+  const started = await startWebSession(t.app.ctx.db, 'console_login', { operatorId, pendingStep: 'setup', signInMethod: 'password' }, t.clock.now());
+  return hashToken(started.token);
+}
+
 /** Turns two-factor on for an operator through the service (as its set-up page does): the operator's app. */
 export async function withTwoFactor(t: TestApp, operatorId: string): Promise<Authenticator> {
   const box = secretBoxFor(t.app.config)();
-  const app = new Authenticator(t.clock, await operatorPendingTotpSecret(t.app.ctx, box, operatorId));
-  const on = await confirmOperatorTwoFactor(t.app.ctx, box, operatorId, app.code());
+  const session = await setupSession(t, operatorId);
+  const app = new Authenticator(t.clock, await operatorPendingTotpSecret(t.app.ctx, box, operatorId, session));
+  const on = await confirmOperatorTwoFactor(t.app.ctx, box, operatorId, { setupSession: session, code: app.code() });
   expect(on.ok, JSON.stringify(on)).toBe(true);
   return app;
 }

@@ -58,6 +58,26 @@ describe.each(BACKENDS)('authentication failures on %s', (backend) => {
     expectError(await call(`${BASE}/authentication_check/`, 'Bearer sk_sandbox_wrong', someAddress()), 401, 'AuthenticationFailed');
   });
 
+  it('counts the failures of every address of one IPv6 /64 together, and an IPv4-mapped address as its IPv4 one', async () => {
+    const prefix = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+    for (let i = 0; i < LIMIT; i++) {
+      expectError(await call(`${BASE}/authentication_check/`, `Bearer sk_sandbox_wrong${i}`, `${prefix}::${i + 1}`), 401, 'AuthenticationFailed');
+    }
+    expectError(await call(`${BASE}/authentication_check/`, 'Bearer sk_sandbox_wrong', `${prefix}:ffff:ffff:ffff:ffff`), 429, 'Throttled');
+    expectError(await call('/admin/v1/applications', 'Bearer not-the-admin-token', `${prefix}::abcd`), 429, 'Throttled');
+    // Valid tokens from that /64 still work; another /64 is another client.
+    expect((await call(`${BASE}/authentication_check/`, `Bearer ${partner.token}`, `${prefix}::1`)).statusCode).toBe(200);
+    expectError(
+      await call(`${BASE}/authentication_check/`, 'Bearer sk_sandbox_wrong', `2001:db8:ffff:${randomInt(0x10000).toString(16)}::1`),
+      401,
+      'AuthenticationFailed',
+    );
+
+    const v4 = someAddress();
+    for (let i = 0; i < LIMIT; i++) await call(`${BASE}/authentication_check/`, `Bearer sk_sandbox_wrong${i}`, `::ffff:${v4}`);
+    expectError(await call(`${BASE}/authentication_check/`, 'Bearer sk_sandbox_wrong', v4), 429, 'Throttled');
+  });
+
   describe('item 12: messages a first-time user can act on', () => {
     it('says so when the admin token is sent to a partner route, and a partner token to the admin API', async () => {
       const res = await call(`${BASE}/authentication_check/`, `Bearer ${ADMIN_TOKEN}`, someAddress());

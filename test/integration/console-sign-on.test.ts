@@ -6,20 +6,23 @@
  * session; the provider being down is a page and password login still works; OIDC_ONLY turns
  * password login off.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { BACKENDS, type BackendName } from '../helpers/db.ts';
 import { useTestApp, type TestApp } from '../helpers/app.ts';
 import { useResource } from '../helpers/hooks.ts';
 import { CLIENT_ID, CLIENT_SECRET, TestOpenIdProvider } from '../helpers/oidc-provider.ts';
-import { ConsoleUser, signedInOperator } from '../helpers/console.ts';
+import { ConsoleUser, signedInOperator, withTwoFactor } from '../helpers/console.ts';
 import { setCookies } from '../helpers/web-user.ts';
 import { createOperator, deactivateOperator } from '../../src/services/operators.ts';
 import { issueSetupLink } from '../../src/services/operator-two-factor.ts';
-import { startWebSession } from '../../src/services/web-sessions.ts';
+import { startWebSession, sweepEndedSessions } from '../../src/services/web-sessions.ts';
+import { listAudit } from '../../src/services/audit.ts';
+import { findOperatorByEmail } from '../../src/store/operators-store.ts';
 
 const CALLBACK = 'http://localhost:8080/console/login/callback';
+const REDIS: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
 
 /** A provider and an app that signs in through it, for the enclosing describe block. */
 function useSignOn(backend: BackendName, env: Record<string, string> = {}) {
@@ -140,6 +143,90 @@ describe.each(BACKENDS)('single sign-on in the console on %s', (backend) => {
     expect((await signOn(bySignOn, someone.id)).statusCode).toBe(200);
     expect((await byPassword.get('/console/applications')).headers.location).toBe('/console/login');
     expect((await bySignOn.get('/console/applications')).statusCode).toBe(200);
+  });
+});
+
+describe.each(BACKENDS)('single sign-on governing an operator on %s', (backend) => {
+  const { provider, t, person, throughProvider, signOn } = useSignOn(backend);
+
+  it('takes the password and the second factor away once the operator signs in through the provider, audited', async () => {
+    const someone = person({ roles: ['admin'] });
+    const { operator, password } = await operatorFor(t, someone.email, 'viewer');
+    const authenticator = await withTwoFactor(t, operator.id);
+    const link = await issueSetupLink(t.app.ctx, operator.id);
+    expect((await signOn(new ConsoleUser(t), someone.id)).statusCode).toBe(200);
+    // The password opens nothing now (as a wrong one), nor does the set-up link.
+    const byPassword = new ConsoleUser(t);
+    byPassword.app = authenticator;
+    expect((await byPassword.login(someone.email, password)).statusCode).toBe(401);
+    expect((await new ConsoleUser(t).get(`/console/two-factor/setup?token=${link.token}`)).statusCode).toBe(410);
+    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator.id, limit: 10 });
+    expect(audit.map((row) => [row.action, row.summary])).toEqual(
+      expect.arrayContaining([
+        ['operator.password_removed', { second_factor_removed: true, by: 'single sign-on' }],
+        ['operator.role_changed', { from: 'viewer', to: 'admin', by: 'single sign-on' }],
+      ]),
+    );
+  });
+
+  it("ends the operator's console sessions when the provider gives that person no role any more, audited", async () => {
+    const someone = person({ roles: ['admin'] });
+    const bySignOn = new ConsoleUser(t);
+    expect((await signOn(bySignOn, someone.id)).statusCode).toBe(200);
+    expect((await bySignOn.get('/console/operators')).statusCode).toBe(200);
+    provider.accounts.set(someone.id, { ...provider.accounts.get(someone.id), roles: [] });
+    expectRefused(await signOn(new ConsoleUser(t), someone.id), 403, 'You have no role in the operator console.');
+    expect((await bySignOn.get('/console/operators')).headers.location).toBe('/console/login');
+    const operator = await findOperatorByEmail(t.app.ctx.db, someone.email);
+    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator?.id as string, limit: 10 });
+    expect(audit[0]).toMatchObject({ action: 'operator.sessions_ended', summary: { reason: 'no_role', sessions_ended: 1, by: 'single sign-on' } });
+  });
+
+  it('refuses another account of the provider with the email of an operator linked to a first one', async () => {
+    const email = `recycled-${randomBytes(3).toString('hex')}@lender.example`;
+    provider.accounts.set(`first-${email}`, { email, email_verified: true, name: 'First Holder', roles: 'admin' });
+    provider.accounts.set(`second-${email}`, { email, email_verified: true, name: 'Second Holder', roles: 'admin' });
+    expect((await signOn(new ConsoleUser(t), `first-${email}`)).statusCode).toBe(200);
+    const linked = await findOperatorByEmail(t.app.ctx.db, email);
+    expectRefused(await signOn(new ConsoleUser(t), `second-${email}`), 403, 'is not the one the operator of its email signs in with');
+    expect(await findOperatorByEmail(t.app.ctx.db, email)).toMatchObject({ id: linked?.id, oidc_subject: `first-${email}` });
+    expect((await signOn(new ConsoleUser(t), `first-${email}`)).statusCode).toBe(200);
+  });
+
+  it('makes one operator when two first sign-ins of the same person complete at once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const someone = person({ roles: 'viewer' });
+      const browsers = [new ConsoleUser(t), new ConsoleUser(t)];
+      const flows = [await throughProvider(browsers[0], someone.id), await throughProvider(browsers[1], someone.id)];
+      const answers = await Promise.all(browsers.map((browser, i) => browser.get(flows[i].path, flows[i].flowCookie)));
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+      const made = await t.app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operators WHERE email_key = $1', [someone.email]);
+      expect(made.rows[0].n).toBe(1);
+    }
+  });
+});
+
+describe.each(BACKENDS)('single sign-ons started, on %s', (backend) => {
+  const { t } = useSignOn(backend, { SIGN_ON_STARTS_PER_MINUTE: '5', ...REDIS });
+
+  it('limits the sign-ons one address starts in a minute, and sweeps their flows once expired', async () => {
+    const flows = async () => (await t.app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oidc_sign_in_flows')).rows[0].n;
+    const before = await flows();
+    const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const address = someAddress();
+    const starts = await Promise.all(Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: '/console/login/sso', remoteAddress: address })));
+    expect(starts.filter((res) => res.statusCode === 303)).toHaveLength(5);
+    const refused = starts.filter((res) => res.statusCode === 429);
+    expect(refused).toHaveLength(7);
+    expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused[0].body).toContain('Too many sign-ins started from this address');
+    expect(await flows()).toBe(before + 5);
+    // Another address starts its own.
+    expect((await t.app.inject({ method: 'GET', url: '/console/login/sso', remoteAddress: someAddress() })).statusCode).toBe(303);
+    // Ten minutes on, the sweep removes them.
+    t.clock.set(new Date(t.clock.now().getTime() + 11 * 60_000));
+    await sweepEndedSessions(t.app.ctx);
+    expect(await flows()).toBe(0);
   });
 });
 

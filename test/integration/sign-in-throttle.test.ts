@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { BACKENDS } from '../helpers/db.ts';
-import { BASE, usePartner, useTestApp, type TestApp } from '../helpers/app.ts';
+import { BASE, LogSink, usePartner, useTestApp, type TestApp } from '../helpers/app.ts';
 import { createOperator } from '../../src/services/operators.ts';
 import { passwordHashing } from '../../src/services/hashing-gate.ts';
 import { ConsoleUser, signedInOperator, withTwoFactor } from '../helpers/console.ts';
@@ -28,19 +28,25 @@ interface From {
   forwardedFor?: string;
 }
 
-/** A login on the console or the dashboard from `from`: its login page, then the form. */
-async function loginFrom(t: TestApp, surface: 'console' | 'dashboard', from: From, email: string, password: string): Promise<LightMyRequestResponse> {
+/** A login form opened from `from` (its page fetched), ready to send: bursts send many at once. */
+async function loginForm(t: TestApp, surface: 'console' | 'dashboard', from: From) {
   const headers = from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {};
   const page = await t.app.inject({ method: 'GET', url: `/${surface}/login`, remoteAddress: from.remoteAddress, headers });
   const cookie = String(page.headers['set-cookie']).split(';')[0];
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  return t.app.inject({
-    method: 'POST',
-    url: `/${surface}/login`,
-    remoteAddress: from.remoteAddress,
-    headers: { ...headers, cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ _csrf: csrf, email, password }).toString(),
-  });
+  return (email: string, password: string): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method: 'POST',
+      url: `/${surface}/login`,
+      remoteAddress: from.remoteAddress,
+      headers: { ...headers, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: csrf, email, password }).toString(),
+    });
+}
+
+/** A login on the console or the dashboard from `from`: its login page, then the form. */
+async function loginFrom(t: TestApp, surface: 'console' | 'dashboard', from: From, email: string, password: string): Promise<LightMyRequestResponse> {
+  return (await loginForm(t, surface, from))(email, password);
 }
 
 /** Fails `count` logins from `from`, each with another unknown email (guessing across accounts). */
@@ -49,6 +55,18 @@ async function failLogins(t: TestApp, surface: 'console' | 'dashboard', from: Fr
     const res = await loginFrom(t, surface, from, `guess-${i}-${randomInt(1e9)}@lender.example`, 'not the password at all');
     expect(res.statusCode, res.body).toBe(401);
   }
+}
+
+/** How many passwords of the emails containing `spray` were checked: each one checked and wrong is a failure of its email. */
+async function checkedAttempts(t: TestApp, spray: string): Promise<number> {
+  const { rows } = await t.app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_login_failures WHERE email_key LIKE $1', [`%${spray}%`]);
+  return rows[0].n;
+}
+
+/** A partner user with a password (two-factor on), as an invitation leaves it. */
+async function partnerUserOf(t: TestApp, partnerId: string) {
+  const { user } = await signedInPartnerUser(t, partnerId, 'viewer');
+  return { email: user.email, password: user.password };
 }
 
 async function newOperator(t: TestApp) {
@@ -74,6 +92,67 @@ describe.each(BACKENDS)('the sign-in throttle on %s', (backend) => {
       expect((await loginFrom(t, 'dashboard', guesser, 'owner@partner.example', 'correct horse battery staple 42')).statusCode).toBe(429);
       const elsewhere = await loginFrom(t, 'console', { remoteAddress: someAddress() }, email, password);
       expect(elsewhere.statusCode).toBe(303);
+    });
+  });
+
+  describe('a burst from one address', () => {
+    const t = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: String(LIMIT), ...REDIS } });
+    const partner = usePartner(t);
+
+    for (const surface of ['console', 'dashboard'] as const) {
+      it(`checks at most ${LIMIT} of 100 wrong passwords sent at once to the ${surface}, and refuses the right one after them`, async () => {
+        const right = surface === 'console' ? await newOperator(t) : await partnerUserOf(t, partner.partnerId);
+        const guesser = { remoteAddress: someAddress() };
+        const spray = `spray-${randomInt(1e9)}`;
+        const guesses = await Promise.all(Array.from({ length: 100 }, () => loginForm(t, surface, guesser)));
+        const answers = await Promise.all(guesses.map((send, i) => send(`${spray}-${i}@lender.example`, 'Spring2025!Spring')));
+        expect(answers.every((res) => res.statusCode === 401 || res.statusCode === 429)).toBe(true);
+        // Each password checked is a failure of its email; one refused before the check is none.
+        expect(await checkedAttempts(t, spray)).toBe(answers.filter((res) => res.statusCode === 401).length);
+        expect(await checkedAttempts(t, spray)).toBeLessThanOrEqual(LIMIT);
+        expect(answers.filter((res) => res.body.includes('Too many failed sign-ins from this address')).length).toBeGreaterThanOrEqual(100 - LIMIT);
+        const refused = await loginFrom(t, surface, guesser, right.email, right.password);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.body).toContain('Too many failed sign-ins from this address');
+      });
+    }
+
+    it('checks at most 30 passwords in all when the right one is sent with the burst', async () => {
+      const { email, password } = await newOperator(t);
+      const guesser = { remoteAddress: someAddress() };
+      const spray = `spray-${randomInt(1e9)}`;
+      const forms = await Promise.all(Array.from({ length: 61 }, () => loginForm(t, 'console', guesser)));
+      const answers = await Promise.all(forms.map((send, i) => (i === 60 ? send(email, password) : send(`${spray}-${i}@lender.example`, 'Spring2025!Spring'))));
+      const signedIn = answers[60].statusCode === 303 ? 1 : 0;
+      expect((await checkedAttempts(t, spray)) + signedIn).toBeLessThanOrEqual(LIMIT);
+    });
+
+    it('counts the addresses of one IPv6 /64 as one client', async () => {
+      const { email, password } = await newOperator(t);
+      const prefix = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+      await failLogins(t, 'console', { remoteAddress: `${prefix}::1` }, LIMIT / 2);
+      await failLogins(t, 'dashboard', { remoteAddress: `${prefix}:0:0:0:2` }, LIMIT / 2);
+      expect((await loginFrom(t, 'console', { remoteAddress: `${prefix}::3` }, email, password)).statusCode).toBe(429);
+      expect((await loginFrom(t, 'console', { remoteAddress: `${prefix}:ffff:ffff:ffff:ffff` }, email, password)).statusCode).toBe(429);
+      // Another /64 is another client.
+      expect((await loginFrom(t, 'console', { remoteAddress: `2001:db8:ffff:${randomInt(0x10000).toString(16)}::1` }, email, password)).statusCode).toBe(303);
+    });
+  });
+
+  describe.runIf(REDIS.REDIS_URL)('two API nodes sharing Redis', () => {
+    const one = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: String(LIMIT), ...REDIS } });
+    const two = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: String(LIMIT), ...REDIS } });
+
+    it(`checks at most ${LIMIT} of a burst split between the nodes, and both refuse the address after it`, async () => {
+      const { email, password } = await newOperator(one);
+      const guesser = { remoteAddress: someAddress() };
+      const forms = await Promise.all(Array.from({ length: 80 }, (_, i) => loginForm(i % 2 === 0 ? one : two, 'console', guesser)));
+      const spray = `spray-${randomInt(1e9)}`;
+      await Promise.all(forms.map((send, i) => send(`${spray}-${i}@lender.example`, 'Spring2025!Spring')));
+      // Each node keeps its own database here: the failures of the emails checked, on either.
+      expect((await checkedAttempts(one, spray)) + (await checkedAttempts(two, spray))).toBeLessThanOrEqual(LIMIT);
+      expect((await loginFrom(one, 'console', guesser, email, password)).statusCode).toBe(429);
+      expect((await loginFrom(two, 'dashboard', guesser, 'owner@partner.example', 'correct horse battery staple 42')).statusCode).toBe(429);
     });
   });
 
@@ -222,5 +301,20 @@ describe.each(BACKENDS)('the sign-in throttle on %s', (backend) => {
         expect((await t.app.inject({ method: 'GET', url })).headers['strict-transport-security']).toBeUndefined();
       }
     });
+  });
+});
+
+describe('TRUST_PROXY=true', () => {
+  const trusting = new LogSink();
+  useTestApp('pglite', { env: { TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }, logStream: trusting });
+  const counting = new LogSink();
+  useTestApp('pglite', { env: { TRUST_PROXY: '1', LOG_LEVEL: 'warn' }, logStream: counting });
+
+  it('says at start that any X-Forwarded-For entry is believed, and what to set instead; a hop count says nothing', () => {
+    const warning = trusting.lines.map((line) => JSON.parse(line) as { level: number; msg: string }).find((line) => line.msg.startsWith('TRUST_PROXY=true'));
+    expect(warning?.level).toBe(40);
+    expect(warning?.msg).toContain('a client names its own address to the sign-in throttle');
+    expect(warning?.msg).toContain('Set TRUST_PROXY to the number of proxies in front (1) or to their addresses instead');
+    expect(counting.text).not.toContain('TRUST_PROXY');
   });
 });

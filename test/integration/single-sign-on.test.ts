@@ -120,7 +120,13 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     const passwordSession = await startWebSession(t.app.ctx.db, 'console', { operatorId: operator.id }, t.clock.now());
     const ssoSession = await startWebSession(t.app.ctx.db, 'console', { operatorId: operator.id, signInMethod: 'oidc' }, t.clock.now());
     const result = await signOn(service, someone.id, new LogLines());
-    expect(result).toMatchObject({ ok: true, created: false, passwordSessionsEnded: 1, operator: { id: operator.id } });
+    expect(result).toMatchObject({
+      ok: true,
+      created: false,
+      passwordRemoved: true,
+      passwordSessionsEnded: 1,
+      operator: { id: operator.id, password_hash: null },
+    });
     expect(await resumeWebSession(t.app.ctx, passwordSession.token, 'console')).toBeNull();
     expect(await resumeWebSession(t.app.ctx, ssoSession.token, 'console')).not.toBeNull();
 
@@ -128,6 +134,22 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     const log = new LogLines();
     expect(await signOn(service, someone.id, log)).toEqual({ ok: false, reason: 'deactivated' });
     expect(log.lines[0].fields).toEqual({ reason: 'deactivated', email: someone.email });
+  });
+
+  it('refuses another subject of the provider with the email of a linked operator, with a log line that holds no secret', async () => {
+    const service = sso();
+    const someone = person({ roles: 'viewer' });
+    const first = await signOn(service, someone.id);
+    if (!first.ok) throw new Error(first.reason);
+    provider.accounts.set(`${someone.id}-again`, { ...provider.accounts.get(someone.id), name: 'Someone Else' });
+    const { callback, key } = await signInAt(service, `${someone.id}-again`);
+    const log = new LogLines();
+    expect(await service.complete(t.app.ctx, log, callback, key)).toEqual({ ok: false, reason: 'subject_mismatch' });
+    expect(log.lines).toEqual([
+      { level: 'warn', fields: { reason: 'subject_mismatch', email: someone.email, operator_id: first.operator.id }, message: 'single sign-on refused' },
+    ]);
+    for (const secret of [callback.searchParams.get('code'), callback.searchParams.get('state'), key]) expect(log.text).not.toContain(secret);
+    expect(await activeOperator(t.app.ctx, first.operator.id)).toMatchObject({ name: 'Sam Sign', oidc_subject: someone.id });
   });
 
   it('refuses an unverified email, and a callback whose state is wrong, replayed, from another browser or too late', async () => {

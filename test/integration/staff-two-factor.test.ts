@@ -23,8 +23,13 @@ import { confirmTwoFactor, passwordLogin } from '../../src/services/partner-user
 import { auditPage } from '../../src/services/audit.ts';
 import { SecretBox } from '../../src/services/secret-box.ts';
 import { currentCode } from '../../src/services/two-factor.ts';
+import { hashToken } from '../../src/services/tokens.ts';
+import { Authenticator, ConsoleUser, setupSession } from '../helpers/console.ts';
 
 const box = new SecretBox('test-dashboard-secret-key-0123456789abcdef');
+
+/** The TOTP secret a set-up page shows as text. */
+const secretOn = (page: { body: string }) => (/id="totp-secret">([A-Z2-7 ]+)</.exec(page.body)?.[1] ?? '').replaceAll(' ', '');
 
 describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
   const t = useTestApp(backend, { resetClock: true });
@@ -60,10 +65,11 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
 
   it('turns TOTP on for an operator with ten recovery codes, takes each code once, and audits it', async () => {
     const { operator, password } = await newOperator();
-    const secret = await operatorPendingTotpSecret(t.app.ctx, box, operator.id);
-    expect(await operatorPendingTotpSecret(t.app.ctx, box, operator.id)).toBe(secret);
-    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, '000000')).toMatchObject({ ok: false });
-    const on = await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(secret));
+    const session = await setupSession(t, operator.id);
+    const secret = await operatorPendingTotpSecret(t.app.ctx, box, operator.id, session);
+    expect(await operatorPendingTotpSecret(t.app.ctx, box, operator.id, session)).toBe(secret);
+    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { setupSession: session, code: '000000' })).toMatchObject({ ok: false });
+    const on = await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { setupSession: session, code: nextCode(secret) });
     if (!on.ok) throw new Error(on.message);
     expect(on.recoveryCodes).toHaveLength(10);
     expect(on.replaced).toBe(false);
@@ -84,8 +90,9 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
 
   it('counts wrong codes, wrong current passwords and wrong passwords as one lock-out; a right password alone forgets none', async () => {
     const { operator, password } = await newOperator();
-    const secret = await operatorPendingTotpSecret(t.app.ctx, box, operator.id);
-    expect((await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(secret))).ok).toBe(true);
+    const session = await setupSession(t, operator.id);
+    const secret = await operatorPendingTotpSecret(t.app.ctx, box, operator.id, session);
+    expect((await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { setupSession: session, code: nextCode(secret) })).ok).toBe(true);
     expect(await login(t.app.ctx, operator.email, 'a wrong password here')).toEqual({ ok: false, reason: 'invalid' });
     expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '123456')).toEqual({ ok: false, reason: 'invalid' });
     // The password is right, but the second factor is still to come: the two failures stay.
@@ -105,15 +112,18 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
 
   it('replaces an active factor only with a fresh code from it, for operators and partner users alike', async () => {
     const { operator } = await newOperator();
-    const first = await operatorPendingTotpSecret(t.app.ctx, box, operator.id);
-    expect((await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(first))).ok).toBe(true);
-    const next = await operatorPendingTotpSecret(t.app.ctx, box, operator.id);
-    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(next))).toEqual({
+    const firstSession = await setupSession(t, operator.id);
+    const first = await operatorPendingTotpSecret(t.app.ctx, box, operator.id, firstSession);
+    expect((await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { setupSession: firstSession, code: nextCode(first) })).ok).toBe(true);
+    const setupSession2 = await setupSession(t, operator.id);
+    const next = await operatorPendingTotpSecret(t.app.ctx, box, operator.id, setupSession2);
+    const confirming = () => ({ setupSession: setupSession2, code: nextCode(next) });
+    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, confirming())).toEqual({
       ok: false,
       message: 'Two-factor authentication is already on: enter a code from your current authenticator app to replace it',
     });
-    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(next), '000000')).toMatchObject({ ok: false });
-    const replaced = await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, nextCode(next), currentCode(first, t.clock.now()));
+    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { ...confirming(), currentCode: '000000' })).toMatchObject({ ok: false });
+    const replaced = await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { ...confirming(), currentCode: currentCode(first, t.clock.now()) });
     expect(replaced).toMatchObject({ ok: true, replaced: true });
     // The old secret opens nothing now; the new one does.
     expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(first))).toEqual({ ok: false, reason: 'invalid' });
@@ -131,14 +141,14 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
     expect((await first.post('/dashboard/invite', { token: invitation.token, password: PASSWORD })).statusCode).toBe(303);
     const leftover = new DashboardUser(t);
     expect((await leftover.login(invitation.email, PASSWORD)).headers.location).toBe('/dashboard/two-factor/setup');
+    // Each set-up session shows a secret of its own: the second browser's is not the one enrolled.
+    const intruder = secretOn(await leftover.get('/dashboard/two-factor/setup'));
     // The first browser turns two-factor on.
-    const setup = await first.get('/dashboard/two-factor/setup');
-    first.totpSecret = (/id="totp-secret">([A-Z2-7 ]+)</.exec(setup.body)?.[1] ?? '').replaceAll(' ', '');
+    first.totpSecret = secretOn(await first.get('/dashboard/two-factor/setup'));
+    expect(first.totpSecret).not.toBe(intruder);
     expect((await first.post('/dashboard/two-factor/setup', { code: first.code() })).statusCode).toBe(200);
-    // The page left open in the second browser shows a new secret, but its code changes nothing.
-    const again = await leftover.get('/dashboard/two-factor/setup');
-    const intruder = (/id="totp-secret">([A-Z2-7 ]+)</.exec(again.body)?.[1] ?? '').replaceAll(' ', '');
-    expect(intruder).not.toBe(first.totpSecret);
+    // The page left open in the second browser still shows its own secret, and its code changes nothing.
+    expect(secretOn(await leftover.get('/dashboard/two-factor/setup'))).toBe(intruder);
     const refused = await leftover.post('/dashboard/two-factor/setup', { code: nextCode(intruder) });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Two-factor authentication is already on');
@@ -146,7 +156,64 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
     const fresh = new DashboardUser(t);
     Object.assign(fresh, { email: invitation.email, totpSecret: first.totpSecret });
     await fresh.signIn();
+    // The secret the second browser saw opens nothing.
+    const seen = new DashboardUser(t);
+    Object.assign(seen, { email: invitation.email, totpSecret: intruder });
+    expect((await seen.login()).headers.location).toBe('/dashboard/login/verify');
+    await seen.get('/dashboard/login/verify');
+    expect((await seen.post('/dashboard/login/verify', { code: seen.code() })).statusCode).toBe(401);
     expect(await passwordLogin(t.app.ctx, invitation.email, PASSWORD)).toMatchObject({ ok: true });
-    expect(await confirmTwoFactor(t.app.ctx, box, invitation.userId, nextCode(intruder))).toMatchObject({ ok: false });
+    const leftoverSession = hashToken(leftover.cookie.split('=')[1]);
+    expect(await confirmTwoFactor(t.app.ctx, box, invitation.userId, { setupSession: leftoverSession, code: nextCode(intruder) })).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it("shows each operator's set-up session a secret of its own: one seen before the enrolment opens nothing", async () => {
+    const { operator, password } = await newOperator();
+    // Someone with the generated password looks at the set-up page first, and leaves.
+    const early = new ConsoleUser(t);
+    expect((await early.login(operator.email, password)).headers.location).toBe('/console/two-factor/setup');
+    const seen = secretOn(await early.get('/console/two-factor/setup'));
+    // The operator logs in and enrols with the secret its own page shows.
+    const owner = new ConsoleUser(t);
+    expect((await owner.login(operator.email, password)).headers.location).toBe('/console/two-factor/setup');
+    const shown = secretOn(await owner.get('/console/two-factor/setup'));
+    expect(shown).toMatch(/^[A-Z2-7]{32}$/);
+    expect(shown).not.toBe(seen);
+    expect((await owner.post('/console/two-factor/setup', { code: nextCode(shown) })).statusCode).toBe(200);
+    // The early page's code changes nothing, and its secret passes no second step.
+    expect((await early.post('/console/two-factor/setup', { code: nextCode(seen) })).statusCode).toBe(400);
+    const later = new ConsoleUser(t);
+    later.app = new Authenticator(t.clock, seen);
+    expect((await later.login(operator.email, password)).headers.location).toBe('/console/login/verify');
+    expect((await later.verify()).statusCode).toBe(401);
+    later.app = new Authenticator(t.clock, shown);
+    expect((await later.verify()).headers.location).toBe('/console/applications');
+  });
+
+  it('turns a factor on once when two confirmations come at once: the first wins, the second is refused', async () => {
+    const { operator } = await newOperator();
+    const [one, two] = [await setupSession(t, operator.id), await setupSession(t, operator.id)];
+    const secrets = [await operatorPendingTotpSecret(t.app.ctx, box, operator.id, one), await operatorPendingTotpSecret(t.app.ctx, box, operator.id, two)];
+    expect(secrets[0]).not.toBe(secrets[1]);
+    t.clock.set(new Date(t.clock.now().getTime() + 30_000));
+    const results = await Promise.all([
+      confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { setupSession: one, code: currentCode(secrets[0], t.clock.now()) }),
+      confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { setupSession: two, code: currentCode(secrets[1], t.clock.now()) }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    // Refused as turned on meanwhile, or (when it read the factor already on) as needing a code of it.
+    expect([
+      'Two-factor authentication has just been turned on from another page: log in again, with the authenticator app set up there',
+      'Two-factor authentication is already on: enter a code from your current authenticator app to replace it',
+    ]).toContain((results.find((r) => !r.ok) as { message: string }).message);
+    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator.id, limit: 10 });
+    expect(audit.filter((row) => row.action.startsWith('operator.two_factor'))).toHaveLength(1);
+    // The factor on is the winner's: its secret signs in, the other's does not.
+    const winner = secrets[results.findIndex((r) => r.ok)];
+    const loser = secrets[results.findIndex((r) => !r.ok)];
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(loser))).toEqual({ ok: false, reason: 'invalid' });
+    expect((await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(winner))).ok).toBe(true);
   });
 });

@@ -56,6 +56,7 @@ function operator(over: Partial<OperatorRow>): OperatorRow {
     password_hash: 'x',
     active: true,
     two_factor_enabled_at: null,
+    oidc_issuer: null,
     oidc_subject: null,
     created_at: AT,
     updated_at: AT,

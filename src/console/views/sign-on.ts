@@ -34,6 +34,8 @@ function refusalWords(reason: SignOnRefusal, provider: string): string {
       return `You have no role in the operator console. Ask for the viewer, underwriter or admin role in ${provider}, then sign in again.`;
     case 'deactivated':
       return 'Your operator account has been deactivated, so you cannot sign in. Ask an admin of the console.';
+    case 'subject_mismatch':
+      return `This ${provider} account is not the one the operator of its email signs in with, so you are not signed in. Ask an admin of the console.`;
   }
 }
 

@@ -1,0 +1,181 @@
+/**
+ * Counters per client address (docs/behaviour.md, sections 2 and 29): failed authentications
+ * (the partner and admin APIs' tokens, the console's and the dashboard's sign-in forms, together)
+ * and single sign-ons started. The counting is @fastify/rate-limit's: its stores (a fixed window
+ * per key from its first count, in memory or in Redis with the same Lua script, so that several
+ * API nodes share the counts) and its key of an address (`normalizeIP`: an IPv6 address counts
+ * by its /64, the prefix one subscriber or one host gets, so that the 2^64 addresses of a /64 are
+ * one client; an IPv4-mapped IPv6 address counts as its IPv4 address).
+ *
+ * A sign-in form takes a slot before its secret is checked: the attempt counts as a failure
+ * until it succeeds, when the slot is given back. An address with AUTH_FAILURES_PER_MINUTE slots
+ * taken (failed, or still being checked) is refused before anything is checked, so guesses sent
+ * at once are never all checked before the first one fails.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { localCounterStore, redisCounterStore, type CounterStore, type LocalEntry } from './counter-stores.ts';
+import { HttpError } from './errors.ts';
+
+const MINUTE_MS = 60_000;
+/** The prefix length an IPv6 address is counted by (the plugin's default, said here so that it is read). */
+const IPV6_SUBNET = 64;
+
+/** The client an address is counted as: IPv4 itself, IPv6 by its /64. */
+export function addressKey(ip: string): string {
+  return normalizeIP(ip, IPV6_SUBNET);
+}
+
+/**
+ * Gives one count back, in Redis: only while the key's window lives and its count is above
+ * zero, in one script (atomic, whatever the other nodes do meanwhile).
+ */
+const GIVE_BACK_LUA = `
+  local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+  if current > 0 and redis.call('PTTL', KEYS[1]) > 0 then
+    return redis.call('DECR', KEYS[1])
+  end
+  return -1
+`;
+type GivingBackRedis = Redis & { lendingGiveBackCount(key: string): Promise<number> };
+
+/** A count taken for a request: its key, and when the window it was counted in ends (ms since the epoch). */
+export interface Slot {
+  key: string;
+  windowEndsAt: number;
+}
+
+export interface Taken {
+  slot: Slot;
+  /** The count in the window, this one included, was above the limit. */
+  exceeded: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * One counter per client address and minute, in memory or shared through Redis. A count can be
+ * given back (a sign-in that succeeded) while its window lasts; in a later window it is gone anyway.
+ */
+export class AddressCounter {
+  readonly max: number;
+  readonly #store: CounterStore;
+  readonly #giveBack: (slot: Slot) => Promise<void>;
+
+  constructor(nameSpace: string, max: number, redis: Redis | null) {
+    this.max = max;
+    if (redis) {
+      this.#store = redisCounterStore(redis, nameSpace);
+      const giving = redis as GivingBackRedis;
+      if (!giving.lendingGiveBackCount) redis.defineCommand('lendingGiveBackCount', { numberOfKeys: 1, lua: GIVE_BACK_LUA });
+      this.#giveBack = async (slot) => void (await giving.lendingGiveBackCount(nameSpace + slot.key).catch(() => undefined));
+    } else {
+      const local = localCounterStore();
+      this.#store = local;
+      this.#giveBack = async (slot) => {
+        const entry = local.lru.get(slot.key);
+        if (entry && entry.current > 0 && entry.iterationStartMs + MINUTE_MS === slot.windowEndsAt) entry.current--;
+      };
+    }
+  }
+
+  /** Counts the request's address; null when the store cannot be reached (the request is then let through). */
+  take(request: FastifyRequest): Promise<Taken | null> {
+    const key = addressKey(request.ip);
+    return new Promise((resolve) => {
+      this.#store.incr(
+        key,
+        (error, counted) => {
+          if (error || !counted) return resolve(null);
+          // The in-memory store answers with its entry, whose window start is exact; Redis with the ms left.
+          const started = (counted as Partial<LocalEntry>).iterationStartMs;
+          resolve({
+            slot: { key, windowEndsAt: started === undefined ? Date.now() + counted.ttl : started + MINUTE_MS },
+            exceeded: counted.current > this.max,
+            retryAfterSeconds: Math.max(1, Math.ceil(counted.ttl / 1000)),
+          });
+        },
+        MINUTE_MS,
+        this.max,
+      );
+    });
+  }
+
+  /** Gives a count back, unless its window has ended. */
+  async giveBack(slot: Slot): Promise<void> {
+    if (Date.now() < slot.windowEndsAt) await this.#giveBack(slot);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one failed authentication for the request's address; throws 429 Throttled once the
+     * address has failed more than AUTH_FAILURES_PER_MINUTE times in the current minute.
+     */
+    authFailed(request: FastifyRequest): Promise<void>;
+    /**
+     * A sign-in form's check of a secret (docs/behaviour.md, section 29), counted against the
+     * request's address: a slot is taken first, and past AUTH_FAILURES_PER_MINUTE slots in the
+     * current minute the form is refused (429 Throttled, Retry-After) before `check` runs,
+     * whatever the credentials. The slot stays counted when `failed` says the result is a failure,
+     * and is given back otherwise (or when `check` throws: nothing was checked).
+     */
+    signInAttempt<T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T>, failed: (result: T) => boolean): Promise<T>;
+    /**
+     * Counts a single sign-on started from the request's address (each writes a flow row): throws
+     * 429 Throttled past SIGN_ON_STARTS_PER_MINUTE in the current minute.
+     */
+    countSignOnStart(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/** The 429 of a sign-in refused before anything is checked, with its Retry-After. */
+function refused(reply: FastifyReply, taken: Taken, what: string): HttpError {
+  const retry = String(taken.retryAfterSeconds);
+  reply.header('Retry-After', retry);
+  return new HttpError('Throttled', `${what} from this address: try again in ${retry} s`, { headers: { 'Retry-After': retry } });
+}
+
+/**
+ * Failed authentication is throttled per client address (partner API, admin API and the sign-in
+ * forms together). The APIs count only failures, so valid tokens are never slowed or refused by
+ * it: after `authFailures` failures in a minute, further failures from that address answer 429
+ * Throttled with Retry-After instead of 401. The sign-in forms take their slot before the check
+ * (above). Single sign-ons started are counted apart. If Redis is unreachable nothing is counted
+ * and nothing refused.
+ */
+export function installAddressThrottles(app: FastifyInstance, limits: { authFailures: number; signOnStarts: number }, redis: Redis | null): void {
+  const max = limits.authFailures;
+  const failures = new AddressCounter('lending-auth-failures-', max, redis);
+  const signOnStarts = new AddressCounter('lending-sign-on-starts-', limits.signOnStarts, redis);
+  app.decorate('authFailed', async (request: FastifyRequest) => {
+    const taken = await failures.take(request);
+    if (taken?.exceeded) {
+      const retry = String(taken.retryAfterSeconds);
+      throw new HttpError('Throttled', `too many failed authentications from this address: at most ${max} a minute; retry in ${retry} s`, {
+        headers: { 'Retry-After': retry },
+      });
+    }
+  });
+  app.decorate(
+    'signInAttempt',
+    async <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T>, failed: (result: T) => boolean): Promise<T> => {
+      const taken = await failures.take(request);
+      if (taken?.exceeded) throw refused(reply, taken, 'too many failed sign-ins');
+      let result: T;
+      try {
+        result = await check();
+      } catch (error) {
+        if (taken) await failures.giveBack(taken.slot);
+        throw error;
+      }
+      if (taken && !failed(result)) await failures.giveBack(taken.slot);
+      return result;
+    },
+  );
+  app.decorate('countSignOnStart', async (request: FastifyRequest, reply: FastifyReply) => {
+    const taken = await signOnStarts.take(request);
+    if (taken?.exceeded) throw refused(reply, taken, 'too many sign-ins started');
+  });
+}
