@@ -208,7 +208,7 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
       'Two-factor authentication has just been turned on from another page: log in again, with the authenticator app set up there',
       'Two-factor authentication is already on: enter a code from your current authenticator app to replace it',
     ]).toContain((results.find((r) => !r.ok) as { message: string }).message);
-    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator.id, limit: 10 });
+    const audit = (await auditPage(t.app.ctx, { targetType: 'operator', targetId: operator.id }, { limit: 10, cursor: null })).items;
     expect(audit.filter((row) => row.action.startsWith('operator.two_factor'))).toHaveLength(1);
     // The factor on is the winner's: its secret signs in, the other's does not.
     const winner = secrets[results.findIndex((r) => r.ok)];
