@@ -18,7 +18,7 @@ import { setCookies } from '../helpers/web-user.ts';
 import { createOperator, deactivateOperator } from '../../src/services/operators.ts';
 import { issueSetupLink } from '../../src/services/operator-two-factor.ts';
 import { startWebSession, sweepEndedSessions } from '../../src/services/web-sessions.ts';
-import { listAudit } from '../../src/services/audit.ts';
+import { auditPage } from '../../src/services/audit.ts';
 import { findOperatorByEmail } from '../../src/store/operators-store.ts';
 
 const CALLBACK = 'http://localhost:8080/console/login/callback';
@@ -160,7 +160,7 @@ describe.each(BACKENDS)('single sign-on governing an operator on %s', (backend) 
     byPassword.app = authenticator;
     expect((await byPassword.login(someone.email, password)).statusCode).toBe(401);
     expect((await new ConsoleUser(t).get(`/console/two-factor/setup?token=${link.token}`)).statusCode).toBe(410);
-    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator.id, limit: 10 });
+    const audit = (await auditPage(t.app.ctx, { targetType: 'operator', targetId: operator.id }, { limit: 10, cursor: null })).items;
     expect(audit.map((row) => [row.action, row.summary])).toEqual(
       expect.arrayContaining([
         ['operator.password_removed', { second_factor_removed: true, by: 'single sign-on' }],
@@ -178,7 +178,7 @@ describe.each(BACKENDS)('single sign-on governing an operator on %s', (backend) 
     expectRefused(await signOn(new ConsoleUser(t), someone.id), 403, 'You have no role in the operator console.');
     expect((await bySignOn.get('/console/operators')).headers.location).toBe('/console/login');
     const operator = await findOperatorByEmail(t.app.ctx.db, someone.email);
-    const audit = await listAudit(t.app.ctx, { targetType: 'operator', targetId: operator?.id as string, limit: 10 });
+    const audit = (await auditPage(t.app.ctx, { targetType: 'operator', targetId: operator?.id as string }, { limit: 10, cursor: null })).items;
     expect(audit[0]).toMatchObject({ action: 'operator.sessions_ended', summary: { reason: 'no_role', sessions_ended: 1, by: 'single sign-on' } });
   });
 
