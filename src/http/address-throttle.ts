@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { localCounterStore, redisCounterStore, type CounterStore, type LocalEntry } from './counter-stores.ts';
+import { localCounterStore, redisCounterStore, type CounterStore, type LocalCounterStore, type LocalEntry } from './counter-stores.ts';
 import { HttpError } from './errors.ts';
 
 const MINUTE_MS = 60_000;
@@ -44,6 +44,8 @@ type GivingBackRedis = Redis & { lendingGiveBackCount(key: string): Promise<numb
 export interface Slot {
   key: string;
   windowEndsAt: number;
+  /** Counted in Redis (shared by the nodes), or on this node's own counter. */
+  shared: boolean;
 }
 
 export interface Taken {
@@ -53,57 +55,71 @@ export interface Taken {
   retryAfterSeconds: number;
 }
 
+/** A count as a store answers it: the count in the key's window and the window's ms left. */
+type Counted = { current: number; ttl: number } & Partial<LocalEntry>;
+
+function countIn(store: CounterStore, key: string, max: number): Promise<Counted | null> {
+  return new Promise((resolve) => {
+    // Read as the store answers: the in-memory store answers its live entry, which later counts change.
+    store.incr(
+      key,
+      (error, counted) => {
+        const started = (counted as Partial<LocalEntry> | null)?.iterationStartMs;
+        resolve(error || !counted ? null : { current: counted.current, ttl: counted.ttl, iterationStartMs: started });
+      },
+      MINUTE_MS,
+      max,
+    );
+  });
+}
+
 /**
  * One counter per client address and minute, in memory or shared through Redis. A count can be
  * given back (a sign-in that succeeded) while its window lasts; in a later window it is gone anyway.
+ * When Redis does not answer within the limiter's 250 ms (unreachable, or an event loop held up by
+ * a flood), the request is counted on this node's own counter instead: each node then still
+ * refuses an address past the limit, where letting the request through uncounted would open the
+ * throttle exactly when a flood slows the node.
  */
 export class AddressCounter {
   readonly max: number;
-  readonly #store: CounterStore;
-  readonly #giveBack: (slot: Slot) => Promise<void>;
+  readonly #shared: CounterStore | null;
+  readonly #local: LocalCounterStore = localCounterStore();
+  readonly #giveBackShared: (key: string) => Promise<void>;
 
   constructor(nameSpace: string, max: number, redis: Redis | null) {
     this.max = max;
+    this.#shared = redis ? redisCounterStore(redis, nameSpace) : null;
     if (redis) {
-      this.#store = redisCounterStore(redis, nameSpace);
       const giving = redis as GivingBackRedis;
       if (!giving.lendingGiveBackCount) redis.defineCommand('lendingGiveBackCount', { numberOfKeys: 1, lua: GIVE_BACK_LUA });
-      this.#giveBack = async (slot) => void (await giving.lendingGiveBackCount(nameSpace + slot.key).catch(() => undefined));
+      this.#giveBackShared = async (key) => void (await giving.lendingGiveBackCount(nameSpace + key).catch(() => undefined));
     } else {
-      const local = localCounterStore();
-      this.#store = local;
-      this.#giveBack = async (slot) => {
-        const entry = local.lru.get(slot.key);
-        if (entry && entry.current > 0 && entry.iterationStartMs + MINUTE_MS === slot.windowEndsAt) entry.current--;
-      };
+      this.#giveBackShared = async () => undefined;
     }
   }
 
-  /** Counts the request's address; null when the store cannot be reached (the request is then let through). */
-  take(request: FastifyRequest): Promise<Taken | null> {
+  /** Counts the request's address: through Redis when configured and answering, else on this node. */
+  async take(request: FastifyRequest): Promise<Taken> {
     const key = addressKey(request.ip);
-    return new Promise((resolve) => {
-      this.#store.incr(
-        key,
-        (error, counted) => {
-          if (error || !counted) return resolve(null);
-          // The in-memory store answers with its entry, whose window start is exact; Redis with the ms left.
-          const started = (counted as Partial<LocalEntry>).iterationStartMs;
-          resolve({
-            slot: { key, windowEndsAt: started === undefined ? Date.now() + counted.ttl : started + MINUTE_MS },
-            exceeded: counted.current > this.max,
-            retryAfterSeconds: Math.max(1, Math.ceil(counted.ttl / 1000)),
-          });
-        },
-        MINUTE_MS,
-        this.max,
-      );
-    });
+    const shared = this.#shared ? await countIn(this.#shared, key, this.max) : null;
+    const counted = shared ?? (await countIn(this.#local, key, this.max));
+    if (!counted) throw new Error('the in-memory counter store answered no count');
+    // The in-memory store answers with its entry, whose window start is exact; Redis with the ms left.
+    const started = counted.iterationStartMs;
+    return {
+      slot: { key, windowEndsAt: started === undefined ? Date.now() + counted.ttl : started + MINUTE_MS, shared: shared !== null },
+      exceeded: counted.current > this.max,
+      retryAfterSeconds: Math.max(1, Math.ceil(counted.ttl / 1000)),
+    };
   }
 
   /** Gives a count back, unless its window has ended. */
   async giveBack(slot: Slot): Promise<void> {
-    if (Date.now() < slot.windowEndsAt) await this.#giveBack(slot);
+    if (Date.now() >= slot.windowEndsAt) return;
+    if (slot.shared) return this.#giveBackShared(slot.key);
+    const entry = this.#local.lru.get(slot.key);
+    if (entry && entry.current > 0 && entry.iterationStartMs + MINUTE_MS === slot.windowEndsAt) entry.current--;
   }
 }
 
@@ -142,8 +158,8 @@ function refused(reply: FastifyReply, taken: Taken, what: string): HttpError {
  * forms together). The APIs count only failures, so valid tokens are never slowed or refused by
  * it: after `authFailures` failures in a minute, further failures from that address answer 429
  * Throttled with Retry-After instead of 401. The sign-in forms take their slot before the check
- * (above). Single sign-ons started are counted apart. If Redis is unreachable nothing is counted
- * and nothing refused.
+ * (above). Single sign-ons started are counted apart. If Redis does not answer, each node counts
+ * on its own (AddressCounter).
  */
 export function installAddressThrottles(app: FastifyInstance, limits: { authFailures: number; signOnStarts: number }, redis: Redis | null): void {
   const max = limits.authFailures;
@@ -151,7 +167,7 @@ export function installAddressThrottles(app: FastifyInstance, limits: { authFail
   const signOnStarts = new AddressCounter('lending-sign-on-starts-', limits.signOnStarts, redis);
   app.decorate('authFailed', async (request: FastifyRequest) => {
     const taken = await failures.take(request);
-    if (taken?.exceeded) {
+    if (taken.exceeded) {
       const retry = String(taken.retryAfterSeconds);
       throw new HttpError('Throttled', `too many failed authentications from this address: at most ${max} a minute; retry in ${retry} s`, {
         headers: { 'Retry-After': retry },
@@ -162,20 +178,20 @@ export function installAddressThrottles(app: FastifyInstance, limits: { authFail
     'signInAttempt',
     async <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T>, failed: (result: T) => boolean): Promise<T> => {
       const taken = await failures.take(request);
-      if (taken?.exceeded) throw refused(reply, taken, 'too many failed sign-ins');
+      if (taken.exceeded) throw refused(reply, taken, 'too many failed sign-ins');
       let result: T;
       try {
         result = await check();
       } catch (error) {
-        if (taken) await failures.giveBack(taken.slot);
+        await failures.giveBack(taken.slot);
         throw error;
       }
-      if (taken && !failed(result)) await failures.giveBack(taken.slot);
+      if (!failed(result)) await failures.giveBack(taken.slot);
       return result;
     },
   );
   app.decorate('countSignOnStart', async (request: FastifyRequest, reply: FastifyReply) => {
     const taken = await signOnStarts.take(request);
-    if (taken?.exceeded) throw refused(reply, taken, 'too many sign-ins started');
+    if (taken.exceeded) throw refused(reply, taken, 'too many sign-ins started');
   });
 }

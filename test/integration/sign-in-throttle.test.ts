@@ -156,6 +156,23 @@ describe.each(BACKENDS)('the sign-in throttle on %s', (backend) => {
     });
   });
 
+  describe('Redis not answering', () => {
+    const t = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: String(LIMIT), REDIS_URL: 'redis://127.0.0.1:1' }, awaitRedis: false });
+
+    it(`counts on the node itself: of a burst at most ${LIMIT} are checked, and the right password is refused after it`, async () => {
+      const { email, password } = await newOperator(t);
+      const guesser = { remoteAddress: someAddress() };
+      const forms = await Promise.all(Array.from({ length: 60 }, () => loginForm(t, 'console', guesser)));
+      const spray = `spray-${randomInt(1e9)}`;
+      const answers = await Promise.all(forms.map((send, i) => send(`${spray}-${i}@lender.example`, 'Spring2025!Spring')));
+      expect(answers.filter((res) => res.statusCode === 429).length).toBeGreaterThanOrEqual(60 - LIMIT);
+      expect(await checkedAttempts(t, spray)).toBeLessThanOrEqual(LIMIT);
+      expect((await loginFrom(t, 'console', guesser, email, password)).statusCode).toBe(429);
+      // Another address signs in.
+      expect((await loginFrom(t, 'console', { remoteAddress: someAddress() }, email, password)).statusCode).toBe(303);
+    });
+  });
+
   describe('the steps after the password', () => {
     const t = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: String(LIMIT), ...REDIS } });
     const partner = usePartner(t);
