@@ -17,8 +17,20 @@ export type BackendName = 'pglite' | 'postgres';
 
 const execFileAsync = promisify(execFile);
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const BACKENDS: BackendName[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). TEST_BACKENDS=postgres
+ * keeps only the PostgreSQL variants: CI's second pass, after a first pass on PGlite alone
+ * (docs/operations.md, "Test time").
+ */
+export const BACKENDS: BackendName[] = chosenBackends(process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'], process.env.TEST_BACKENDS);
+
+function chosenBackends(available: BackendName[], only: string | undefined): BackendName[] {
+  if (only === undefined || only.trim() === '') return available;
+  const chosen = only.split(',').map((name) => name.trim());
+  const unknown = chosen.filter((name) => !available.includes(name as BackendName));
+  if (unknown.length > 0) throw new Error(`TEST_BACKENDS names ${unknown.join(', ')}, not among ${available.join(', ')} (postgres needs TEST_DATABASE_URL)`);
+  return chosen as BackendName[];
+}
 
 /**
  * A describe block for PostgreSQL alone: it runs whenever TEST_DATABASE_URL is set (and, with

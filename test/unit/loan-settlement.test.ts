@@ -40,6 +40,8 @@ describe('the days a settlement figure can be given (section 22)', () => {
 
   it('is exactly the days settlementQuote accepts, over generated loans and days', () => {
     const random = seeded(22);
+    const disagreements: unknown[] = [];
+    let checked = 0;
     for (let i = 0; i < 150; i += 1) {
       const terms: LoanTerms = { ...TERMS, durationDays: pick(random, [30, 60, 120, 365]), fundedOn: addDays('2026-01-01', Math.floor(random() * 90)) };
       const cut = addDays(terms.fundedOn, Math.floor(random() * 200));
@@ -50,9 +52,13 @@ describe('the days a settlement figure can be given (section 22)', () => {
         const on = addDays(terms.fundedOn, d);
         const valid = !isSettlementProblem(settlementQuote(terms, repayments, on, today));
         const inRange = days !== null && daysBetween(days.earliest, on) >= 0 && daysBetween(on, days.latest) >= 0;
-        expect(inRange, `${JSON.stringify({ terms, cut, today, on })}`).toBe(valid);
+        checked += 1;
+        // Collected and asserted once: an expect per day (63,750 of them) cost three times the quotes.
+        if (inRange !== valid) disagreements.push({ terms, cut, today, on, inRange, valid });
       }
     }
+    expect(checked).toBe(150 * 425);
+    expect(disagreements.slice(0, 5)).toEqual([]);
   });
 });
 
