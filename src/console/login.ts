@@ -41,7 +41,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await app.signInAttempt(
       request,
       reply,
-      () => login(app.ctx, form.email ?? '', form.password ?? ''),
+      (address) => login(app.ctx, form.email ?? '', form.password ?? '', address),
       (r) => !r.ok,
     );
     if (!result.ok) {
@@ -68,7 +68,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await app.signInAttempt(
       request,
       reply,
-      () => verifyOperatorSecondFactor(app.ctx, box(), operator.id, code),
+      (address) => verifyOperatorSecondFactor(app.ctx, box(), operator.id, code, address),
       (r) => !r.ok,
     );
     if (!result.ok) {
