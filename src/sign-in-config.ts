@@ -25,10 +25,21 @@ function isAddressOrRange(entry: string): boolean {
   return Number(bits) <= (version === 4 ? 32 : 128);
 }
 
-/** TRUST_PROXY: unset or `false`, `true`, a hop count (1 to 10), or addresses and ranges separated by commas. */
-export function readTrustProxy(raw: string | null, problems: string[]): TrustProxy {
+/**
+ * TRUST_PROXY: unset or `false`, `true`, a hop count (1 to 10), or addresses and ranges separated
+ * by commas. `true` is refused in production (section 31): it believes every X-Forwarded-For
+ * entry, so a client behind a proxy that appends to the header names its own address to the
+ * sign-in throttle and the lock-out.
+ */
+export function readTrustProxy(raw: string | null, problems: string[], production: boolean): TrustProxy {
   if (raw === null || raw.toLowerCase() === 'false') return false;
-  if (raw.toLowerCase() === 'true') return true;
+  if (raw.toLowerCase() === 'true') {
+    if (!production) return true;
+    problems.push(
+      'TRUST_PROXY=true is refused when NODE_ENV is production: it believes every X-Forwarded-For entry, so a client could choose the address the sign-in throttle and lock-out count. Set TRUST_PROXY to the number of proxies in front of the service (for example 1) or to their addresses and ranges (for example 10.0.0.0/8) instead',
+    );
+    return false;
+  }
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
     if (hops >= 1 && hops <= 10) return hops;

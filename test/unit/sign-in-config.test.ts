@@ -30,6 +30,15 @@ describe('sign-in settings', () => {
     expect(problems({ TRUST_PROXY: 'caddy, 10.0.0.0/33' })[0]).toContain('(not: "caddy", "10.0.0.0/33")');
   });
 
+  it('refuses TRUST_PROXY=true in production, naming what to set instead; a hop count or addresses start', () => {
+    expect(problems({ ...PRODUCTION, PUBLIC_BASE_URL: 'https://lending.example', TRUST_PROXY: 'TRUE' })).toEqual([
+      'TRUST_PROXY=true is refused when NODE_ENV is production: it believes every X-Forwarded-For entry, so a client could choose the address the sign-in throttle and lock-out count. Set TRUST_PROXY to the number of proxies in front of the service (for example 1) or to their addresses and ranges (for example 10.0.0.0/8) instead',
+    ]);
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_BASE_URL: 'https://lending.example', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_BASE_URL: 'https://lending.example', TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
   it('refuses an http PUBLIC_BASE_URL in production unless ALLOW_INSECURE_PUBLIC_URL=true; https turns HSTS on', () => {
     expect(problems({ ...PRODUCTION, PUBLIC_BASE_URL: 'http://lending.example' })).toEqual([
       'PUBLIC_BASE_URL must be https when NODE_ENV is production (set ALLOW_INSECURE_PUBLIC_URL=true to serve plain http behind a proxy you trust)',
