@@ -5,7 +5,7 @@
  */
 import { isIP } from 'node:net';
 import type { OperatorRole } from './domain/actors.ts';
-import type { OidcConfig } from './domain/single-sign-on.ts';
+import { OIDC_SESSION, type OidcConfig } from './domain/single-sign-on.ts';
 
 export type { OidcConfig };
 
@@ -76,6 +76,27 @@ function readRoleMap(raw: string, problems: string[]): Record<string, OperatorRo
   return map;
 }
 
+/** OIDC_SESSION_MINUTES: whole minutes from 1 to 720, 60 when unset. */
+function readSessionMinutes(raw: string | null, problems: string[]): number {
+  if (raw === null) return OIDC_SESSION.defaultMinutes;
+  const minutes = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (minutes >= OIDC_SESSION.minMinutes && minutes <= OIDC_SESSION.maxMinutes) return minutes;
+  problems.push(`OIDC_SESSION_MINUTES must be a whole number of minutes from ${OIDC_SESSION.minMinutes} to ${OIDC_SESSION.maxMinutes} (got "${raw}")`);
+  return OIDC_SESSION.defaultMinutes;
+}
+
+/** OIDC_ACR_VALUES: authentication context class references separated by spaces or commas; null when unset. */
+function readAcrValues(raw: string | null, problems: string[]): string[] | null {
+  if (raw === null) return null;
+  const values = raw.split(/[\s,]+/).filter((value) => value.length > 0);
+  const wrong = values.filter((value) => value.length > 200 || !/^[\x21-\x7e]+$/.test(value) || value.includes('"') || value.includes('\\'));
+  if (values.length === 0 || wrong.length > 0) {
+    problems.push('OIDC_ACR_VALUES must be one or more authentication context classes (such as "urn:lender:mfa" or "phr") separated by spaces or commas');
+    return null;
+  }
+  return [...new Set(values)];
+}
+
 /** The single sign-on settings; null when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all unset. */
 export function readOidc(env: NodeJS.ProcessEnv, read: { production: boolean; bool: (name: string) => boolean }, problems: string[]): OidcConfig | null {
   const value = (name: string): string | null => (env[name] === undefined || env[name] === '' ? null : (env[name] as string));
@@ -112,5 +133,7 @@ export function readOidc(env: NodeJS.ProcessEnv, read: { production: boolean; bo
     roleClaim: value('OIDC_ROLE_CLAIM') ?? 'roles',
     roleMap: roleMapRaw === null ? null : readRoleMap(roleMapRaw, problems),
     only,
+    sessionMinutes: readSessionMinutes(value('OIDC_SESSION_MINUTES'), problems),
+    acrValues: readAcrValues(value('OIDC_ACR_VALUES'), problems),
   };
 }

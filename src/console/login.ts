@@ -5,7 +5,7 @@ import { verifyOperatorSecondFactor } from '../services/operator-two-factor.ts';
 import { formValues } from '../web/forms.ts';
 import { secretBoxFor } from '../web/secret-key.ts';
 import { endSession } from '../web/surface.ts';
-import { consoleChrome, operatorArea } from './context.ts';
+import { consoleChrome, operatorArea, signedOnThroughProvider } from './context.ts';
 import { consoleSignIn, LOCKED } from './login-session.ts';
 import { recoveryCodeUsedPage, verifyPage } from './views/login.ts';
 
@@ -14,7 +14,9 @@ const WRONG_CODE = 'That code is not right. Enter the 6-digit code from your aut
 
 /**
  * Login with a password and the second factor (a code or a recovery code; set up at the first
- * login), with the lock-out and the address's throttle; logout (docs/behaviour.md, sections 19 and 29).
+ * login), with the lock-out and the address's throttle; logout, which ends the identity
+ * provider's session as well for a session signed in through it (docs/behaviour.md, sections 19,
+ * 29 and 31).
  */
 export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sessions = consoleSignIn(app);
@@ -88,8 +90,12 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   });
 
+  // A session from the provider ends there too, when it offers an end-session endpoint (section 31):
+  // the browser goes to it with the session's ID token, and comes back to the login page.
   app.post('/logout', async (request, reply) => {
+    const token = request.cookies[sessions.cookie.cookieName] ?? '';
+    const atProvider = sso && signedOnThroughProvider(request) ? await sso.logoutUrl(app.ctx, box(), token) : null;
     await endSession(app, request, reply, sessions.cookie);
-    return reply.redirect('/console/login?out=1', 303);
+    return reply.redirect(atProvider ? atProvider.href : '/console/login?out=1', 303);
   });
 };

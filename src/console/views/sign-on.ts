@@ -1,4 +1,4 @@
-/** Single sign-on's pages: a refusal in words, and the step that follows a sign-in (docs/behaviour.md, section 29). */
+/** Single sign-on's pages: a refusal in words, and the step that follows a sign-in (docs/behaviour.md, sections 29 and 31). */
 import type { SignOnRefusal } from '../../services/single-sign-on.ts';
 import { html, type VNode } from '../../web/html.ts';
 import type { Chrome } from '../../web/layout.ts';
@@ -36,6 +36,10 @@ function refusalWords(reason: SignOnRefusal, provider: string): string {
       return 'Your operator account has been deactivated, so you cannot sign in. Ask an admin of the console.';
     case 'subject_mismatch':
       return `This ${provider} account is not the one the operator of its email signs in with, so you are not signed in. Ask an admin of the console.`;
+    case 'acr_refused':
+      return `${provider} did not confirm that you signed in the way the console requires (such as with your second factor), so you are not signed in. ${AGAIN} ${IT_TEAM}`;
+    case 'interaction_required':
+      return `${provider} needs you to sign in again. ${AGAIN}`;
   }
 }
 
