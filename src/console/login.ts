@@ -8,6 +8,7 @@ import { endSession } from '../web/surface.ts';
 import { consoleChrome, operatorArea, signedOnThroughProvider } from './context.ts';
 import { consoleSignIn, LOCKED } from './login-session.ts';
 import { recoveryCodeUsedPage, verifyPage } from './views/login.ts';
+import { loggedOutToProviderPage } from './views/sign-on.ts';
 
 const WRONG = 'The email or password is not right.';
 const WRONG_CODE = 'That code is not right. Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
@@ -91,11 +92,15 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // A session from the provider ends there too, when it offers an end-session endpoint (section 31):
-  // the browser goes to it with the session's ID token, and comes back to the login page.
+  // the browser goes on to it with the session's ID token (a page that moves on by itself: see
+  // loggedOutToProviderPage), and the provider sends it back to the login page.
   app.post('/logout', async (request, reply) => {
     const token = request.cookies[sessions.cookie.cookieName] ?? '';
     const atProvider = sso && signedOnThroughProvider(request) ? await sso.logoutUrl(app.ctx, box(), token) : null;
     await endSession(app, request, reply, sessions.cookie);
-    return reply.redirect(atProvider ? atProvider.href : '/console/login?out=1', 303);
+    if (!sso || !atProvider) return reply.redirect('/console/login?out=1', 303);
+    request.session = undefined;
+    reply.header('Refresh', `0; url=${atProvider.href}`);
+    return reply.page(200, loggedOutToProviderPage(consoleChrome(request, reply, undefined, null), { provider: sso.providerName, url: atProvider.href }));
   });
 };

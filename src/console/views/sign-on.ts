@@ -68,6 +68,21 @@ export function signOnRefusedPage(chrome: Chrome, m: SignOnRefusedModel): VNode 
 }
 
 /**
+ * Logged out of the console, on the way to the provider's logout: a page that moves on by itself
+ * (`Refresh`), with a link for a browser that does not. Not a redirect: the logout is a form, and
+ * the pages' `form-action 'self'` blocks a form's redirect to another site.
+ */
+export function loggedOutToProviderPage(chrome: Chrome, m: { provider: string; url: string }): VNode {
+  return consolePage(
+    chrome,
+    'Logged out',
+    html`<h1>You have logged out</h1>
+      <p class="lead">You are being signed out of ${m.provider} too.</p>
+      <p><a class="button" href=${m.url}>Continue to ${m.provider}</a></p>`,
+  );
+}
+
+/**
  * Signed in: the page the callback answers with, which moves on to the queue by itself. The
  * provider sent the browser here, so a redirect would still be that site's navigation, and the
  * console's cookie (SameSite=Strict) would not come with it; the page's own refresh does.
