@@ -83,7 +83,8 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
 }
 
 /**
- * Said at start when TRUST_PROXY=true (docs/operations.md): Fastify then takes the client's address
+ * Said at start when TRUST_PROXY=true outside production (production refuses it at start, config.ts;
+ * docs/operations.md): Fastify then takes the client's address
  * from the left-most X-Forwarded-For entry, which the client writes itself behind a proxy that
  * appends to the header (most do), so a client could name any address to the sign-in throttle.
  */

@@ -172,7 +172,7 @@ function readSettings(env: NodeJS.ProcessEnv, problems: string[]): Config {
     dashboardSecretKey,
     otelEndpoint,
     otelServiceName: text('OTEL_SERVICE_NAME', role === 'worker' ? 'lending-partner-api-worker' : 'lending-partner-api'),
-    trustProxy: readTrustProxy(optional('TRUST_PROXY'), problems),
+    trustProxy: readTrustProxy(optional('TRUST_PROXY'), problems, production),
     httpsOnly,
     oidc: readOidc(env, { production, bool }, problems),
   };

@@ -5,7 +5,7 @@
  */
 import { isIP } from 'node:net';
 import type { OperatorRole } from './domain/actors.ts';
-import type { OidcConfig } from './domain/single-sign-on.ts';
+import { OIDC_SESSION, type OidcConfig } from './domain/single-sign-on.ts';
 
 export type { OidcConfig };
 
@@ -25,10 +25,21 @@ function isAddressOrRange(entry: string): boolean {
   return Number(bits) <= (version === 4 ? 32 : 128);
 }
 
-/** TRUST_PROXY: unset or `false`, `true`, a hop count (1 to 10), or addresses and ranges separated by commas. */
-export function readTrustProxy(raw: string | null, problems: string[]): TrustProxy {
+/**
+ * TRUST_PROXY: unset or `false`, `true`, a hop count (1 to 10), or addresses and ranges separated
+ * by commas. `true` is refused in production (section 31): it believes every X-Forwarded-For
+ * entry, so a client behind a proxy that appends to the header names its own address to the
+ * sign-in throttle and the lock-out.
+ */
+export function readTrustProxy(raw: string | null, problems: string[], production: boolean): TrustProxy {
   if (raw === null || raw.toLowerCase() === 'false') return false;
-  if (raw.toLowerCase() === 'true') return true;
+  if (raw.toLowerCase() === 'true') {
+    if (!production) return true;
+    problems.push(
+      'TRUST_PROXY=true is refused when NODE_ENV is production: it believes every X-Forwarded-For entry, so a client could choose the address the sign-in throttle and lock-out count. Set TRUST_PROXY to the number of proxies in front of the service (for example 1) or to their addresses and ranges (for example 10.0.0.0/8) instead',
+    );
+    return false;
+  }
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
     if (hops >= 1 && hops <= 10) return hops;
@@ -63,6 +74,27 @@ function readRoleMap(raw: string, problems: string[]): Record<string, OperatorRo
     map[value] = role as OperatorRole;
   }
   return map;
+}
+
+/** OIDC_SESSION_MINUTES: whole minutes from 1 to 720, 60 when unset. */
+function readSessionMinutes(raw: string | null, problems: string[]): number {
+  if (raw === null) return OIDC_SESSION.defaultMinutes;
+  const minutes = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (minutes >= OIDC_SESSION.minMinutes && minutes <= OIDC_SESSION.maxMinutes) return minutes;
+  problems.push(`OIDC_SESSION_MINUTES must be a whole number of minutes from ${OIDC_SESSION.minMinutes} to ${OIDC_SESSION.maxMinutes} (got "${raw}")`);
+  return OIDC_SESSION.defaultMinutes;
+}
+
+/** OIDC_ACR_VALUES: authentication context class references separated by spaces or commas; null when unset. */
+function readAcrValues(raw: string | null, problems: string[]): string[] | null {
+  if (raw === null) return null;
+  const values = raw.split(/[\s,]+/).filter((value) => value.length > 0);
+  const wrong = values.filter((value) => value.length > 200 || !/^[\x21-\x7e]+$/.test(value) || value.includes('"') || value.includes('\\'));
+  if (values.length === 0 || wrong.length > 0) {
+    problems.push('OIDC_ACR_VALUES must be one or more authentication context classes (such as "urn:lender:mfa" or "phr") separated by spaces or commas');
+    return null;
+  }
+  return [...new Set(values)];
 }
 
 /** The single sign-on settings; null when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all unset. */
@@ -101,5 +133,7 @@ export function readOidc(env: NodeJS.ProcessEnv, read: { production: boolean; bo
     roleClaim: value('OIDC_ROLE_CLAIM') ?? 'roles',
     roleMap: roleMapRaw === null ? null : readRoleMap(roleMapRaw, problems),
     only,
+    sessionMinutes: readSessionMinutes(value('OIDC_SESSION_MINUTES'), problems),
+    acrValues: readAcrValues(value('OIDC_ACR_VALUES'), problems),
   };
 }

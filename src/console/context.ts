@@ -37,17 +37,35 @@ export function consoleNav(operator: OperatorRow, passwordSession = true) {
   return items;
 }
 
+/** The requests whose session from the provider outlived OIDC_SESSION_MINUTES: they go through the provider again. */
+const outlivedSessions = new WeakSet<FastifyRequest>();
+
+/**
+ * Where a request without the session it needs goes: through the provider again, silently where
+ * the provider allows (section 31), when its session from the provider has outlived
+ * OIDC_SESSION_MINUTES; the login page otherwise.
+ */
+export function loginPathFor(request: FastifyRequest): string {
+  return outlivedSessions.has(request) ? '/console/login/sso?silent=1' : '/console/login';
+}
+
 /**
  * The console's staff area: the operator behind the session, read on every request (a deactivated
  * operator's session ends at once; their sessions are also deleted when they are deactivated or
- * change role; with OIDC_ONLY a session signed in with a password ends too); every page but those
- * of signing in needs an operator past every step (a session waiting for the second factor or its
- * set-up reaches only those), and a route's role is checked before its handler.
+ * change role; with OIDC_ONLY a session signed in with a password ends too; a session from the
+ * provider ends once it has lasted OIDC_SESSION_MINUTES); every page but those of signing in needs
+ * an operator past every step (a session waiting for the second factor or its set-up reaches only
+ * those), and a route's role is checked before its handler.
  */
 export const operatorArea = staffArea<OperatorRow, OperatorRole>({
   load: async (request, session) => {
     if (!session.operator_id) return undefined;
-    if (request.server.singleSignOn?.passwordLoginAllowed === false && session.sign_in_method !== 'oidc') return null;
+    const sso = request.server.singleSignOn;
+    if (sso?.passwordLoginAllowed === false && session.sign_in_method !== 'oidc') return null;
+    if (sso && session.sign_in_method === 'oidc' && sso.outlived(session.created_at, request.server.ctx.now())) {
+      outlivedSessions.add(request);
+      return null;
+    }
     return activeOperator(request.server.ctx, session.operator_id);
   },
   atLeast: (operator, role) => may(actorOf(operator), role),

@@ -4,7 +4,7 @@ import { signInSessions, type SignInSessions } from '../web/sign-in-sessions.ts'
 import { consoleChrome, consoleCookie, operatorArea, type ChromeAccount } from './context.ts';
 import { loginPage, type LoginModel } from './views/login.ts';
 
-export const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later, or ask an admin.';
+export const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes from this network. Try again later, or ask an admin.';
 
 export interface ConsoleSignIn extends SignInSessions<OperatorRow> {
   /** The login page: the provider's button when single sign-on is set, the password form unless OIDC_ONLY. */

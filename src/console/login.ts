@@ -5,16 +5,19 @@ import { verifyOperatorSecondFactor } from '../services/operator-two-factor.ts';
 import { formValues } from '../web/forms.ts';
 import { secretBoxFor } from '../web/secret-key.ts';
 import { endSession } from '../web/surface.ts';
-import { consoleChrome, operatorArea } from './context.ts';
+import { consoleChrome, operatorArea, signedOnThroughProvider } from './context.ts';
 import { consoleSignIn, LOCKED } from './login-session.ts';
 import { recoveryCodeUsedPage, verifyPage } from './views/login.ts';
+import { loggedOutToProviderPage } from './views/sign-on.ts';
 
 const WRONG = 'The email or password is not right.';
 const WRONG_CODE = 'That code is not right. Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
 
 /**
  * Login with a password and the second factor (a code or a recovery code; set up at the first
- * login), with the lock-out and the address's throttle; logout (docs/behaviour.md, sections 19 and 29).
+ * login), with the lock-out and the address's throttle; logout, which ends the identity
+ * provider's session as well for a session signed in through it (docs/behaviour.md, sections 19,
+ * 29 and 31).
  */
 export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sessions = consoleSignIn(app);
@@ -41,7 +44,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await app.signInAttempt(
       request,
       reply,
-      () => login(app.ctx, form.email ?? '', form.password ?? ''),
+      (address) => login(app.ctx, form.email ?? '', form.password ?? '', address),
       (r) => !r.ok,
     );
     if (!result.ok) {
@@ -68,7 +71,7 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await app.signInAttempt(
       request,
       reply,
-      () => verifyOperatorSecondFactor(app.ctx, box(), operator.id, code),
+      (address) => verifyOperatorSecondFactor(app.ctx, box(), operator.id, code, address),
       (r) => !r.ok,
     );
     if (!result.ok) {
@@ -88,8 +91,16 @@ export const consoleLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   });
 
+  // A session from the provider ends there too, when it offers an end-session endpoint (section 31):
+  // the browser goes on to it with the session's ID token (a page that moves on by itself: see
+  // loggedOutToProviderPage), and the provider sends it back to the login page.
   app.post('/logout', async (request, reply) => {
+    const token = request.cookies[sessions.cookie.cookieName] ?? '';
+    const atProvider = sso && signedOnThroughProvider(request) ? await sso.logoutUrl(app.ctx, box(), token) : null;
     await endSession(app, request, reply, sessions.cookie);
-    return reply.redirect('/console/login?out=1', 303);
+    if (!sso || !atProvider) return reply.redirect('/console/login?out=1', 303);
+    request.session = undefined;
+    reply.header('Refresh', `0; url=${atProvider.href}`);
+    return reply.page(200, loggedOutToProviderPage(consoleChrome(request, reply, undefined, null), { provider: sso.providerName, url: atProvider.href }));
   });
 };

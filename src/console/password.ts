@@ -44,7 +44,7 @@ export const consolePasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await app.signInAttempt(
       request,
       reply,
-      () => changeOwnPassword(app.ctx, actor, form.current_password ?? '', form.new_password ?? '', token ? hashToken(token) : null),
+      (address) => changeOwnPassword(app.ctx, actor, form.current_password ?? '', form.new_password ?? '', token ? hashToken(token) : null, address),
       (r) => !r.ok && r.field === 'current_password',
     );
     if (!result.ok) return showPassword(request, reply, 400, { [result.field]: result.message }, null);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { decoyHash } from '../services/passwords.ts';
 import { webSurface } from '../web/surface.ts';
 import { messagePage } from '../web/layout.ts';
-import { consoleChrome, consoleCookie, operatorArea } from './context.ts';
+import { consoleChrome, consoleCookie, loginPathFor, operatorArea } from './context.ts';
 import { consoleLoginRoutes } from './login.ts';
 import { consolePasswordRoutes } from './password.ts';
 import { consoleTwoFactorRoutes } from './two-factor.ts';
@@ -33,7 +33,7 @@ export const operatorConsole: FastifyPluginAsync = async (app) => {
     surface: 'console',
     ...cookie,
     errorPage: (request, reply, _status, title, message) => messagePage(consoleChrome(request, reply), title, message),
-    onSessionRequired: (_request, reply) => reply.redirect('/console/login', 303),
+    onSessionRequired: (request, reply) => reply.redirect(loginPathFor(request), 303),
   });
   operatorArea.install(app, cookie);
 

@@ -70,7 +70,7 @@ export const consoleTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const result = await app.signInAttempt(
       request,
       reply,
-      () => login(app.ctx, link.operator.email, form.password ?? ''),
+      (address) => login(app.ctx, link.operator.email, form.password ?? '', address),
       (r) => !r.ok,
     );
     if (!result.ok) {

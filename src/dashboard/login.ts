@@ -10,7 +10,7 @@ import { loginPage, verifyPage, type LoginModel } from './views/sign-in.ts';
 
 const WRONG = 'The email or password is not right.';
 const WRONG_CODE = 'That code is not right. Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
-const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later, or ask an owner of your team.';
+const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes from this network. Try again later, or ask an owner of your team.';
 
 const LoginQuery = Type.Object({ out: Type.Optional(Type.String()) });
 
@@ -41,7 +41,7 @@ export const dashboardLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await app.signInAttempt(
       request,
       reply,
-      () => passwordLogin(app.ctx, form.email ?? '', form.password ?? ''),
+      (address) => passwordLogin(app.ctx, form.email ?? '', form.password ?? '', address),
       (r) => !r.ok,
     );
     if (!result.ok) {
@@ -66,7 +66,7 @@ export const dashboardLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await app.signInAttempt(
       request,
       reply,
-      () => verifySecondFactor(app.ctx, box(), user.id, code),
+      (address) => verifySecondFactor(app.ctx, box(), user.id, code, address),
       (r) => !r.ok,
     );
     if (!result.ok) {

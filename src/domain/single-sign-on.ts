@@ -20,6 +20,22 @@ export interface OidcConfig {
   roleMap: Record<string, OperatorRole> | null;
   /** OIDC_ONLY: password login is off. */
   only: boolean;
+  /** OIDC_SESSION_MINUTES: how long a console session from the provider lasts before it goes through the provider again. */
+  sessionMinutes: number;
+  /** OIDC_ACR_VALUES: the authentication context classes asked for, one of which the ID token's `acr` must be; null: none asked. */
+  acrValues: string[] | null;
+}
+
+/** The default of OIDC_SESSION_MINUTES, and its bounds (at most a console session's 12 hours). */
+export const OIDC_SESSION = { defaultMinutes: 60, minMinutes: 1, maxMinutes: 12 * 60 };
+
+/**
+ * Whether the ID token's `acr` is one of those asked for (OIDC_ACR_VALUES); any when none is
+ * asked. A provider that ignored the request (no `acr`, or another one) is refused.
+ */
+export function acrAccepted(claims: Readonly<Record<string, unknown>>, acrValues: readonly string[] | null): boolean {
+  if (acrValues === null) return true;
+  return typeof claims.acr === 'string' && acrValues.includes(claims.acr);
 }
 
 /** The role the claim's value gives; null when none of its values is a role (or mapped to one). */

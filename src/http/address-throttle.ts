@@ -8,7 +8,8 @@
  * one client; an IPv4-mapped IPv6 address counts as its IPv4 address).
  *
  * A sign-in form takes a slot before its secret is checked: the attempt counts as a failure
- * until it succeeds, when the slot is given back. An address with AUTH_FAILURES_PER_MINUTE slots
+ * until it succeeds, when the slot is given back. A check the hashing gate refused (too many
+ * hashes running) keeps its slot: a flood that fills the gate spends its address's budget. An address with AUTH_FAILURES_PER_MINUTE slots
  * taken (failed, or still being checked) is refused before anything is checked, so guesses sent
  * at once are never all checked before the first one fails.
  */
@@ -17,6 +18,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { localCounterStore, redisCounterStore, type CounterStore, type LocalCounterStore, type LocalEntry } from './counter-stores.ts';
 import { HttpError } from './errors.ts';
+import { GateBusy } from '../services/hashing-gate.ts';
 
 const MINUTE_MS = 60_000;
 /** The prefix length an IPv6 address is counted by (the plugin's default, said here so that it is read). */
@@ -131,13 +133,15 @@ declare module 'fastify' {
      */
     authFailed(request: FastifyRequest): Promise<void>;
     /**
-     * A sign-in form's check of a secret (docs/behaviour.md, section 29), counted against the
-     * request's address: a slot is taken first, and past AUTH_FAILURES_PER_MINUTE slots in the
+     * A sign-in form's check of a secret (docs/behaviour.md, sections 29 and 31), counted against
+     * the request's address: a slot is taken first, and past AUTH_FAILURES_PER_MINUTE slots in the
      * current minute the form is refused (429 Throttled, Retry-After) before `check` runs,
-     * whatever the credentials. The slot stays counted when `failed` says the result is a failure,
-     * and is given back otherwise (or when `check` throws: nothing was checked).
+     * whatever the credentials. `check` is given the address as the lock-out counts it (addressKey).
+     * The slot stays counted when `failed` says the result is a failure, or when the hashing gate
+     * refused the check (GateBusy); it is given back otherwise (or when `check` throws anything
+     * else: nothing was checked).
      */
-    signInAttempt<T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T>, failed: (result: T) => boolean): Promise<T>;
+    signInAttempt<T>(request: FastifyRequest, reply: FastifyReply, check: (address: string) => Promise<T>, failed: (result: T) => boolean): Promise<T>;
     /**
      * Counts a single sign-on started from the request's address (each writes a flow row): throws
      * 429 Throttled past SIGN_ON_STARTS_PER_MINUTE in the current minute.
@@ -176,14 +180,15 @@ export function installAddressThrottles(app: FastifyInstance, limits: { authFail
   });
   app.decorate(
     'signInAttempt',
-    async <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T>, failed: (result: T) => boolean): Promise<T> => {
+    async <T>(request: FastifyRequest, reply: FastifyReply, check: (address: string) => Promise<T>, failed: (result: T) => boolean): Promise<T> => {
       const taken = await failures.take(request);
       if (taken.exceeded) throw refused(reply, taken, 'too many failed sign-ins');
       let result: T;
       try {
-        result = await check();
+        result = await check(taken.slot.key);
       } catch (error) {
-        await failures.giveBack(taken.slot);
+        // Refused by the hashing gate: counted as a failure of the address, so a flood pays for it.
+        if (!(error instanceof GateBusy)) await failures.giveBack(taken.slot);
         throw error;
       }
       if (!failed(result)) await failures.giveBack(taken.slot);

@@ -24,11 +24,19 @@ export interface HealthOptions {
   redis: Redis | null;
 }
 
+/**
+ * Redis's part of readiness: `up` when it answers a PING within the probe's time, `degraded`
+ * otherwise. Never a reason to leave the rotation (docs/behaviour.md, section 31): without Redis
+ * each node counts on its own counters (http/address-throttle.ts), and taking every node out
+ * because their shared Redis is down would stop the service rather than degrade it.
+ */
+export type RedisState = 'up' | 'degraded';
+
 const NO_STORE = 'no-store';
 
 /**
- * `GET /health/live` and `GET /health/ready` (docs/behaviour.md, section 25): no token, and no more
- * than up or down per check.
+ * `GET /health/live` and `GET /health/ready` (docs/behaviour.md, sections 25 and 31): no token, and
+ * no more than up or down per check (Redis: up or degraded, which leaves readiness 200).
  */
 export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app, options) => {
   app.get('/health/live', { schema: { hide: true, response: { 200: LiveAnswer } } }, async (_request, reply) => {
@@ -40,11 +48,13 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app
     const redis = options.redis;
     const [database, redisState] = await Promise.all([
       options.database.check(),
-      redis ? withinTimeout(async () => (await redis.ping()) === 'PONG').then((up): CheckState => (up ? 'up' : 'down')) : Promise.resolve(undefined),
+      redis ? withinTimeout(async () => (await redis.ping()) === 'PONG').then((up): RedisState => (up ? 'up' : 'degraded')) : Promise.resolve(undefined),
     ]);
     const serving: CheckState = options.serving.serving ? 'up' : 'down';
-    const checks = { serving, ...database, ...(redisState ? { redis: redisState } : {}) };
-    const up = Object.values(checks).every((state) => state === 'up');
+    // Only the process and its database decide; Redis is named, degraded or up, beside them.
+    const deciding = { serving, ...database };
+    const up = Object.values(deciding).every((state) => state === 'up');
+    const checks = { ...deciding, ...(redisState ? { redis: redisState } : {}) };
     reply.header('cache-control', NO_STORE);
     return reply.code(up ? 200 : 503).send({ status: up ? 'up' : 'down', checks });
   });

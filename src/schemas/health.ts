@@ -7,8 +7,9 @@ const State = StringEnum(['up', 'down'] as const);
 export const LiveAnswer = Closed({ status: StringEnum(['up'] as const) });
 
 /**
- * `GET /health/ready`: up or down, and which check is down (docs/behaviour.md, section 25).
- * `serving` is down once the process is shutting down.
+ * `GET /health/ready`: up or down, and which check is down (docs/behaviour.md, sections 25 and 31).
+ * `serving` is down once the process is shutting down. `redis` (when REDIS_URL is set) is up or
+ * degraded: Redis not answering leaves the answer 200, only the database (or shutting down) makes it 503.
  */
 export const ReadyAnswer = Closed({
   status: State,
@@ -16,6 +17,6 @@ export const ReadyAnswer = Closed({
     serving: State,
     database: State,
     migrations: State,
-    redis: Type.Optional(State),
+    redis: Type.Optional(StringEnum(['up', 'degraded'] as const)),
   }),
 });

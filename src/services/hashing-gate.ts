@@ -78,8 +78,18 @@ export class Gate {
   }
 }
 
-function busy(): DomainError {
-  return new DomainError('Throttled', 'too many sign-ins at once: try again in a moment');
+/**
+ * A task the gate refused (its queue full, or its wait too long): a Throttled error (429) that the
+ * sign-in forms count against the client's address (section 31), as a failure is.
+ */
+export class GateBusy extends DomainError {
+  constructor() {
+    super('Throttled', 'too many sign-ins at once: try again in a moment');
+  }
+}
+
+function busy(): GateBusy {
+  return new GateBusy();
 }
 
 /**

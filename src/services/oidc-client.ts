@@ -3,9 +3,11 @@
  * (v6, certified for the Basic Relying Party profile): the issuer's discovery document, fetched
  * once and kept for a day (the provider's keys are fetched and cached by the library, and fetched
  * again when a token names a key it does not know); the authorization URL of the code flow with
- * PKCE, `state` and `nonce`; and the code exchange, whose ID token the library validates
- * (signature, issuer, audience, expiry, nonce). Each failure is sorted into a reason the console
- * can show; nothing secret leaves this file in a reason or a detail.
+ * PKCE, `state` and `nonce` (with `prompt=none` for a silent sign-in, and `acr_values` when
+ * OIDC_ACR_VALUES is set); the code exchange, whose ID token the library validates (signature,
+ * issuer, audience, expiry, nonce); and the provider's end-session URL (RP-initiated logout).
+ * Each failure is sorted into a reason the console can show; nothing secret leaves this file in a
+ * reason or a detail.
  */
 import * as client from 'openid-client';
 import type { OidcConfig } from '../domain/single-sign-on.ts';
@@ -15,7 +17,18 @@ const DISCOVERY_TTL_MS = 24 * 3600 * 1000;
 /** Seconds a request to the provider may take before it counts as the provider being down. */
 const PROVIDER_TIMEOUT_SECONDS = 5;
 
-export type ExchangeFailure = 'provider_down' | 'provider_refused' | 'code_rejected' | 'wrong_audience' | 'nonce_mismatch' | 'token_invalid';
+export type ExchangeFailure =
+  | 'provider_down'
+  | 'provider_refused'
+  | 'code_rejected'
+  | 'wrong_audience'
+  | 'nonce_mismatch'
+  | 'token_invalid'
+  /** A silent sign-in (prompt=none) the provider cannot complete without a page of its own: the ordinary sign-in follows. */
+  | 'interaction_required';
+
+/** The answers of a provider to prompt=none that mean "ask the person" (OpenID Connect Core 1.0, 3.1.2.6). */
+const NEEDS_INTERACTION = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
 
 export class OidcFailure extends Error {
   readonly reason: ExchangeFailure;
@@ -33,6 +46,12 @@ export interface AuthorizationRequest {
   state: string;
   nonce: string;
   codeVerifier: string;
+}
+
+/** What a code exchange gives: the validated ID token's claims, and the ID token itself (kept for logout). */
+export interface Exchanged {
+  claims: Record<string, unknown>;
+  idToken: string;
 }
 
 function claimOf(error: unknown): unknown {
@@ -63,12 +82,15 @@ export function classify(error: unknown): OidcFailure {
 export class OidcClient {
   readonly settings: OidcConfig;
   readonly redirectUri: string;
+  /** Where the provider sends the browser after its logout: the console's login page. */
+  readonly postLogoutRedirectUri: string;
   #discovered: { at: number; configuration: Promise<client.Configuration> } | null = null;
   readonly #now: () => number;
 
   constructor(settings: OidcConfig, publicBaseUrl: string, now: () => number = Date.now) {
     this.settings = settings;
     this.redirectUri = `${publicBaseUrl}/console/login/callback`;
+    this.postLogoutRedirectUri = `${publicBaseUrl}/console/login`;
     this.#now = now;
   }
 
@@ -95,8 +117,11 @@ export class OidcClient {
     return configuration;
   }
 
-  /** A new authorization request: the URL to send the browser to, and what the callback must match. */
-  async authorizationRequest(): Promise<AuthorizationRequest> {
+  /**
+   * A new authorization request: the URL to send the browser to, and what the callback must
+   * match. `silent`: the provider is asked to answer without showing a page (prompt=none).
+   */
+  async authorizationRequest(options: { silent: boolean }): Promise<AuthorizationRequest> {
     let configuration: client.Configuration;
     try {
       configuration = await this.configuration();
@@ -113,12 +138,18 @@ export class OidcClient {
       code_challenge_method: 'S256',
       state,
       nonce,
+      ...(options.silent ? { prompt: 'none' } : {}),
+      ...(this.settings.acrValues ? { acr_values: this.settings.acrValues.join(' ') } : {}),
     });
     return { url, state, nonce, codeVerifier };
   }
 
-  /** Exchanges the callback's code and returns the validated ID token's claims. */
-  async exchange(callbackUrl: URL, expected: { state: string; nonce: string; codeVerifier: string }): Promise<Record<string, unknown>> {
+  /**
+   * Exchanges the callback's code and returns the validated ID token's claims and the token. The
+   * callback of a silent request answered "login_required" (or another answer that needs a page)
+   * is the reason `interaction_required`.
+   */
+  async exchange(callbackUrl: URL, expected: { state: string; nonce: string; codeVerifier: string; silent: boolean }): Promise<Exchanged> {
     try {
       const configuration = await this.configuration();
       const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
@@ -128,10 +159,32 @@ export class OidcClient {
         idTokenExpected: true,
       });
       const claims = tokens.claims();
-      if (!claims) throw new OidcFailure('token_invalid', 'no ID token');
-      return { ...claims };
+      if (!claims || !tokens.id_token) throw new OidcFailure('token_invalid', 'no ID token');
+      return { claims: { ...claims }, idToken: tokens.id_token };
     } catch (error) {
+      if (expected.silent && error instanceof client.AuthorizationResponseError && NEEDS_INTERACTION.has(error.error))
+        throw new OidcFailure('interaction_required', error.error);
       throw classify(error);
     }
+  }
+
+  /**
+   * Where "Log out" sends the browser to end the provider's session too (OpenID Connect
+   * RP-Initiated Logout 1.0): the provider's end_session_endpoint with the session's ID token as
+   * `id_token_hint` and `{PUBLIC_BASE_URL}/console/login` as `post_logout_redirect_uri`; null when
+   * the provider offers no such endpoint, or cannot be reached for its discovery document.
+   */
+  async endSessionUrl(idToken: string | null): Promise<URL | null> {
+    let configuration: client.Configuration;
+    try {
+      configuration = await this.configuration();
+    } catch {
+      return null;
+    }
+    if (!configuration.serverMetadata().end_session_endpoint) return null;
+    return client.buildEndSessionUrl(configuration, {
+      ...(idToken ? { id_token_hint: idToken } : {}),
+      post_logout_redirect_uri: this.postLogoutRedirectUri,
+    });
   }
 }

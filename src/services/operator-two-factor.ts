@@ -85,7 +85,7 @@ export async function confirmOperatorTwoFactor(
   ctx: ServiceContext,
   box: SecretBox,
   operatorId: string,
-  confirming: { setupSession: string; code: string; currentCode?: string },
+  confirming: { setupSession: string; code: string; current?: { code: string; address: string } },
 ): Promise<ConfirmResult> {
   const operator = await liveOperator(ctx, operatorId);
   return confirmSecret(ctx, box, { kind: 'operator', id: operator.id }, actorOf(operator), confirming);
@@ -93,10 +93,16 @@ export async function confirmOperatorTwoFactor(
 
 export type OperatorSecondFactorResult = { ok: true; operator: OperatorRow; usedRecoveryCode: boolean; recoveryCodesLeft: number } | SignInRefusal;
 
-/** The login's second step: a TOTP code or a recovery code, counted with the password's failures. */
-export async function verifyOperatorSecondFactor(ctx: ServiceContext, box: SecretBox, operatorId: string, code: string): Promise<OperatorSecondFactorResult> {
+/** The login's second step: a TOTP code or a recovery code, counted with the password's failures from the client `address`. */
+export async function verifyOperatorSecondFactor(
+  ctx: ServiceContext,
+  box: SecretBox,
+  operatorId: string,
+  code: string,
+  address: string,
+): Promise<OperatorSecondFactorResult> {
   const operator = await findOperator(ctx.db, operatorId);
   if (!operator || !operator.active || !operator.two_factor_enabled_at) return { ok: false, reason: 'invalid' };
-  const result = await verifyCode(ctx, box, { kind: 'operator', id: operator.id }, code);
+  const result = await verifyCode(ctx, box, { kind: 'operator', id: operator.id }, code, address);
   return result.ok ? { ok: true, operator, usedRecoveryCode: result.usedRecoveryCode, recoveryCodesLeft: result.recoveryCodesLeft } : result;
 }

@@ -23,7 +23,7 @@ export { LOCKOUT } from './sign-in-attempts.ts';
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['viewer', 'underwriter', 'admin'];
 
-const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later, or ask an admin.';
+const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes from this network. Try again later, or ask an admin.';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -135,6 +135,7 @@ export async function changeOwnPassword(
   current: string,
   next: string,
   keepSessionHash: string | null,
+  address: string,
 ): Promise<{ ok: true } | { ok: false; field: 'current_password' | 'new_password'; message: string }> {
   const operator = await findOperator(ctx.db, actor.operatorId);
   if (!operator || !operator.active) throw notFound('operator');
@@ -142,7 +143,9 @@ export async function changeOwnPassword(
   if (stored === null)
     return { ok: false, field: 'current_password', message: 'You sign in through single sign-on: your password is kept by your identity provider' };
   const checked = await passwordHashing.run(() =>
-    countedAttempt(ctx, signInKey('operator', operator.email), async () => ((await verifyPassword(current, stored)) ? true : null), { completesSignIn: false }),
+    countedAttempt(ctx, signInKey('operator', operator.email, address), async () => ((await verifyPassword(current, stored)) ? true : null), {
+      completesSignIn: false,
+    }),
   );
   if (!checked.ok) return { ok: false, field: 'current_password', message: checked.reason === 'locked' ? LOCKED : 'The current password is not right' };
   const problem = passwordProblem(next);
@@ -165,16 +168,17 @@ export type LoginResult = { ok: true; operator: OperatorRow } | SignInRefusal;
 /**
  * Checks an email and password (the first factor of a password operator). A wrong email and a
  * wrong password get the same answer after the same work (an unknown email, or an operator of
- * single sign-on, is verified against a decoy hash); 5 failures within 15 minutes lock the email,
- * known or not, for 15 minutes, during which even the right password is refused. The hash runs
+ * single sign-on, is verified against a decoy hash); 5 failures within 15 minutes from one client
+ * `address` lock the email, known or not, at that address for 15 minutes, during which even the
+ * right password is refused there. The hash runs
  * outside any transaction (sign-in-attempts.ts). A right password forgets earlier failures only
  * when it is the whole sign-in (no second factor turned on yet).
  */
-export async function login(ctx: ServiceContext, email: string, password: string): Promise<LoginResult> {
+export async function login(ctx: ServiceContext, email: string, password: string, address: string): Promise<LoginResult> {
   // The whole attempt waits its turn at the hashing gate: one refused there (429) has read nothing.
   return passwordHashing.run(async () => {
-    const key = signInKey('operator', email);
-    const operator = key.length > 0 ? await findOperatorByEmail(ctx.db, key) : null;
+    const key = signInKey('operator', email, address);
+    const operator = key.email.length > 0 ? await findOperatorByEmail(ctx.db, key.email) : null;
     const attempt = await countedAttempt(
       ctx,
       key,

@@ -183,14 +183,14 @@ export async function pendingTotpSecret(ctx: ServiceContext, box: SecretBox, use
 
 /**
  * Confirms the set-up session's secret with a code from the app: two-factor is on, and ten recovery
- * codes are shown once. When two-factor is on already, nothing changes without `currentCode`, a
+ * codes are shown once. When two-factor is on already, nothing changes without `current`, a
  * fresh code of the factor in use (second-factor.ts).
  */
 export async function confirmTwoFactor(
   ctx: ServiceContext,
   box: SecretBox,
   userId: string,
-  confirming: { setupSession: string; code: string; currentCode?: string },
+  confirming: { setupSession: string; code: string; current?: { code: string; address: string } },
 ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
   const user = await findPartnerUser(ctx.db, userId);
   if (!user || user.removed_at) throw notFound('user');
@@ -202,17 +202,17 @@ export type LoginResult = { ok: true; user: PartnerUserRow } | SignInRefusal;
 
 /**
  * The first factor, as the console's login (the lock-out routine of sign-in-attempts.ts): the same
- * answer and the same work for a wrong email or password; 5 failures in 15 minutes lock the email
- * for 15 minutes. The second factor comes next: a right password alone forgets no failure.
+ * answer and the same work for a wrong email or password; 5 failures in 15 minutes from one client
+ * `address` lock the email at that address for 15 minutes. The second factor comes next: a right password alone forgets no failure.
  */
-export async function passwordLogin(ctx: ServiceContext, email: string, password: string): Promise<LoginResult> {
+export async function passwordLogin(ctx: ServiceContext, email: string, password: string, address: string): Promise<LoginResult> {
   // The whole attempt waits its turn at the hashing gate: one refused there (429) has read nothing.
   return passwordHashing.run(async () => {
     const key = emailKey(email).slice(0, 254);
     const user = key.length > 0 ? await findPartnerUserByEmail(ctx.db, key) : null;
     const attempt = await countedAttempt(
       ctx,
-      signInKey('partner_user', email),
+      signInKey('partner_user', email, address),
       async () => {
         const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
         return valid && user && !user.removed_at && user.partner_status === 'active' ? user : null;
@@ -229,10 +229,10 @@ export type SecondFactorResult = { ok: true; user: PartnerUserRow; usedRecoveryC
  * The second factor: a TOTP code (each time step accepted once) or an unused recovery code (used
  * up now). Wrong codes count towards the same lock-out as wrong passwords.
  */
-export async function verifySecondFactor(ctx: ServiceContext, box: SecretBox, userId: string, code: string): Promise<SecondFactorResult> {
+export async function verifySecondFactor(ctx: ServiceContext, box: SecretBox, userId: string, code: string, address: string): Promise<SecondFactorResult> {
   const user = await findPartnerUser(ctx.db, userId);
   if (!user || user.removed_at || !user.totp_secret_enc) return { ok: false, reason: 'invalid' };
-  const result = await verifyCode(ctx, box, { kind: 'partner_user', id: user.id }, code);
+  const result = await verifyCode(ctx, box, { kind: 'partner_user', id: user.id }, code, address);
   return result.ok ? { ok: true, user, usedRecoveryCode: result.usedRecoveryCode, recoveryCodesLeft: result.recoveryCodesLeft } : result;
 }
 

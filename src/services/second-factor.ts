@@ -50,14 +50,14 @@ export async function pendingSecret(ctx: ServiceContext, box: SecretBox, account
 }
 
 export const REPLACEMENT_NEEDS_CODE = 'Two-factor authentication is already on: enter a code from your current authenticator app to replace it';
-const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes. Try again later.';
+const LOCKED = 'Too many failed attempts: this email is locked for 15 minutes from this network. Try again later.';
 const TURNED_ON_MEANWHILE = 'Two-factor authentication has just been turned on from another page: log in again, with the authenticator app set up there';
 
 export type ConfirmResult = { ok: true; recoveryCodes: string[]; replaced: boolean } | { ok: false; message: string; locked?: true };
 
 /**
  * Confirms the set-up session's secret with a code from the app: two-factor is on, and ten recovery
- * codes are shown once. When a factor is on already, `currentCode` must be a fresh code (or an
+ * codes are shown once. When a factor is on already, `current` must be a fresh code (or an
  * unused recovery code) of that factor, counted as a login step: without it nothing changes, so a
  * set-up page left open elsewhere cannot replace the factor. Two confirmations at once: the first
  * wins, the second is refused (the factor is not as it checked it any more).
@@ -67,14 +67,14 @@ export async function confirmSecret(
   box: SecretBox,
   account: TwoFactorAccount,
   actor: Actor,
-  confirming: { setupSession: string; code: string; currentCode?: string },
+  confirming: { setupSession: string; code: string; current?: { code: string; address: string } },
 ): Promise<ConfirmResult> {
   const state = await findTwoFactorState(ctx.db, account.kind, account.id);
   if (!state) throw notFound('user');
   const replacing = state.two_factor_enabled_at !== null;
   if (replacing) {
-    if (!confirming.currentCode?.trim()) return { ok: false, message: REPLACEMENT_NEEDS_CODE };
-    const current = await verifyCode(ctx, box, account, confirming.currentCode);
+    if (!confirming.current?.code.trim()) return { ok: false, message: REPLACEMENT_NEEDS_CODE };
+    const current = await verifyCode(ctx, box, account, confirming.current.code, confirming.current.address);
     if (!current.ok)
       return current.reason === 'locked'
         ? { ok: false, message: LOCKED, locked: true }
@@ -110,14 +110,14 @@ export type CodeResult = { ok: true; usedRecoveryCode: boolean; recoveryCodesLef
  * recovery code (used up now). Counted by the lock-out routine; a success completes the sign-in
  * and forgets the email's failures.
  */
-export async function verifyCode(ctx: ServiceContext, box: SecretBox, account: TwoFactorAccount, code: string): Promise<CodeResult> {
+export async function verifyCode(ctx: ServiceContext, box: SecretBox, account: TwoFactorAccount, code: string, address: string): Promise<CodeResult> {
   const state = await findTwoFactorState(ctx.db, account.kind, account.id);
   if (!state?.totp_secret_enc) return { ok: false, reason: 'invalid' };
   const sealed = state.totp_secret_enc;
   const typed = code.trim().slice(0, 64);
   const attempt = await countedAttempt(
     ctx,
-    signInKey(account.kind, state.email),
+    signInKey(account.kind, state.email, address),
     async () => {
       const secret = box.open(sealed, account.id);
       const step = secret ? matchingStep(secret, typed, ctx.now()) : null;

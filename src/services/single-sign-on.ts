@@ -11,16 +11,23 @@
  * deactivated; the operator's console sessions that came from a password end. A person the
  * provider gives no role loses the operator's console sessions. Every refusal is a reason of its
  * own, with one log line that holds no secret.
+ *
+ * A console session from the provider lasts at most OIDC_SESSION_MINUTES (section 31): then the
+ * console starts a silent sign-in (prompt=none), whose "login_required" leads to the ordinary one,
+ * so a role taken away or lowered at the provider applies within that time. The session keeps the
+ * provider's ID token, sealed, so that "Log out" can end the provider's session too. With
+ * OIDC_ACR_VALUES, an ID token whose `acr` is not one of them is refused.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Actor, OperatorRole } from '../domain/actors.ts';
-import { roleFromClaim, verifiedEmail } from '../domain/single-sign-on.ts';
-import { deleteNonOidcOperatorSessions, insertOidcFlow, removePasswordSignIn, takeOidcFlow } from '../store/operator-sign-in-store.ts';
+import { acrAccepted, roleFromClaim, verifiedEmail } from '../domain/single-sign-on.ts';
+import { deleteNonOidcOperatorSessions, findSessionIdToken, insertOidcFlow, removePasswordSignIn, takeOidcFlow } from '../store/operator-sign-in-store.ts';
 import { emailKey, findOperator, findOperatorByEmail, insertOidcOperator, setOidcSubject, updateOperator, type OperatorRow } from '../store/operators-store.ts';
 import { deleteOperatorSessions } from '../store/web-sessions-store.ts';
 import { audited, type AuditEntry } from './audit.ts';
 import type { ServiceContext } from './context.ts';
-import { OidcFailure, type ExchangeFailure, type OidcClient } from './oidc-client.ts';
+import { OidcFailure, type ExchangeFailure, type Exchanged, type OidcClient } from './oidc-client.ts';
+import type { SecretBox } from './secret-box.ts';
 import { hashToken } from './tokens.ts';
 
 /** How long a sign-in may take between the redirect to the provider and its callback. */
@@ -39,6 +46,8 @@ export type SignOnRefusal =
   | 'deactivated'
   /** The email's operator is linked to another subject of the provider (another account with the same email). */
   | 'subject_mismatch'
+  /** OIDC_ACR_VALUES is set and the ID token's `acr` is none of them. */
+  | 'acr_refused'
   | ExchangeFailure;
 
 export interface SignedOn {
@@ -49,6 +58,8 @@ export interface SignedOn {
   /** The operator had a password (or a second factor of ours): taken away now, the provider governs its access. */
   passwordRemoved: boolean;
   passwordSessionsEnded: number;
+  /** The provider's ID token, for the session to keep (sealIdToken) until its logout. */
+  idToken: string;
 }
 
 export type SignOnResult = SignedOn | { ok: false; reason: SignOnRefusal };
@@ -78,6 +89,33 @@ export class SingleSignOn {
     return !this.#client.settings.only;
   }
 
+  /**
+   * Whether a console session signed in through the provider at `signedInAt` has outlived
+   * OIDC_SESSION_MINUTES at `now`: it then opens nothing, and the console sends the person
+   * through the provider again.
+   */
+  outlived(signedInAt: Date, now: Date): boolean {
+    return now.getTime() - signedInAt.getTime() >= this.#client.settings.sessionMinutes * 60_000;
+  }
+
+  /** The ID token sealed for the operator's session (what web_sessions.id_token_enc keeps). */
+  sealIdToken(box: SecretBox, signedOn: SignedOn): string {
+    return box.seal(signedOn.idToken, idTokenBinding(signedOn.operator.id));
+  }
+
+  /**
+   * Where "Log out" of the session behind `sessionToken` sends the browser once the session has
+   * ended here: the provider's end-session endpoint with the session's ID token (RP-initiated
+   * logout); null when the session is not one of the provider's or the provider offers no such
+   * endpoint (the console's own login page then).
+   */
+  async logoutUrl(ctx: ServiceContext, box: SecretBox, sessionToken: string): Promise<URL | null> {
+    if (sessionToken.length === 0 || sessionToken.length > 100) return null;
+    const kept = await findSessionIdToken(ctx.db, hashToken(sessionToken));
+    if (!kept) return null;
+    return this.#client.endSessionUrl(box.open(kept.id_token_enc, idTokenBinding(kept.operator_id)));
+  }
+
   /** The URL of the callback the provider called: the redirect URI with the query of `requestUrl` (a path and query). */
   callbackUrl(requestUrl: string): URL {
     const url = new URL(this.#client.redirectUri);
@@ -87,12 +125,17 @@ export class SingleSignOn {
 
   /**
    * Starts a sign-in: the URL of the provider to send the browser to, with the key the browser
-   * keeps until the callback (only its hash is stored); or the provider being down.
+   * keeps until the callback (only its hash is stored); or the provider being down. `silent`:
+   * the provider is asked to answer without a page (a session that outlived OIDC_SESSION_MINUTES).
    */
-  async start(ctx: ServiceContext, log: SignOnLog): Promise<{ ok: true; url: string; browserKey: string } | { ok: false; reason: 'provider_down' }> {
+  async start(
+    ctx: ServiceContext,
+    log: SignOnLog,
+    options: { silent: boolean },
+  ): Promise<{ ok: true; url: string; browserKey: string } | { ok: false; reason: 'provider_down' }> {
     let request;
     try {
-      request = await this.#client.authorizationRequest();
+      request = await this.#client.authorizationRequest(options);
     } catch (error) {
       const failure = error instanceof OidcFailure ? error : new OidcFailure('provider_down', 'discovery failed');
       log.warn({ reason: 'provider_down', detail: failure.detail }, 'single sign-on could not start');
@@ -105,6 +148,7 @@ export class SingleSignOn {
       sessionHash: hashToken(browserKey),
       codeVerifier: request.codeVerifier,
       nonce: request.nonce,
+      silent: options.silent,
       now,
       expiresAt: new Date(now.getTime() + FLOW_MINUTES * 60_000),
     });
@@ -128,17 +172,23 @@ export class SingleSignOn {
     if (browserKey === null || browserKey.length > 100 || flow.session_hash !== hashToken(browserKey))
       return refuse('wrong_state', { detail: 'another browser' });
     if (flow.expires_at <= ctx.now()) return refuse('expired');
-    let claims: Record<string, unknown>;
+    let exchanged: Exchanged;
     try {
-      claims = await this.#client.exchange(callbackUrl, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
+      exchanged = await this.#client.exchange(callbackUrl, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier, silent: flow.silent });
     } catch (error) {
       const failure = error instanceof OidcFailure ? error : new OidcFailure('token_invalid', 'unexpected error');
+      if (failure.reason === 'interaction_required') {
+        log.info({ reason: failure.reason, detail: failure.detail }, 'single sign-on: the provider needs the person, the ordinary sign-in follows');
+        return { ok: false, reason: failure.reason };
+      }
       return refuse(failure.reason, { detail: failure.detail });
     }
+    const { claims, idToken } = exchanged;
+    const settings = this.#client.settings;
+    if (!acrAccepted(claims, settings.acrValues)) return refuse('acr_refused', { acr: typeof claims.acr === 'string' ? claims.acr.slice(0, 200) : null });
     const email = verifiedEmail(claims);
     if (!email) return refuse('email_unverified', { subject: claims.sub });
     const subject = String(claims.sub);
-    const settings = this.#client.settings;
     const role = roleFromClaim(claims[settings.roleClaim], settings.roleMap);
     if (!role) {
       const ended = await this.#endSessionsOfRoleless(ctx, email, subject);
@@ -157,7 +207,7 @@ export class SingleSignOn {
       },
       'single sign-on',
     );
-    return outcome;
+    return { ...outcome, idToken };
   }
 
   /** Whether `operator` may be signed in as the provider's `subject`: not linked yet, linked to it, or linked under another issuer. */
@@ -198,7 +248,7 @@ export class SingleSignOn {
   async #matchOperator(
     ctx: ServiceContext,
     person: { email: string; name: string; role: OperatorRole; subject: string },
-  ): Promise<SignedOn | { ok: false; reason: 'deactivated' | 'subject_mismatch'; operatorId?: string }> {
+  ): Promise<Omit<SignedOn, 'idToken'> | { ok: false; reason: 'deactivated' | 'subject_mismatch'; operatorId?: string }> {
     const issuer = this.#client.settings.issuer;
     const now = ctx.now();
     const result = await audited(
@@ -238,8 +288,13 @@ export class SingleSignOn {
   }
 }
 
+/** What a sealed ID token is bound to: its operator (a sealed token copied to another operator's row opens nothing). */
+function idTokenBinding(operatorId: string): string {
+  return `oidc id_token ${operatorId}`;
+}
+
 /** The audit rows of a sign-on: the operator made, its password taken away, its role changed. */
-function auditOfSignOn(r: SignedOn & { from: OperatorRole | null }): AuditEntry[] {
+function auditOfSignOn(r: Omit<SignedOn, 'idToken'> & { from: OperatorRole | null }): AuditEntry[] {
   const target = { targetType: 'operator' as const, targetId: r.operator.id };
   const rows: AuditEntry[] = [];
   if (r.created) rows.push({ action: 'operator.created', ...target, summary: { email: r.operator.email, role: r.operator.role, by: 'single sign-on' } });

@@ -43,22 +43,20 @@ export interface OidcFlowRow {
   session_hash: string;
   code_verifier: string;
   nonce: string;
+  /** The provider was asked to answer without a page of its own (prompt=none). */
+  silent: boolean;
   expires_at: Date;
   used_at: Date | null;
 }
 
 export async function insertOidcFlow(
   db: Queryable,
-  flow: { stateHash: string; sessionHash: string; codeVerifier: string; nonce: string; now: Date; expiresAt: Date },
+  flow: { stateHash: string; sessionHash: string; codeVerifier: string; nonce: string; silent: boolean; now: Date; expiresAt: Date },
 ): Promise<void> {
-  await db.query('INSERT INTO oidc_sign_in_flows (state_hash, session_hash, code_verifier, nonce, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    flow.stateHash,
-    flow.sessionHash,
-    flow.codeVerifier,
-    flow.nonce,
-    flow.now,
-    flow.expiresAt,
-  ]);
+  await db.query(
+    'INSERT INTO oidc_sign_in_flows (state_hash, session_hash, code_verifier, nonce, silent, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [flow.stateHash, flow.sessionHash, flow.codeVerifier, flow.nonce, flow.silent, flow.now, flow.expiresAt],
+  );
 }
 
 /**
@@ -70,7 +68,7 @@ export async function takeOidcFlow(db: Queryable, stateHash: string, now: Date):
     `WITH before AS (SELECT used_at FROM oidc_sign_in_flows WHERE state_hash = $1 FOR UPDATE)
      UPDATE oidc_sign_in_flows f SET used_at = COALESCE(f.used_at, $2) FROM before
       WHERE f.state_hash = $1
-      RETURNING f.session_hash, f.code_verifier, f.nonce, f.expires_at, before.used_at`,
+      RETURNING f.session_hash, f.code_verifier, f.nonce, f.silent, f.expires_at, before.used_at`,
     [stateHash, now],
   );
   return rows[0] ?? null;
@@ -99,6 +97,15 @@ export async function removePasswordSignIn(db: Queryable, operatorId: string, no
 }
 
 // --- Console sessions and how they were signed in (web_sessions.sign_in_method) ---
+
+/** The provider's ID token a console session from single sign-on keeps (sealed); null for any other session. */
+export async function findSessionIdToken(db: Queryable, sessionHash: string): Promise<{ operator_id: string; id_token_enc: string } | null> {
+  const { rows } = await db.query<{ operator_id: string; id_token_enc: string }>(
+    `SELECT operator_id, id_token_enc FROM web_sessions WHERE session_hash = $1 AND sign_in_method = 'oidc' AND id_token_enc IS NOT NULL AND operator_id IS NOT NULL`,
+    [sessionHash],
+  );
+  return rows[0] ?? null;
+}
 
 /** Ends the operator's console sessions that did not come from single sign-on, but `keepHash`; returns how many. */
 export async function deleteNonOidcOperatorSessions(db: Queryable, operatorId: string, keepHash: string | null): Promise<number> {

@@ -33,6 +33,8 @@ export interface WebSessionInsert {
   pendingStep?: PendingStep | null;
   /** How a console session was signed in; null (unset) counts as a password. */
   signInMethod?: 'password' | 'oidc' | null;
+  /** A console session from single sign-on: the provider's ID token, sealed (for its logout). */
+  idTokenEnc?: string | null;
   csrfSecret: string;
   now: Date;
   expiresAt: Date;
@@ -42,8 +44,8 @@ export interface WebSessionInsert {
 export async function insertWebSession(db: Queryable, s: WebSessionInsert): Promise<void> {
   await db.query(
     `INSERT INTO web_sessions (session_hash, surface, partner_id, environment, customer_id, offer_id, operator_id,
-                               csrf_secret, created_at, last_seen_at, expires_at, idle_seconds, partner_user_id, pending_step, sign_in_method)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14)`,
+                               csrf_secret, created_at, last_seen_at, expires_at, idle_seconds, partner_user_id, pending_step, sign_in_method, id_token_enc)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14, $15)`,
     [
       s.hash,
       s.surface,
@@ -59,6 +61,7 @@ export async function insertWebSession(db: Queryable, s: WebSessionInsert): Prom
       s.partnerUserId ?? null,
       s.pendingStep ?? null,
       s.signInMethod ?? null,
+      s.idTokenEnc ?? null,
     ],
   );
 }

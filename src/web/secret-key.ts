@@ -1,8 +1,9 @@
 /**
- * The key of staff sign-in's secrets at rest (the TOTP secrets of partner users and operators):
+ * The key of staff sign-in's secrets at rest (the TOTP secrets of partner users and operators, and
+ * the ID tokens single sign-on sessions keep for their logout):
  * DASHBOARD_SECRET_KEY (required in production), or else one generated on first use and kept in
  * DATA_DIR (`dashboard-secret.key`, mode 0600), so a restart still opens what was sealed. Resolved
- * lazily: only the two-factor pages of the dashboard and the console need it.
+ * lazily: only the two-factor pages and single sign-on need it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

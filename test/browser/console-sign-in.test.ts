@@ -4,7 +4,9 @@
  * 127.0.0.1), so the browser sends the console's cookies as it would then: the role from the
  * claim, a person with no role refused (and their sessions ended), a role changed at the next
  * sign-in (audited), a deactivated operator kept out, another account with an operator's email
- * refused. And a password operator's second factor: set up at the first
+ * refused; "Log out" ending the provider's session too, and a session past OIDC_SESSION_MINUTES
+ * going through the provider again without a page of its own, taking the role lowered there
+ * (section 31). And a password operator's second factor: set up at the first
  * login and from the set-up link, then the code at each login. Accessibility, a laptop's and a
  * phone's width on every new page.
  */
@@ -249,5 +251,40 @@ describe.each(BACKENDS)('staff sign-in in the console on %s', (backend) => {
     await again.goto(link);
     await expect(again.locator('#setup-link-problem').textContent()).resolves.toContain('This set-up link has already been used.');
     await check(again);
+  }, 90_000);
+
+  it('ends the provider\'s session at logout, so the next "Sign in with Okta" asks who it is again', async () => {
+    const someone = person({ roles: ['viewer'] });
+    const page = await signedOn(someone.id);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    // On to the provider, whose own page asks to confirm, then sends the browser back to the console's login page.
+    await page.waitForURL((url) => url.host === new URL(site.provider.issuer).host);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.waitForURL((url) => url.pathname === '/console/login');
+    expect(new URL(page.url()).origin).toBe(site.server.base);
+    await page.goto(`${site.server.base}/console/applications`);
+    expect(new URL(page.url()).pathname).toBe('/console/login');
+    await page.getByRole('link', { name: 'Sign in with Okta' }).click();
+    await expect(page.getByPlaceholder('Enter any login').count()).resolves.toBe(1);
+  }, 90_000);
+
+  it('sends a session past OIDC_SESSION_MINUTES through the provider without a page, with the role lowered there', async () => {
+    const someone = person({ roles: ['admin'] });
+    const page = await signedOn(someone.id);
+    expect(await who(page)).toBe('Sky Walker (admin)');
+    site.provider.accounts.set(someone.id, { ...site.provider.accounts.get(someone.id), roles: ['viewer'] });
+    // 59 minutes of work (a page every 20 at most: sessions end after 30 idle) keep the admin role.
+    // (The test's clock runs on from where it is set, so the steps leave the seconds of the test itself spare.)
+    const clock = site.server.t.clock;
+    for (const minutes of [20, 20, 19]) {
+      clock.set(new Date(clock.now().getTime() + minutes * 60_000));
+      await page.reload();
+      expect(await who(page)).toBe('Sky Walker (admin)');
+    }
+    clock.set(new Date(clock.now().getTime() + 2 * 60_000));
+    await page.goto(`${site.server.base}/console/operators`);
+    await page.waitForURL((url) => url.pathname === '/console/applications');
+    expect(await who(page)).toBe('Sky Walker (viewer)');
+    await expect(page.getByRole('link', { name: 'Operators' }).count()).resolves.toBe(0);
   }, 90_000);
 });

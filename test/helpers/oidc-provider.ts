@@ -3,7 +3,9 @@
  * a loopback port, with one confidential client (the console) and accounts the test sets. Its own
  * login page (devInteractions) takes any account id; consent is granted as a lender's provider
  * grants its own applications, so a browser (or `signIn`, which follows the provider's pages with
- * plain HTTP) lands on the console's callback with a code.
+ * plain HTTP) lands on the console's callback with a code. It offers RP-initiated logout (its
+ * end_session_endpoint, back to the console's login page), and puts the `acr` the test sets in its
+ * ID tokens (its own login page records none).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
@@ -28,6 +30,8 @@ export class TestOpenIdProvider {
   readonly provider: Provider;
   /** When set, ID tokens are signed for this audience instead of the client's (a provider that mixes clients up). */
   idTokenAudience: string | null = null;
+  /** When set, the `acr` of the ID tokens issued (as a provider that ran its second factor says so). */
+  acr: string | null = null;
   readonly #server: Server;
 
   private constructor(server: Server, issuer: string, redirectUri: string) {
@@ -40,6 +44,7 @@ export class TestOpenIdProvider {
           client_id: CLIENT_ID,
           client_secret: CLIENT_SECRET,
           redirect_uris: [redirectUri],
+          post_logout_redirect_uris: [new URL('/console/login', redirectUri).href],
           response_types: ['code'],
           grant_types: ['authorization_code'],
         },
@@ -67,10 +72,16 @@ export class TestOpenIdProvider {
       features: { devInteractions: { enabled: true } },
       ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     });
-    // A provider that signs its ID tokens for another client, when the test asks for one.
+    // A provider that signs its ID tokens for another client, or with an `acr`, when the test asks.
     const issue = this.provider.IdToken.prototype.issue;
     const audience = () => this.idTokenAudience;
-    this.provider.IdToken.prototype.issue = async function (this: { client: { clientId: string } }, ...args: Parameters<typeof issue>) {
+    const acr = () => this.acr;
+    this.provider.IdToken.prototype.issue = async function (
+      this: { client: { clientId: string }; set(key: string, value: unknown): void },
+      ...args: Parameters<typeof issue>
+    ) {
+      const level = acr();
+      if (level && args[0]?.use === 'idtoken') this.set('acr', level);
       const other = audience();
       if (!other) return issue.apply(this, args);
       const real = this.client;
@@ -100,10 +111,10 @@ export class TestOpenIdProvider {
   /**
    * Follows the provider's pages from the authorization URL as a browser would (cookies, redirects,
    * its login form with `accountId`), and returns the URL it finally sends the browser to: the
-   * console's callback, with a code or an error.
+   * console's callback, with a code or an error. `cookies`: the browser's cookies at the provider,
+   * kept across calls (its session there), when given.
    */
-  async signIn(authorizationUrl: string, accountId: string, callbackPrefix: string): Promise<URL> {
-    const cookies = new Map<string, string>();
+  async signIn(authorizationUrl: string, accountId: string, callbackPrefix: string, cookies = new Map<string, string>()): Promise<URL> {
     let request: { url: URL; method: string; body?: URLSearchParams } = { url: new URL(authorizationUrl), method: 'GET' };
     for (let step = 0; step < 12; step++) {
       const res = await fetch(request.url, {
@@ -131,6 +142,38 @@ export class TestOpenIdProvider {
       request = { url: new URL(action, request.url), method: 'POST', body: new URLSearchParams({ prompt: 'login', login: accountId, password: 'any' }) };
     }
     throw new Error('the provider never sent the browser back to the console');
+  }
+
+  /**
+   * Follows the provider's logout from its end-session URL as a browser would, answering "Yes, sign
+   * me out" (with the browser's `cookies` there), and returns where it sends the browser after.
+   */
+  async logOut(endSessionUrl: string, cookies: Map<string, string>): Promise<URL> {
+    const header = () => ({ cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+    const keep = (res: Response) => {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = pair.indexOf('=');
+        cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    };
+    const page = await fetch(endSessionUrl, { redirect: 'manual', headers: header() });
+    keep(page);
+    const body = await page.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(body)?.[1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(body)?.[1];
+    if (page.status !== 200 || !action || !xsrf) throw new Error(`the provider's logout answered ${page.status}: ${body.slice(0, 300)}`);
+    const confirmed = await fetch(new URL(action, endSessionUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: header(),
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    });
+    keep(confirmed);
+    await confirmed.body?.cancel();
+    const location = confirmed.headers.get('location');
+    if (!location) throw new Error(`the provider's logout confirmation answered ${confirmed.status} without a redirect`);
+    return new URL(location, endSessionUrl);
   }
 
   /** Stops listening (the provider being down); `restart` listens again on the same port. */

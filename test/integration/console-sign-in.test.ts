@@ -3,18 +3,26 @@
  * first login (the key, a first code, ten recovery codes shown once) or from the set-up link (its
  * password first, single use); the login's "Authentication code" step, a recovery code in its
  * place; a session waiting for a step reaches nothing else; and bad input answered with a page.
+ * The lock-out is per email and client address (section 31): a stranger's failures lock the email
+ * at the stranger's address only, and a login the hashing gate refuses counts against its address.
  */
+import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { usePartner, useTestApp } from '../helpers/app.ts';
 import { Authenticator, ConsoleUser, withTwoFactor } from '../helpers/console.ts';
-import { createOperator } from '../../src/services/operators.ts';
+import { DashboardUser, signedInPartnerUser } from '../helpers/dashboard.ts';
+import { createOperator, LOCKOUT } from '../../src/services/operators.ts';
+import { passwordHashing } from '../../src/services/hashing-gate.ts';
 import { issueSetupLink } from '../../src/services/operator-two-factor.ts';
 import { auditPage } from '../../src/services/audit.ts';
 
 const secretOf = (body: string) => (/id="totp-secret">([A-Z2-7 ]+)</.exec(body)?.[1] ?? '').replaceAll(' ', '');
 const codesOf = (body: string) => [...body.matchAll(/<li><code>([a-z0-9-]{19})<\/code><\/li>/g)].map((m) => m[1]);
 const alertOf = (body: string) => /role="alert"><p[^>]*>([^<]+)</.exec(body)?.[1];
+/** An address no other test uses (counters shared through Redis never mix). */
+const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+const REDIS: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
 
 describe.each(BACKENDS)('console sign-in with a second factor on %s', (backend) => {
   const t = useTestApp(backend, { resetClock: true });
@@ -174,5 +182,90 @@ describe.each(BACKENDS)('console sign-in with a second factor on %s', (backend) 
     expect((await second.get(`/console/two-factor/setup?token=${link.token}`)).statusCode).toBe(410);
     // The password still leads to the set-up.
     expect((await second.login(email, password)).headers.location).toBe('/console/two-factor/setup');
+  });
+});
+
+describe.each(BACKENDS)('the sign-in lock per email and address on %s', (backend) => {
+  const t = useTestApp(backend, { resetClock: true });
+  const partner = usePartner(t);
+
+  it("locks an email at the stranger's address only: the operator signs in from their own, and the lock ends after 15 minutes", async () => {
+    const email = `target-${randomInt(1e9)}@lender.example`;
+    const { operator, password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: 'Tara Target', role: 'viewer' });
+    const authenticator = await withTwoFactor(t, operator.id);
+    const stranger = new ConsoleUser(t);
+    stranger.address = someAddress();
+    for (let i = 0; i < LOCKOUT.maxFailures - 1; i++) expect((await stranger.login(email, `guess ${i} of the password`)).statusCode).toBe(401);
+    const fifth = await stranger.login(email, 'the fifth guess of it');
+    expect(fifth.statusCode).toBe(429);
+    expect(alertOf(fifth.body)).toBe('Too many failed attempts: this email is locked for 15 minutes from this network. Try again later, or ask an admin.');
+    // At the stranger's address even the right password is refused; an address of the same IPv6 /64 would be the same client.
+    expect((await stranger.login(email, password)).statusCode).toBe(429);
+    // From the operator's own address: both steps, as if nothing had happened.
+    const own = new ConsoleUser(t);
+    own.app = authenticator;
+    own.address = someAddress();
+    await own.signIn(email, password);
+    expect((await own.get('/console/applications')).statusCode).toBe(200);
+    // The operator's sign-in forgets nothing of the stranger's lock; it ends after 15 minutes.
+    expect((await stranger.login(email, password)).statusCode).toBe(429);
+    t.clock.set(new Date(t.clock.now().getTime() + 15 * 60_000 + 1000));
+    expect((await stranger.login(email, password)).headers.location).toBe('/console/login/verify');
+  });
+
+  it('counts the addresses of one IPv6 /64 as one, and locks a partner user per address as well', async () => {
+    const email = `six-${randomInt(1e9)}@lender.example`;
+    const { password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: 'Sid Six', role: 'viewer' });
+    const prefix = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+    const stranger = new ConsoleUser(t);
+    for (let i = 0; i < LOCKOUT.maxFailures; i++) {
+      stranger.address = `${prefix}::${i + 1}`;
+      await stranger.login(email, `guess ${i} of the password`);
+    }
+    stranger.address = `${prefix}:ffff:ffff:ffff:ffff`;
+    expect((await stranger.login(email, password)).statusCode).toBe(429);
+    const other = new ConsoleUser(t);
+    other.address = `2001:db8:ffff:${randomInt(0x10000).toString(16)}::1`;
+    expect((await other.login(email, password)).headers.location).toBe('/console/two-factor/setup');
+
+    const { user: owner } = await signedInPartnerUser(t, partner.partnerId, 'viewer');
+    const guesser = new DashboardUser(t);
+    guesser.address = someAddress();
+    for (let i = 0; i < LOCKOUT.maxFailures; i++) await guesser.login(owner.email, `guess ${i} of the password`);
+    expect((await guesser.login(owner.email, owner.password)).statusCode).toBe(429);
+    const user = new DashboardUser(t);
+    Object.assign(user, { email: owner.email, totpSecret: owner.totpSecret, address: someAddress() });
+    await user.signIn();
+  });
+});
+
+describe.each(BACKENDS)('logins refused by the hashing gate on %s', (backend) => {
+  const t = useTestApp(backend, { env: { AUTH_FAILURES_PER_MINUTE: '3', ...REDIS } });
+
+  it('count against the address: once it has spent its budget so, its right password is refused before it is checked', async () => {
+    const email = `gate-${randomInt(1e9)}@lender.example`;
+    const { password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: 'Gia Gate', role: 'viewer' });
+    const flooder = new ConsoleUser(t);
+    flooder.address = someAddress();
+    await flooder.get('/console/login');
+    // Every place of the gate taken and its queue full: a login is refused at once.
+    const release = Promise.withResolvers<void>();
+    const held = Array.from({ length: passwordHashing.concurrency + passwordHashing.maxWaiting }, () => passwordHashing.run(() => release.promise));
+    try {
+      for (let i = 0; i < 3; i++) {
+        const busy = await flooder.post('/console/login', { email, password });
+        expect(busy.statusCode).toBe(429);
+        expect(busy.body).toContain('Too many sign-ins at once');
+      }
+    } finally {
+      release.resolve();
+      await Promise.all(held);
+    }
+    const refused = await flooder.post('/console/login', { email, password });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('Too many failed sign-ins from this address');
+    const elsewhere = new ConsoleUser(t);
+    elsewhere.address = someAddress();
+    expect((await elsewhere.login(email, password)).headers.location).toBe('/console/two-factor/setup');
   });
 });

@@ -7,13 +7,12 @@
  * password login off.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { BACKENDS, type BackendName } from '../helpers/db.ts';
-import { useTestApp, type TestApp } from '../helpers/app.ts';
-import { useResource } from '../helpers/hooks.ts';
-import { CLIENT_ID, CLIENT_SECRET, TestOpenIdProvider } from '../helpers/oidc-provider.ts';
+import { BACKENDS } from '../helpers/db.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { ConsoleUser, signedInOperator, withTwoFactor } from '../helpers/console.ts';
+import { expectRefused, useSignOn } from '../helpers/sign-on.ts';
 import { setCookies } from '../helpers/web-user.ts';
 import { createOperator, deactivateOperator } from '../../src/services/operators.ts';
 import { issueSetupLink } from '../../src/services/operator-two-factor.ts';
@@ -21,52 +20,7 @@ import { startWebSession, sweepEndedSessions } from '../../src/services/web-sess
 import { auditPage } from '../../src/services/audit.ts';
 import { findOperatorByEmail } from '../../src/store/operators-store.ts';
 
-const CALLBACK = 'http://localhost:8080/console/login/callback';
 const REDIS: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
-
-/** A provider and an app that signs in through it, for the enclosing describe block. */
-function useSignOn(backend: BackendName, env: Record<string, string> = {}) {
-  const provider = useResource(
-    'the OpenID Provider',
-    () => TestOpenIdProvider.start(CALLBACK),
-    (p) => p.stop(),
-  );
-  const settings: Record<string, string> = { OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, OIDC_PROVIDER_NAME: 'Okta', ...env };
-  beforeAll(() => {
-    settings.OIDC_ISSUER = provider.issuer;
-  });
-  const t = useTestApp(backend, { env: settings, resetClock: true });
-
-  const person = (claims: Record<string, unknown>) => {
-    const id = `person-${randomBytes(4).toString('hex')}`;
-    provider.accounts.set(id, { email: `${id}@lender.example`, email_verified: true, name: 'Sky Sign-On', ...claims });
-    return { id, email: `${id}@lender.example` };
-  };
-
-  /** "Sign in with Okta", the provider's pages: the callback the browser is sent back to, and the flow's cookie. */
-  const throughProvider = async (user: ConsoleUser, accountId: string) => {
-    const started = await user.get('/console/login/sso');
-    expect(started.statusCode, started.body).toBe(303);
-    const flow = setCookies(started).find((line) => line.startsWith('console_sign_on=')) as string;
-    const callback = await provider.signIn(String(started.headers.location), accountId, CALLBACK);
-    return { started, flow, flowCookie: flow.split(';')[0], path: `${callback.pathname}${callback.search}` };
-  };
-
-  /** A whole sign-in in one browser: the callback's answer. */
-  const signOn = async (user: ConsoleUser, accountId: string) => {
-    const { path, flowCookie } = await throughProvider(user, accountId);
-    return user.get(path, flowCookie);
-  };
-  return { provider, t, person, throughProvider, signOn };
-}
-
-/** A page refusing a sign-in: its status and words, and no session started. */
-function expectRefused(res: LightMyRequestResponse, status: number, words: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.body).toContain('<h1>You are not signed in</h1>');
-  expect(/id="sign-on-refusal">([^<]+)</.exec(res.body)?.[1]).toContain(words);
-  expect(setCookies(res).some((line) => /^console_session=[^;]+/.test(line) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/.test(line))).toBe(false);
-}
 
 const operatorFor = (t: TestApp, email: string, role: 'viewer' | 'underwriter' | 'admin' = 'viewer') =>
   createOperator(t.app.ctx, { kind: 'admin_token' }, { email, name: 'Pat Password', role });

@@ -11,6 +11,9 @@ import { BACKENDS, openPristinePglite, writePristineDataDir } from '../helpers/d
 import { customerWithApplication } from '../helpers/lending.ts';
 import { useTestApp } from '../helpers/app.ts';
 
+/** The client address the sign-ins here come from (the lock-out counts an email's failures per address). */
+const FROM = '192.0.2.10';
+
 describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
   const t = useTestApp(backend);
 
@@ -112,35 +115,37 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
     await expect(t.testDb.db.query('TRUNCATE audit_log')).rejects.toThrow(/append-only/);
   });
 
-  it('answers a wrong email and a wrong password alike, and locks an email after 5 failures in 15 minutes', async () => {
+  it('answers a wrong email and a wrong password alike, and locks an email at an address after 5 failures from it in 15 minutes', async () => {
     const { operator, password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email: 'lock@lender.example', name: 'Lock', role: 'viewer' });
-    expect(await login(t.app.ctx, 'nobody@lender.example', password)).toEqual({ ok: false, reason: 'invalid' });
-    expect(await login(t.app.ctx, 'LOCK@lender.example', 'wrong password')).toEqual({ ok: false, reason: 'invalid' });
-    const ok = await login(t.app.ctx, ' lock@lender.example ', password);
+    expect(await login(t.app.ctx, 'nobody@lender.example', password, FROM)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await login(t.app.ctx, 'LOCK@lender.example', 'wrong password', FROM)).toEqual({ ok: false, reason: 'invalid' });
+    const ok = await login(t.app.ctx, ' lock@lender.example ', password, FROM);
     expect(ok.ok && ok.operator.id).toBe(operator.id);
 
     // A success clears the count; then 4 failures leave the account usable, the 5th locks it.
-    for (let i = 0; i < LOCKOUT.maxFailures - 1; i++) expect((await login(t.app.ctx, 'lock@lender.example', 'nope')).ok).toBe(false);
-    const fifth = await login(t.app.ctx, 'lock@lender.example', 'nope');
+    for (let i = 0; i < LOCKOUT.maxFailures - 1; i++) expect((await login(t.app.ctx, 'lock@lender.example', 'nope', FROM)).ok).toBe(false);
+    const fifth = await login(t.app.ctx, 'lock@lender.example', 'nope', FROM);
     expect(fifth).toMatchObject({ ok: false, reason: 'locked' });
-    expect((await login(t.app.ctx, 'lock@lender.example', password)).ok).toBe(false);
+    expect((await login(t.app.ctx, 'lock@lender.example', password, FROM)).ok).toBe(false);
+    // Locked at that address only: from another, the right password signs in (and lifts nothing at the first).
+    expect((await login(t.app.ctx, 'lock@lender.example', password, '198.51.100.20')).ok).toBe(true);
     t.clock.set(new Date(t.clock.now().getTime() + 14 * 60_000));
-    expect(await login(t.app.ctx, 'lock@lender.example', password)).toMatchObject({ ok: false, reason: 'locked' });
+    expect(await login(t.app.ctx, 'lock@lender.example', password, FROM)).toMatchObject({ ok: false, reason: 'locked' });
     t.clock.set(new Date(t.clock.now().getTime() + 2 * 60_000));
-    expect((await login(t.app.ctx, 'lock@lender.example', password)).ok).toBe(true);
+    expect((await login(t.app.ctx, 'lock@lender.example', password, FROM)).ok).toBe(true);
 
     // Unknown emails lock the same way, so the lock says nothing about who has an account.
-    for (let i = 0; i < LOCKOUT.maxFailures - 1; i++) await login(t.app.ctx, 'ghost@lender.example', 'x');
-    expect(await login(t.app.ctx, 'ghost@lender.example', 'x')).toMatchObject({ ok: false, reason: 'locked' });
+    for (let i = 0; i < LOCKOUT.maxFailures - 1; i++) await login(t.app.ctx, 'ghost@lender.example', 'x', FROM);
+    expect(await login(t.app.ctx, 'ghost@lender.example', 'x', FROM)).toMatchObject({ ok: false, reason: 'locked' });
   });
 
   it('counts guesses sent at once one by one: of 12 parallel wrong passwords, 4 are wrong and 8 find the email locked', async () => {
     const { password } = await createOperator(t.app.ctx, { kind: 'admin_token' }, { email: 'race@lender.example', name: 'Race', role: 'viewer' });
-    const answers = await Promise.all(Array.from({ length: 12 }, () => login(t.app.ctx, 'race@lender.example', 'wrong guess')));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(t.app.ctx, 'race@lender.example', 'wrong guess', FROM)));
     // Unserialised, every guess would pass the lock check before any failure was counted.
     expect(answers.filter((a) => !a.ok && a.reason === 'invalid')).toHaveLength(LOCKOUT.maxFailures - 1);
     expect(answers.filter((a) => !a.ok && a.reason === 'locked')).toHaveLength(12 - (LOCKOUT.maxFailures - 1));
-    expect(await login(t.app.ctx, 'race@lender.example', password)).toMatchObject({ ok: false, reason: 'locked' });
+    expect(await login(t.app.ctx, 'race@lender.example', password, FROM)).toMatchObject({ ok: false, reason: 'locked' });
   });
 
   it('ends the sessions of an operator whose role changes or who is deactivated; a deactivated operator cannot log in', async () => {
@@ -154,7 +159,7 @@ describe.each(BACKENDS)('operators and the audit log on %s', (backend) => {
     await startWebSession(t.testDb.db, 'console', { operatorId: operator.id }, t.clock.now());
     await deactivateOperator(t.app.ctx, { kind: 'admin_token' }, operator.id);
     expect(await sessions()).toBe(0);
-    expect((await login(t.app.ctx, 'roles@lender.example', password)).ok).toBe(false);
+    expect((await login(t.app.ctx, 'roles@lender.example', password, FROM)).ok).toBe(false);
     const actions = (await auditRows(`?operator_id=${operator.id}`)).length;
     expect(actions).toBe(0);
     const about = (await auditRows(`?target_type=operator&target_id=${operator.id}`)).map((r) => r.action);
@@ -186,7 +191,7 @@ describe('the demo operator of a fresh embedded start', () => {
         ok: true,
         operator: { email: DEMO_OPERATOR.email },
       });
-      const ok = await login({ db, now: () => new Date() }, DEMO_OPERATOR.email, password);
+      const ok = await login({ db, now: () => new Date() }, DEMO_OPERATOR.email, password, FROM);
       expect(ok.ok && ok.operator.role).toBe('admin');
       const second = await bootstrap(config, db);
       expect(second.generated.demoOperatorPassword).toBeUndefined();
@@ -226,7 +231,7 @@ describe('npm run operator -- create', () => {
       expect((await run(['create', '--email', 'x@y.example'])).code).toBe(2);
       const db = await openPglite(dir);
       try {
-        const ok = await login({ db, now: () => new Date() }, 'cli@lender.example', password);
+        const ok = await login({ db, now: () => new Date() }, 'cli@lender.example', password, FROM);
         expect(ok.ok && ok.operator.role).toBe('admin');
         expect(await checkSetupLink({ db, now: () => new Date() }, new URL(link).searchParams.get('token') as string)).toMatchObject({ ok: true });
         const { rows } = await db.query<{ actor: string; action: string }>('SELECT actor, action FROM audit_log');

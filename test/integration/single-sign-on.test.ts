@@ -48,13 +48,15 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     roleClaim: 'roles',
     roleMap: null,
     only: false,
+    sessionMinutes: 60,
+    acrValues: null,
     ...over,
   });
   const sso = (over: Partial<OidcConfig> = {}) => new SingleSignOn(new OidcClient(settings(over), t.config.publicBaseUrl, () => t.clock.now().getTime()));
 
   /** One sign-in from the redirect to the callback URL the provider sends the browser to, and the key the browser keeps. */
   async function signInAt(service: SingleSignOn, accountId: string, log = new LogLines()) {
-    const started = await service.start(t.app.ctx, log);
+    const started = await service.start(t.app.ctx, log, { silent: false });
     if (!started.ok) throw new Error(`start: ${started.reason}`);
     const url = new URL(started.url);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -210,7 +212,7 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
       provider.idTokenAudience = null;
     }
 
-    const started = await service.start(t.app.ctx, new LogLines());
+    const started = await service.start(t.app.ctx, new LogLines(), { silent: false });
     if (!started.ok) throw new Error('start');
     const denied = service.callbackUrl(`/console/login/callback?error=access_denied&state=${new URL(started.url).searchParams.get('state')}`);
     denied.searchParams.set('iss', provider.issuer);
@@ -225,7 +227,7 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     await provider.stop();
     try {
       const log = new LogLines();
-      expect(await sso().start(t.app.ctx, log)).toEqual({ ok: false, reason: 'provider_down' });
+      expect(await sso().start(t.app.ctx, log, { silent: false })).toEqual({ ok: false, reason: 'provider_down' });
       expect(log.lines[0]).toMatchObject({ level: 'warn', fields: { reason: 'provider_down' } });
       // Discovered before: the token endpoint is down now.
       expect(await cached.complete(t.app.ctx, new LogLines(), callback, key)).toEqual({ ok: false, reason: 'provider_down' });
@@ -253,7 +255,7 @@ describe('single sign-on configured by OIDC_* settings', () => {
     if (!service) throw new Error('no single sign-on');
     expect(service.providerName).toBe('Okta');
     expect(service.passwordLoginAllowed).toBe(false);
-    const started = await service.start(t.app.ctx, new LogLines());
+    const started = await service.start(t.app.ctx, new LogLines(), { silent: false });
     if (!started.ok) throw new Error('start');
     expect(started.url.startsWith(`${provider.issuer}/auth?`)).toBe(true);
     expect(new URL(started.url).searchParams.get('client_id')).toBe(CLIENT_ID);

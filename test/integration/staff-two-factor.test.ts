@@ -26,6 +26,9 @@ import { currentCode } from '../../src/services/two-factor.ts';
 import { hashToken } from '../../src/services/tokens.ts';
 import { Authenticator, ConsoleUser, setupSession } from '../helpers/console.ts';
 
+/** The client address the sign-ins here come from (the lock-out counts an email's failures per address). */
+const FROM = '192.0.2.10';
+
 const box = new SecretBox('test-dashboard-secret-key-0123456789abcdef');
 
 /** The TOTP secret a set-up page shows as text. */
@@ -74,16 +77,16 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
     expect(on.recoveryCodes).toHaveLength(10);
     expect(on.replaced).toBe(false);
 
-    expect(await login(t.app.ctx, operator.email, password)).toMatchObject({ ok: true, operator: { id: operator.id } });
+    expect(await login(t.app.ctx, operator.email, password, FROM)).toMatchObject({ ok: true, operator: { id: operator.id } });
     const code = nextCode(secret);
-    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, code)).toMatchObject({ ok: true, usedRecoveryCode: false });
-    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, code)).toEqual({ ok: false, reason: 'invalid' });
-    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, on.recoveryCodes[0].toUpperCase())).toMatchObject({
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, code, FROM)).toMatchObject({ ok: true, usedRecoveryCode: false });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, code, FROM)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, on.recoveryCodes[0].toUpperCase(), FROM)).toMatchObject({
       ok: true,
       usedRecoveryCode: true,
       recoveryCodesLeft: 9,
     });
-    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, on.recoveryCodes[0])).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, on.recoveryCodes[0], FROM)).toEqual({ ok: false, reason: 'invalid' });
     const audit = (await auditPage(t.app.ctx, { targetType: 'operator', targetId: operator.id }, { limit: 5, cursor: null })).items;
     expect(audit[0]).toMatchObject({ action: 'operator.two_factor_enabled', actor: operator.email });
   });
@@ -93,21 +96,21 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
     const session = await setupSession(t, operator.id);
     const secret = await operatorPendingTotpSecret(t.app.ctx, box, operator.id, session);
     expect((await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { setupSession: session, code: nextCode(secret) })).ok).toBe(true);
-    expect(await login(t.app.ctx, operator.email, 'a wrong password here')).toEqual({ ok: false, reason: 'invalid' });
-    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '123456')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await login(t.app.ctx, operator.email, 'a wrong password here', FROM)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '123456', FROM)).toEqual({ ok: false, reason: 'invalid' });
     // The password is right, but the second factor is still to come: the two failures stay.
-    expect((await login(t.app.ctx, operator.email, password)).ok).toBe(true);
-    const wrongCurrent = await changeOwnPassword(t.app.ctx, actorOf(operator), 'not my password', 'a brand new passphrase 77', null);
+    expect((await login(t.app.ctx, operator.email, password, FROM)).ok).toBe(true);
+    const wrongCurrent = await changeOwnPassword(t.app.ctx, actorOf(operator), 'not my password', 'a brand new passphrase 77', null, FROM);
     expect(wrongCurrent).toEqual({ ok: false, field: 'current_password', message: 'The current password is not right' });
-    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '654321')).toEqual({ ok: false, reason: 'invalid' });
-    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '111111')).toMatchObject({ ok: false, reason: 'locked' });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '654321', FROM)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, '111111', FROM)).toMatchObject({ ok: false, reason: 'locked' });
     expect(LOCKOUT.maxFailures).toBe(5);
-    expect(await login(t.app.ctx, operator.email, password)).toMatchObject({ ok: false, reason: 'locked' });
-    const locked = await changeOwnPassword(t.app.ctx, actorOf(operator), password, 'a brand new passphrase 77', null);
+    expect(await login(t.app.ctx, operator.email, password, FROM)).toMatchObject({ ok: false, reason: 'locked' });
+    const locked = await changeOwnPassword(t.app.ctx, actorOf(operator), password, 'a brand new passphrase 77', null, FROM);
     expect(locked).toMatchObject({ ok: false, field: 'current_password', message: expect.stringContaining('locked for 15 minutes') });
     t.clock.set(new Date(t.clock.now().getTime() + LOCKOUT.lockSeconds * 1000 + 1000));
-    expect(await changeOwnPassword(t.app.ctx, actorOf(operator), password, 'abcdefghijkl', null)).toMatchObject({ ok: false, field: 'new_password' });
-    expect(await changeOwnPassword(t.app.ctx, actorOf(operator), password, 'a brand new passphrase 77', null)).toEqual({ ok: true });
+    expect(await changeOwnPassword(t.app.ctx, actorOf(operator), password, 'abcdefghijkl', null, FROM)).toMatchObject({ ok: false, field: 'new_password' });
+    expect(await changeOwnPassword(t.app.ctx, actorOf(operator), password, 'a brand new passphrase 77', null, FROM)).toEqual({ ok: true });
   });
 
   it('replaces an active factor only with a fresh code from it, for operators and partner users alike', async () => {
@@ -122,12 +125,17 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
       ok: false,
       message: 'Two-factor authentication is already on: enter a code from your current authenticator app to replace it',
     });
-    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { ...confirming(), currentCode: '000000' })).toMatchObject({ ok: false });
-    const replaced = await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { ...confirming(), currentCode: currentCode(first, t.clock.now()) });
+    expect(await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, { ...confirming(), current: { code: '000000', address: FROM } })).toMatchObject({
+      ok: false,
+    });
+    const replaced = await confirmOperatorTwoFactor(t.app.ctx, box, operator.id, {
+      ...confirming(),
+      current: { code: currentCode(first, t.clock.now()), address: FROM },
+    });
     expect(replaced).toMatchObject({ ok: true, replaced: true });
     // The old secret opens nothing now; the new one does.
-    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(first))).toEqual({ ok: false, reason: 'invalid' });
-    expect((await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(next))).ok).toBe(true);
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(first), FROM)).toEqual({ ok: false, reason: 'invalid' });
+    expect((await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(next), FROM)).ok).toBe(true);
     const audit = (await auditPage(t.app.ctx, { targetType: 'operator', targetId: operator.id }, { limit: 5, cursor: null })).items;
     expect(audit[0].action).toBe('operator.two_factor_replaced');
   });
@@ -162,7 +170,7 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
     expect((await seen.login()).headers.location).toBe('/dashboard/login/verify');
     await seen.get('/dashboard/login/verify');
     expect((await seen.post('/dashboard/login/verify', { code: seen.code() })).statusCode).toBe(401);
-    expect(await passwordLogin(t.app.ctx, invitation.email, PASSWORD)).toMatchObject({ ok: true });
+    expect(await passwordLogin(t.app.ctx, invitation.email, PASSWORD, FROM)).toMatchObject({ ok: true });
     const leftoverSession = hashToken(leftover.cookie.split('=')[1]);
     expect(await confirmTwoFactor(t.app.ctx, box, invitation.userId, { setupSession: leftoverSession, code: nextCode(intruder) })).toMatchObject({
       ok: false,
@@ -213,7 +221,7 @@ describe.each(BACKENDS)('staff second factor and lock-out on %s', (backend) => {
     // The factor on is the winner's: its secret signs in, the other's does not.
     const winner = secrets[results.findIndex((r) => r.ok)];
     const loser = secrets[results.findIndex((r) => !r.ok)];
-    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(loser))).toEqual({ ok: false, reason: 'invalid' });
-    expect((await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(winner))).ok).toBe(true);
+    expect(await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(loser), FROM)).toEqual({ ok: false, reason: 'invalid' });
+    expect((await verifyOperatorSecondFactor(t.app.ctx, box, operator.id, nextCode(winner), FROM)).ok).toBe(true);
   });
 });

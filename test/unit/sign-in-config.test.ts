@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { roleFromClaim, verifiedEmail } from '../../src/domain/single-sign-on.ts';
+import { acrAccepted, roleFromClaim, verifiedEmail } from '../../src/domain/single-sign-on.ts';
 
 const PRODUCTION = { NODE_ENV: 'production', ADMIN_TOKEN: 'a-long-admin-token-123', DASHBOARD_SECRET_KEY: 'k'.repeat(32) };
 const OIDC = { OIDC_ISSUER: 'https://lender.okta.com/oauth2/default', OIDC_CLIENT_ID: 'console', OIDC_CLIENT_SECRET: 'a-secret' };
@@ -30,6 +30,15 @@ describe('sign-in settings', () => {
     expect(problems({ TRUST_PROXY: 'caddy, 10.0.0.0/33' })[0]).toContain('(not: "caddy", "10.0.0.0/33")');
   });
 
+  it('refuses TRUST_PROXY=true in production, naming what to set instead; a hop count or addresses start', () => {
+    expect(problems({ ...PRODUCTION, PUBLIC_BASE_URL: 'https://lending.example', TRUST_PROXY: 'TRUE' })).toEqual([
+      'TRUST_PROXY=true is refused when NODE_ENV is production: it believes every X-Forwarded-For entry, so a client could choose the address the sign-in throttle and lock-out count. Set TRUST_PROXY to the number of proxies in front of the service (for example 1) or to their addresses and ranges (for example 10.0.0.0/8) instead',
+    ]);
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_BASE_URL: 'https://lending.example', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_BASE_URL: 'https://lending.example', TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
   it('refuses an http PUBLIC_BASE_URL in production unless ALLOW_INSECURE_PUBLIC_URL=true; https turns HSTS on', () => {
     expect(problems({ ...PRODUCTION, PUBLIC_BASE_URL: 'http://lending.example' })).toEqual([
       'PUBLIC_BASE_URL must be https when NODE_ENV is production (set ALLOW_INSECURE_PUBLIC_URL=true to serve plain http behind a proxy you trust)',
@@ -49,6 +58,8 @@ describe('sign-in settings', () => {
       roleClaim: 'groups',
       roleMap: { 'lending-admins': 'admin', 'credit team': 'underwriter' },
       only: true,
+      sessionMinutes: 60,
+      acrValues: null,
     });
     expect(loadConfig({ ...OIDC, OIDC_PROVIDER_NAME: 'Okta' }).oidc).toMatchObject({ providerName: 'Okta', roleClaim: 'roles', roleMap: null, only: false });
     expect(problems({ OIDC_ISSUER: OIDC.OIDC_ISSUER })).toEqual([
@@ -56,6 +67,26 @@ describe('sign-in settings', () => {
     ]);
     expect(problems({ OIDC_ONLY: 'true' })).toEqual(['OIDC_ONLY=true needs single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET']);
     expect(problems({ ...OIDC, OIDC_ROLE_MAP: 'admins=root,=viewer' })).toHaveLength(2);
+  });
+
+  it('reads how long a session from the provider lasts (60 minutes unless set) and the acr values to ask for', () => {
+    expect(loadConfig({ ...OIDC, OIDC_SESSION_MINUTES: '15', OIDC_ACR_VALUES: 'urn:lender:mfa, phr  urn:lender:mfa' }).oidc).toMatchObject({
+      sessionMinutes: 15,
+      acrValues: ['urn:lender:mfa', 'phr'],
+    });
+    expect(problems({ ...OIDC, OIDC_SESSION_MINUTES: '0' })).toEqual(['OIDC_SESSION_MINUTES must be a whole number of minutes from 1 to 720 (got "0")']);
+    expect(problems({ ...OIDC, OIDC_SESSION_MINUTES: '721' })).toHaveLength(1);
+    expect(problems({ ...OIDC, OIDC_SESSION_MINUTES: '1.5' })).toHaveLength(1);
+    expect(problems({ ...OIDC, OIDC_ACR_VALUES: ' , ' })[0]).toContain('OIDC_ACR_VALUES must be');
+    expect(problems({ ...OIDC, OIDC_ACR_VALUES: 'urn:"quoted"' })).toHaveLength(1);
+  });
+
+  it("checks the ID token's acr against those asked for, and any when none is asked", () => {
+    expect(acrAccepted({ acr: 'urn:lender:mfa' }, ['phr', 'urn:lender:mfa'])).toBe(true);
+    expect(acrAccepted({ acr: 'urn:lender:password' }, ['urn:lender:mfa'])).toBe(false);
+    expect(acrAccepted({}, ['urn:lender:mfa'])).toBe(false);
+    expect(acrAccepted({ acr: ['urn:lender:mfa'] }, ['urn:lender:mfa'])).toBe(false);
+    expect(acrAccepted({}, null)).toBe(true);
   });
 
   it('accepts an http issuer only on a loopback address outside production', () => {

@@ -1,4 +1,4 @@
-/** Single sign-on's pages: a refusal in words, and the step that follows a sign-in (docs/behaviour.md, section 29). */
+/** Single sign-on's pages: a refusal in words, and the step that follows a sign-in (docs/behaviour.md, sections 29 and 31). */
 import type { SignOnRefusal } from '../../services/single-sign-on.ts';
 import { html, type VNode } from '../../web/html.ts';
 import type { Chrome } from '../../web/layout.ts';
@@ -36,6 +36,10 @@ function refusalWords(reason: SignOnRefusal, provider: string): string {
       return 'Your operator account has been deactivated, so you cannot sign in. Ask an admin of the console.';
     case 'subject_mismatch':
       return `This ${provider} account is not the one the operator of its email signs in with, so you are not signed in. Ask an admin of the console.`;
+    case 'acr_refused':
+      return `${provider} did not confirm that you signed in the way the console requires (such as with your second factor), so you are not signed in. ${AGAIN} ${IT_TEAM}`;
+    case 'interaction_required':
+      return `${provider} needs you to sign in again. ${AGAIN}`;
   }
 }
 
@@ -60,6 +64,21 @@ export function signOnRefusedPage(chrome: Chrome, m: SignOnRefusedModel): VNode 
     html`<h1>You are not signed in</h1>
       <div class="notice bad" role="alert"><p id="sign-on-refusal">${signOnProblem(m)}</p></div>
       <p><a class="button" href="/console/login">Go to the login page</a></p>`,
+  );
+}
+
+/**
+ * Logged out of the console, on the way to the provider's logout: a page that moves on by itself
+ * (`Refresh`), with a link for a browser that does not. Not a redirect: the logout is a form, and
+ * the pages' `form-action 'self'` blocks a form's redirect to another site.
+ */
+export function loggedOutToProviderPage(chrome: Chrome, m: { provider: string; url: string }): VNode {
+  return consolePage(
+    chrome,
+    'Logged out',
+    html`<h1>You have logged out</h1>
+      <p class="lead">You are being signed out of ${m.provider} too.</p>
+      <p><a class="button" href=${m.url}>Continue to ${m.provider}</a></p>`,
   );
 }
 
