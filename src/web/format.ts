@@ -19,7 +19,7 @@ export const PRODUCT_NAMES: Record<'flexi_loan' | 'business_loan', string> = {
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
-  month: 'short',
+  month: 'long',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
@@ -35,7 +35,7 @@ export function formatDate(value: string | Date): string {
   return LONG_DATE.format(value);
 }
 
-/** An instant as "22 Nov 2026, 14:05" London time. */
+/** An instant as "22 November 2026, 14:05" London time. */
 export function formatDateTime(value: Date): string {
   return DATE_TIME.format(value);
 }

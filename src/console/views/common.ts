@@ -25,8 +25,13 @@ const TONES: Partial<Record<ApplicationStatus, string>> = {
   expired: 'warn',
 };
 
+/** An application's status in words: "awaiting underwriter". */
+export function statusWords(status: string): string {
+  return status.replaceAll('_', ' ');
+}
+
 export function StatusTag({ status }: { status: ApplicationStatus }): VNode {
-  return html`<span class="status" data-tone=${TONES[status] ?? 'info'}>${status.replaceAll('_', ' ')}</span>`;
+  return html`<span class="status" data-tone=${TONES[status] ?? 'info'}>${statusWords(status)}</span>`;
 }
 
 /**

@@ -9,6 +9,8 @@ import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
 import { paidToWords } from '../../web/paid-to.ts';
 import type { PreApprovalForm } from '../pre-approval-form.ts';
+import { codeAsWords } from '../../domain/decision-words.ts';
+import { customerName } from '../../domain/customer-name.ts';
 import { consolePage, Notices, shortId } from './common.ts';
 
 type Overview = Awaited<ReturnType<typeof customerOverview>>;
@@ -104,7 +106,7 @@ function PreApprovalSection({ m }: { m: CustomerModel }): VNode {
     ${
       view && preApproval
         ? html`<dl class="facts" id="pre-approval">
-            <dt>Status</dt><dd>${view.status}</dd>
+            <dt>Status</dt><dd>${codeAsWords(view.status)}</dd>
             <dt>Limit</dt><dd>${formatGbp(preApproval.offer.max_amount_pence)}</dd>
             <dt>Available</dt><dd>${formatGbp(Math.round(view.available_amount * 100))}</dd>
             <dt>Monthly interest</dt><dd>${view.monthly_interest_percentage}%</dd>
@@ -174,7 +176,7 @@ function FundingsSection({ fundings }: { fundings: CustomerModel['fundings'] }):
 
 export function customerPage(chrome: Chrome, m: CustomerModel): VNode {
   const { customer } = m;
-  const name = customer.company.registered_company_name ?? `Customer ${shortId(customer.id)}`;
+  const name = customerName(customer.company.registered_company_name, customer.id, customer.company.trading_name);
   return consolePage(
     chrome,
     name,
