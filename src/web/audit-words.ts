@@ -7,7 +7,7 @@
  */
 import { codeAsWords } from '../domain/decision-words.ts';
 import { isEventType } from '../domain/event-types.ts';
-import { formatDate, formatDateTime, formatGbp } from './format.ts';
+import { countOf, formatDate, formatDateTime, formatGbp } from './format.ts';
 import { toPence } from '../domain/money.ts';
 
 /** Labels of the summaries' fields where the field's name in words would not do. */
@@ -55,7 +55,7 @@ function valueWords(key: string, value: unknown): string {
     if (POUNDS.has(key)) return formatGbp(toPence(value));
     if (key.endsWith('_pence')) return formatGbp(value);
     if (PERCENT.has(key)) return `${value}%`;
-    if (DAYS.has(key)) return `${value} days`;
+    if (DAYS.has(key)) return countOf(value, 'day');
     return value.toLocaleString('en-GB');
   }
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((v) => valueWords(key, v)).join(', ');

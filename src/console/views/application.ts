@@ -6,7 +6,7 @@ import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { OperatorRow } from '../../services/operators.ts';
 import { roleAtLeast } from '../../domain/actors.ts';
 import type { ApplicationReview } from '../../services/review.ts';
-import { formatDate, formatDateTime, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { countOf, formatDate, formatDateTime, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { paidToWords } from '../../web/paid-to.ts';
 import { html, type VNode } from '../../web/html.ts';
@@ -165,7 +165,7 @@ function OffersSection({ review }: { review: ApplicationReview }): VNode {
                 (o) => html`<tr>
                   <td>${PRODUCT_NAMES[o.product_type]}<br /><span class="small muted">${codeAsWords(o.offer_type)}, from ${wordsFor(DECIDED_BY_WORDS, o.source)}</span></td>
                   <td class="num" data-label="Up to">${formatGbp(o.max_amount_pence)}</td>
-                  <td data-label="Terms">${formatPercent(o.monthly_rate_bp)} a month, fee ${formatPercent(o.fee_bp)}, ${o.duration_days} days</td>
+                  <td data-label="Terms">${formatPercent(o.monthly_rate_bp)} a month, fee ${formatPercent(o.fee_bp)}, ${countOf(o.duration_days, 'day')}</td>
                   <td class="num" data-label="APR">${o.offer_type === 'confirmed' ? formatOfferApr(o) : '—'}</td>
                   <td data-label="Status">${codeAsWords(o.status)}<br /><span class="small muted">${o.status === 'expired' ? 'expired' : 'expires'} ${formatDate(o.expires_at)}</span></td>
                 </tr>`,

@@ -46,7 +46,7 @@ export function EnvironmentTag({ environment }: { environment: Environment }): V
 
 /** What a pager shows of a page of a list: how many rows it holds, and the cursors either side. */
 export function pageLinks(page: ListPage<unknown>): PageLinks {
-  return { count: page.items.length, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
+  return { count: page.items.length, nextCursor: page.nextCursor, previousCursor: page.previousCursor, firstRow: page.firstRow };
 }
 
 /** "3 h", "2 d", "12 min": how long something has waited. */

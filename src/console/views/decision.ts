@@ -4,7 +4,7 @@
  * policy's inputs as labelled rows ("Yes"/"No", money, "29 December 2026").
  */
 import { codeAsWords, DECIDED_BY_WORDS, OUTCOME_WORDS, reasonWords, REQUIREMENT_WORDS, wordsFor } from '../../domain/decision-words.ts';
-import { formatDate, formatDateTime, formatDuration, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { countOf, formatDate, formatDateTime, formatDuration, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { TableWrap } from '../../web/layout.ts';
 
@@ -98,7 +98,7 @@ export function DecisionOffers({ offers, caption }: { offers: TermsJson[]; capti
             <td class="num" data-label="Interest a month">${typeof o.monthlyRateBp === 'number' ? formatPercent(o.monthlyRateBp) : '—'}</td>
             <td class="num" data-label="Fee">${typeof o.feeBp === 'number' ? formatPercent(o.feeBp) : '—'}</td>
             <td class="num" data-label="APR">${complete ? formatOfferApr(terms) : '—'}</td>
-            <td data-label="Term">${typeof o.durationDays === 'number' ? `${o.durationDays} days` : '—'}</td>
+            <td data-label="Term">${typeof o.durationDays === 'number' ? countOf(o.durationDays, 'day') : '—'}</td>
           </tr>`;
         })}
       </tbody>
