@@ -13,6 +13,7 @@ import { toPence } from '../domain/money.ts';
 /** Labels of the summaries' fields where the field's name in words would not do. */
 const LABELS: Record<string, string> = {
   url: 'URL',
+  token: 'authorization token',
   has_token: 'authorization token set',
   frozen_on: 'clock date',
   customer_count: 'customers on it',
