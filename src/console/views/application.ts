@@ -178,12 +178,12 @@ function OffersSection({ review }: { review: ApplicationReview }): VNode {
       review.fundings.length === 0
         ? html`<p class="muted">No fundings.</p>`
         : html`<${TableWrap} label="Fundings">
-          <table class="dense">
+          <table class="dense responsive">
             <thead><tr><th scope="col">When</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Fee</th><th scope="col">By</th><th scope="col">Paid to</th></tr></thead>
             <tbody>
               ${review.fundings.map(
                 (f) =>
-                  html`<tr><td>${formatDateTime(f.created_at)}</td><td class="num">${formatGbp(f.amount_pence)}</td><td class="num">${formatGbp(f.fee_pence)}</td><td>${f.drawn_by}</td><td>${paidToWords(f)}</td></tr>`,
+                  html`<tr><td>${formatDateTime(f.created_at)}</td><td class="num" data-label="Amount">${formatGbp(f.amount_pence)}</td><td class="num" data-label="Fee">${formatGbp(f.fee_pence)}</td><td data-label="By">${codeAsWords(f.drawn_by)}</td><td data-label="Paid to">${paidToWords(f)}</td></tr>`,
               )}
             </tbody>
           </table>
