@@ -20,10 +20,15 @@ export type Direction = 'after' | 'before';
 /** The type of one column of a list's key, as the database compares it. */
 export type KeyType = 'timestamptz' | 'uuid' | 'int8' | 'xid8' | 'date' | 'text';
 
-/** Where a page starts: the key of a row (its columns as text) and which way to read from it. */
+/**
+ * Where a page starts: the key of a row (its columns as text) and which way to read from it; and,
+ * for the pages' "Showing 51–100", the number of the row next to the key in the list as it was read
+ * (forward: the first row of the page; back: the last), when the cursor carries it.
+ */
 export interface Position {
   direction: Direction;
   key: string[];
+  row?: number;
 }
 
 /** The list a cursor belongs to: its name, whose rows it shows, and the filters it was read with. */
@@ -45,6 +50,8 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
   previousCursor: string | null;
+  /** The number of its first row in the list (1 on the first page), when known: "Showing 51–100". */
+  firstRow?: number;
 }
 
 function scopeTag(scope: CursorScope): string {
@@ -58,7 +65,7 @@ function scopeTag(scope: CursorScope): string {
 }
 
 export function encodeCursor(scope: CursorScope, position: Position): string {
-  const body = { s: scopeTag(scope), d: position.direction === 'after' ? 'a' : 'b', k: position.key };
+  const body = { s: scopeTag(scope), d: position.direction === 'after' ? 'a' : 'b', k: position.key, ...(position.row ? { r: position.row } : {}) };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
@@ -79,7 +86,7 @@ export function decodeCursor(text: string, scope: CursorScope, keyTypes: readonl
   } catch {
     body = null;
   }
-  const b = body as { s?: unknown; d?: unknown; k?: unknown } | null;
+  const b = body as { s?: unknown; d?: unknown; k?: unknown; r?: unknown } | null;
   if (!b || typeof b !== 'object' || typeof b.s !== 'string' || (b.d !== 'a' && b.d !== 'b') || !Array.isArray(b.k)) {
     refused('cursor is not a cursor this list gave: use next_cursor from a page of this list, or leave cursor out for the first page');
   }
@@ -90,7 +97,9 @@ export function decodeCursor(text: string, scope: CursorScope, keyTypes: readonl
   if (key.length !== keyTypes.length || !key.every((value, i) => typeof value === 'string' && isKeyValue(keyTypes[i], value))) {
     refused('cursor is not a cursor this list gave: use next_cursor from a page of this list, or leave cursor out for the first page');
   }
-  return { direction: b.d === 'a' ? 'after' : 'before', key: key as string[] };
+  // The row number only says what the page shows ("Showing 51–100"): one that is not a row number is left out.
+  const row = Number.isSafeInteger(b.r) && (b.r as number) >= 1 ? (b.r as number) : undefined;
+  return { direction: b.d === 'a' ? 'after' : 'before', key: key as string[], ...(row ? { row } : {}) };
 }
 
 const INT8_MAX = 2n ** 63n - 1n;
@@ -121,14 +130,35 @@ function sameInstant(isoWithoutZone: string): boolean {
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 23) === isoWithoutZone && at.getUTCFullYear() >= 1;
 }
 
-/** The page of `rows` with the cursors of the pages after and before it, in `scope`. */
+/**
+ * The page of `rows` with the cursors of the pages after and before it, in `scope`. `from` is where
+ * it was read from (null: the first page): the number of its first row follows from it, and each
+ * cursor carries the number of the row next to its key.
+ */
 export function pageOf<T>(
   scope: CursorScope,
   window: { rows: T[]; firstKey: string[] | null; lastKey: string[] | null; moreAfter: boolean; moreBefore: boolean },
+  from: Position | null = null,
 ): Page<T> {
+  const firstRow = firstRowOf(from, window.rows.length, window.moreBefore);
+  const row = (n: number | undefined) => (n !== undefined && n >= 1 ? { row: n } : {});
   return {
     items: window.rows,
-    nextCursor: window.moreAfter && window.lastKey ? encodeCursor(scope, { direction: 'after', key: window.lastKey }) : null,
-    previousCursor: window.moreBefore && window.firstKey ? encodeCursor(scope, { direction: 'before', key: window.firstKey }) : null,
+    nextCursor:
+      window.moreAfter && window.lastKey
+        ? encodeCursor(scope, { direction: 'after', key: window.lastKey, ...row(firstRow === undefined ? undefined : firstRow + window.rows.length) })
+        : null,
+    previousCursor:
+      window.moreBefore && window.firstKey
+        ? encodeCursor(scope, { direction: 'before', key: window.firstKey, ...row(firstRow === undefined ? undefined : firstRow - 1) })
+        : null,
+    ...(firstRow === undefined ? {} : { firstRow }),
   };
+}
+
+/** The number of a page's first row: 1 with nothing before it, else as its cursor said (unknown without). */
+function firstRowOf(from: Position | null, count: number, moreBefore: boolean): number | undefined {
+  if (from === null || !moreBefore) return 1;
+  if (from.row === undefined) return undefined;
+  return Math.max(1, from.direction === 'after' ? from.row : from.row - count + 1);
 }

@@ -5,16 +5,21 @@
  * made. application-approval.ts is the first kind; docs/decisions.md says how to add another.
  */
 import type { ApprovalKindName } from '../domain/four-eyes.ts';
+import type { AuditAction } from '../domain/audit-actions.ts';
 import type { AuditTargetType } from '../domain/audit-targets.ts';
 import type { Queryable } from '../store/db.ts';
 import type { ServiceContext } from './context.ts';
+
+/** A prefix whose `_requested` and `_confirmed` actions both have words (src/domain/audit-actions.ts). */
+type PrefixOf<A> = A extends `${infer P}_requested` ? (`${P}_confirmed` extends AuditAction ? P : never) : never;
+export type ApprovalActionPrefix = PrefixOf<AuditAction>;
 
 export interface ApprovalKind<Terms> {
   readonly name: ApprovalKindName;
   /** The audit rows' target type; their target id is the subject's id. */
   readonly targetType: AuditTargetType;
   /** The audit actions' prefix: `application.approval` gives `application.approval_requested` and `application.approval_confirmed`. */
-  readonly actionPrefix: string;
+  readonly actionPrefix: ApprovalActionPrefix;
   /** The console page of the subject, where the waiting approval is shown and confirmed. */
   consolePath(subjectId: string): string;
   /** The application the approval is about, for kinds whose subject is one (stored for its foreign key); else null. */

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { Actor } from '../domain/actors.ts';
+import type { AuditAction } from '../domain/audit-actions.ts';
 import type { AuditTargetType } from '../domain/audit-targets.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { AuditEntryView } from '../schemas/admin.ts';
@@ -20,7 +21,8 @@ export type { AuditRow };
 export const ADMIN_TOKEN_ACTOR: Actor = { kind: 'admin_token' };
 
 export interface AuditEntry {
-  action: string;
+  /** One of the closed list in src/domain/audit-actions.ts, each with its words. */
+  action: AuditAction;
   /** One of the closed list in src/domain/audit-targets.ts. */
   targetType: AuditTargetType;
   targetId: string;

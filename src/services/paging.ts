@@ -36,7 +36,7 @@ export async function readPage<T>(
         keyset.columns.map((c) => c.type),
       )
     : null;
-  return pageOf(scope, await read({ limit: request.limit, position }));
+  return pageOf(scope, await read({ limit: request.limit, position }), position);
 }
 
 /** The first `limit` rows of a list, for callers that show one page and no cursor. */

@@ -28,6 +28,7 @@ import { listApplicationNotes, type NoteRow } from '../store/notes-store.ts';
 import { listApplicationOffers, type OfferRow } from '../store/offers-store.ts';
 import { findOperator } from '../store/operators-store.ts';
 import { findPartner, listPartners } from '../store/partners-store.ts';
+import { findWebhookConfig } from '../store/webhooks-store.ts';
 import { applicationApproval } from './application-approval.ts';
 import type { ServiceContext } from './context.ts';
 import { customerContext } from './customer-time.ts';
@@ -90,6 +91,8 @@ export interface ApplicationReview {
   /** The turnover the accepted GBP statements give (what the policy uses without a stated turnover). */
   statementTurnoverPence: number | null;
   events: ApplicationEventRow[];
+  /** Where the partner's webhooks go in the application's environment; null when no URL is set (nothing is sent). */
+  webhookUrl: string | null;
   notes: NoteRow[];
   /** The approval waiting for a second operator, with its offers and who made it (an operator's name, or "the admin token"). */
   pending: (PendingApprovalRow & { offers: OfferTerms[]; requested_by_name: string }) | null;
@@ -124,6 +127,7 @@ export async function applicationReview(ctx: ServiceContext, applicationId: stri
   }));
   const facts = await documentFacts(ctx.db, customer.id, today);
   const events = await listApplicationEvents(ctx.db, application.id);
+  const webhookUrl = (await findWebhookConfig(ctx.db, tenant))?.url ?? null;
   const notes = await listApplicationNotes(ctx.db, application.id);
   const pending = await findPendingApproval(ctx.db, applicationApproval.name, application.id);
   let pendingView: ApplicationReview['pending'] = null;
@@ -147,6 +151,7 @@ export async function applicationReview(ctx: ServiceContext, applicationId: stri
     statements,
     statementTurnoverPence: facts.statementTurnoverPence,
     events,
+    webhookUrl,
     notes,
     pending: pendingView,
   };

@@ -1,18 +1,17 @@
 import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Environment, PartnerPrincipal, Scope } from '../domain/tenant.ts';
+import { TOKEN_PREFIXES } from '../domain/token-hint.ts';
 import type { Queryable } from '../store/db.ts';
 import { findTokenByHash, insertToken } from '../store/partners-store.ts';
-
-const PREFIX: Record<Environment, string> = { sandbox: 'sk_sandbox_', production: 'sk_live_' };
 
 /** sha256, hex; one-shot (`crypto.hash`), as it runs on every request. */
 export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
 }
 
-/** 192 random bits, prefixed by environment; only its hash is stored. */
+/** 192 random bits, prefixed by environment; only its hash (and its last four characters, to tell it apart on the pages) is stored. */
 export function generateToken(environment: Environment): string {
-  return PREFIX[environment] + randomBytes(24).toString('base64url');
+  return TOKEN_PREFIXES[environment] + randomBytes(24).toString('base64url');
 }
 
 export async function issueToken(
@@ -24,7 +23,7 @@ export async function issueToken(
 ): Promise<{ tokenId: string; token: string }> {
   const token = generateToken(environment);
   const tokenId = randomUUID();
-  await insertToken(db, { id: tokenId, partnerId, environment, scopes, hash: hashToken(token), name });
+  await insertToken(db, { id: tokenId, partnerId, environment, scopes, hash: hashToken(token), lastFour: token.slice(-4), name });
   return { tokenId, token };
 }
 

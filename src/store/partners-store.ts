@@ -57,15 +57,16 @@ export async function setPartnerStatus(db: Queryable, id: string, status: 'activ
 
 export async function insertToken(
   db: Queryable,
-  token: { id: string; partnerId: string; environment: Environment; scopes: Scope[]; hash: string; name?: string | null },
+  token: { id: string; partnerId: string; environment: Environment; scopes: Scope[]; hash: string; lastFour: string; name?: string | null },
 ): Promise<void> {
-  await db.query('INSERT INTO api_tokens (id, partner_id, environment, scopes, token_hash, name) VALUES ($1, $2, $3, $4, $5, $6)', [
+  await db.query('INSERT INTO api_tokens (id, partner_id, environment, scopes, token_hash, name, last_four) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
     token.id,
     token.partnerId,
     token.environment,
     token.scopes,
     token.hash,
     token.name ?? null,
+    token.lastFour,
   ]);
 }
 
@@ -104,10 +105,12 @@ export interface PartnerTokenRow {
   created_at: Date;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** Its last four characters (null for a token made before they were kept). */
+  last_four: string | null;
 }
 
 /** What a list shows of a token (never its hash). */
-const TOKEN_COLUMNS = 'id, name, environment, scopes, created_at, revoked_at, last_used_at';
+const TOKEN_COLUMNS = 'id, name, environment, scopes, created_at, revoked_at, last_used_at, last_four';
 
 /** One of the tenant's tokens, revoked ones too (never its hash); null for any other id. */
 export async function findTenantToken(db: Queryable, tenant: Tenant, tokenId: string): Promise<PartnerTokenRow | null> {

@@ -19,7 +19,7 @@ export const PRODUCT_NAMES: Record<'flexi_loan' | 'business_loan', string> = {
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
-  month: 'short',
+  month: 'long',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
@@ -35,7 +35,7 @@ export function formatDate(value: string | Date): string {
   return LONG_DATE.format(value);
 }
 
-/** An instant as "22 Nov 2026, 14:05" London time. */
+/** An instant as "22 November 2026 at 14:05" London time. */
 export function formatDateTime(value: Date): string {
   return DATE_TIME.format(value);
 }
@@ -87,4 +87,9 @@ export function penceToInput(pence: Pence): string {
 export function formatDuration(days: number): string {
   const months = Math.round(days / 30);
   return months >= 2 ? `${days} days (about ${months} months)` : `${days} days`;
+}
+
+/** A count with its noun agreeing: "1 attempt", "2 attempts" (`many` for nouns that add more than an s). */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 }

@@ -1,7 +1,7 @@
 /**
  * Paging on the pages (docs/behaviour.md, section 27), once for the console and the dashboard: a
- * page shows one page of its list, how many it shows ("50 of more customers", never a count of the
- * whole table), and "Previous page" and "Next page" links that carry the list's filters and the
+ * page shows one page of its list, which rows it shows ("Showing 1–50 customers", never a count of
+ * the whole table), and "Previous page" and "Next page" links that carry the list's filters and the
  * cursor of the page they lead to. A cursor the list refuses (a stale or hand-edited link) shows
  * the first page with a word about it.
  */
@@ -17,6 +17,8 @@ export interface PageLinks {
   count: number;
   nextCursor: string | null;
   previousCursor: string | null;
+  /** The number of the page's first row in the list, when known (its cursor carries it). */
+  firstRow?: number;
 }
 
 /**
@@ -38,10 +40,22 @@ export function pageHref(
   return `${text ? `${path}?${text}` : path}${fragment ? `#${fragment}` : ''}`;
 }
 
-/** "50 of more customers" while more follow, "12 customers" on the last page, "1 customer" alone. */
+/**
+ * Which rows a page shows: "Showing 1–50 customers, more on the next page", "Showing 51–62 of 62
+ * customers" on the last page, "Showing all 12 customers" or "Showing 1 customer" when one page
+ * holds the list, "No customers" when it is empty; without a row number (a cursor given before
+ * cursors carried one) "Showing 50 customers".
+ */
 export function shownWords(page: PageLinks, noun: { one: string; many: string }): string {
-  if (page.nextCursor) return `${page.count} of more ${noun.many}`;
-  return `${page.count} ${page.count === 1 ? noun.one : noun.many}`;
+  const { count, nextCursor, previousCursor, firstRow } = page;
+  const of = (n: number) => (n === 1 ? noun.one : noun.many);
+  const more = nextCursor ? ', more on the next page' : '';
+  if (count === 0) return `No ${noun.many}`;
+  if (!nextCursor && !previousCursor) return count === 1 ? `Showing 1 ${noun.one}` : `Showing all ${count.toLocaleString('en-GB')} ${noun.many}`;
+  if (firstRow === undefined) return `Showing ${count.toLocaleString('en-GB')} ${of(count)}${more}`;
+  const last = firstRow + count - 1;
+  const range = count === 1 ? firstRow.toLocaleString('en-GB') : `${firstRow.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')}`;
+  return nextCursor ? `Showing ${range} ${noun.many}${more}` : `Showing ${range} of ${last.toLocaleString('en-GB')} ${of(last)}`;
 }
 
 /**

@@ -147,9 +147,9 @@ describe.each(BACKENDS)('the operator console on %s', (backend) => {
       .locator('#audit tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent?.trim())));
     expect(rows).toEqual([
-      [ada.email, 'application.approval_confirmed'],
-      [uma.email, 'application.approval_requested'],
-      [uma.email, 'application.review_started'],
+      [ada.email, 'Confirmed an approval'],
+      [uma.email, 'Asked for a second operator to confirm an approval'],
+      [uma.email, 'Started the review'],
     ]);
     await check(second, 'audit');
     const api = await server.t.admin('GET', `/audit?target_id=${applicationId}`);

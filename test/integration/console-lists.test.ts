@@ -95,7 +95,7 @@ describe.each(BACKENDS)('the console’s lists, page by page, on %s', (backend) 
     expect(arrears).toHaveLength(59);
     const first = await read('/console/loans?arrears=yes', ROWS.loans);
     expect(first.next).toMatch(/^\/console\/loans\?arrears=yes&cursor=/);
-    expect(first.body).toContain('50 of more loans in arrears');
+    expect(first.body).toContain('Showing 1–50 loans in arrears, more on the next page');
     expect(await walk('/console/loans?arrears=yes', ROWS.loans)).toEqual(arrears);
     const days = [...first.body.matchAll(/data-days-past-due="(\d+)"/g)].map((m) => Number(m[1]));
     expect(days).toHaveLength(PAGE);

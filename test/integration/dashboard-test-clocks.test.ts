@@ -186,12 +186,12 @@ describe.each(BACKENDS)('the test clocks page, its refusals and its limits on %s
     for (let i = 1; i <= 100; i++) made.push((await createClock(busy, `Clock number ${i}`)).test_clock_id);
     const first = await user.get(PAGE);
     expect(clockIdsOn(first.body)).toEqual(made.slice(50).reverse());
-    expect(first.body).toContain('50 of more test clocks');
+    expect(first.body).toContain('Showing 1–50 test clocks, more on the next page');
     expect(first.body).not.toContain('Previous page');
     const next = /<a href="(\/dashboard\/test-clocks\?cursor=[\w-]+)" rel="next">Next page<\/a>/.exec(first.body)?.[1] as string;
     const second = await user.get(next);
     expect(clockIdsOn(second.body)).toEqual(made.slice(0, 50).reverse());
-    expect(second.body).toContain('50 test clocks');
+    expect(second.body).toContain('Showing 51–100 of 100 test clocks');
     const previous = /<a href="(\/dashboard\/test-clocks\?cursor=[\w-]+)" rel="prev">Previous page<\/a>/.exec(second.body)?.[1] as string;
     expect(clockIdsOn((await user.get(previous)).body)).toEqual(made.slice(50).reverse());
     expect(second.body).not.toContain('Next page');

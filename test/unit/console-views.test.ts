@@ -74,7 +74,9 @@ function partnerModel(isAdmin: boolean): PartnerModel {
     partner: { id: PARTNER_ID, name: 'Acme <Brokers>', status: 'active' },
     isAdmin,
     csrf: 'csrf-token',
-    tokens: listOf([{ id: TOKEN_ID, name: null, environment: 'sandbox', scopes: ['read', 'write'], created_at: AT, revoked_at: null, last_used_at: null }]),
+    tokens: listOf([
+      { id: TOKEN_ID, name: null, environment: 'sandbox', scopes: ['read', 'write'], created_at: AT, revoked_at: null, last_used_at: null, last_four: null },
+    ]),
     environments: (['sandbox', 'production'] as const).map((environment) => ({
       environment,
       config: { url: null, has_token: false },
@@ -116,10 +118,13 @@ describe('the console views', () => {
     expect(page).toContain('<td data-label="Target">token 22222222</td>');
     // A token has no page: its row links to its partner's when the summary names the partner.
     expect(page).toContain(`<td data-label="Target"><a href="/console/partners/${PARTNER_ID}">token 22222222</a></td>`);
-    // The summary is text: its markup is escaped.
-    expect(page).toContain('{&quot;environment&quot;:&quot;sandbox&quot;,&quot;note&quot;:&quot;&lt;b>&quot;}');
+    // The action and the summary in words, never JSON; the summary's markup is escaped.
+    expect(page).toContain('<td data-label="Action" data-action="token.created">Created an API token</td>');
+    expect(page).toContain('<td data-label="Summary" class="small">Environment: sandbox; note: &lt;b></td>');
+    expect(page).toContain('<td data-label="Summary" class="small">Partner: 11111111</td>');
+    expect(page).not.toContain('&quot;');
     expect(page).not.toContain('Next page');
-    expect(text(page)).toContain('3 entries');
+    expect(text(page)).toContain('Showing all 3 entries');
   });
 
   it('keep the audit filters in the pager’s links, and say so when a link’s page was refused', () => {
@@ -135,7 +140,7 @@ describe('the console views', () => {
     );
     expect(rendered).toContain(`href="/console/audit?operator=admin-token&amp;type=token&amp;target=${TOKEN_ID}&amp;cursor=NEXT" rel="next">Next page</a>`);
     expect(rendered).toContain('cursor=PREV" rel="prev">Previous page</a>');
-    expect(text(rendered)).toContain('1 of more entries');
+    expect(text(rendered)).toContain('Showing 1 entry, more on the next page');
     expect(rendered).toContain('<div class="notice bad" role="alert"><p>That page of the list is no longer available</p></div>');
   });
 
@@ -221,7 +226,7 @@ describe('the console views', () => {
     expect(rendered).toContain('Acme &lt;Brokers>');
     expect(rendered).toContain('<a href="/console/applications/app-1" aria-label="Application app-1: offered">');
     expect(text(rendered)).toContain('2, 1 in arrears');
-    expect(text(rendered)).toContain('2 customers');
+    expect(text(rendered)).toContain('Showing all 2 customers');
     expect(forms(rendered)).toEqual([]);
     const none = renderDocument(customersPage(CHROME, { q: '<x>', errors: {}, refused: null, found: listOf([]) }));
     expect(none).toContain('No customer matches “&lt;x>”.');

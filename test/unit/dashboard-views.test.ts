@@ -56,6 +56,7 @@ const token = (over: Partial<TokenRow>): TokenRow => ({
   created_at: new Date('2026-11-20T09:30:00Z'),
   revoked_at: null,
   last_used_at: null,
+  last_four: 'a1B2',
   ...over,
 });
 
@@ -101,8 +102,11 @@ describe('the tokens page', () => {
 
   it('names each control "Revoke" and tells its token by aria-describedby', () => {
     const page = render(tokensPage(CHROME, tokensModel({ page: pageOf([lenders, active, revoked]), mayRevoke: true, mayCreate: true })));
-    expect(controls(page, 'Revoke')).toEqual([{ description: '(made by the lender) 1 Nov 2026, 08:00' }, { description: 'ci 20 Nov 2026, 09:30' }]);
-    expect(page).toContain('Revoked 21 Nov 2026, 10:00');
+    expect(controls(page, 'Revoke')).toEqual([
+      { description: '(made by the lender) 1 November 2026 at 08:00' },
+      { description: 'ci 20 November 2026 at 09:30' },
+    ]);
+    expect(page).toContain('Revoked 21 November 2026 at 10:00');
     expect(page).toContain('<h2>Create token</h2>');
   });
 
@@ -241,7 +245,7 @@ describe('production access and the event page', () => {
     expect(none).toContain('You have the sandbox only.');
     expect(none).toContain('Request production access');
     const granted = render(goLiveSection({ ...base, access: { grantedAt: new Date('2026-11-02T12:00:00Z'), requests: [], pending: null } }));
-    expect(granted).toContain('Production access is on since 2 Nov 2026, 12:00.');
+    expect(granted).toContain('Production access is on since 2 November 2026 at 12:00.');
     expect(granted).not.toContain('<form');
     expect(render(goLiveSection({ ...base, owner: false, access: { grantedAt: null, requests: [], pending: null } }))).toContain(
       'An owner of your team can request production access.',
@@ -318,15 +322,15 @@ describe('the test clocks page', () => {
     expect(textOf(page, `clock-${MOVING}-date`)).toBe('10 January 2027');
     expect(page).toContain('<dd>Advancing to 3 March 2027</dd>');
     expect(page).toContain('The worker is playing its days');
-    // Linked to the customer search by external id (exact), else by company name; the rest counted.
+    // Linked to the customer search by external id (exact), else by company name; a nameless one named as everywhere; the rest counted.
     expect(page).toContain(
       '<dd>7: <a href="/dashboard/customers?q=crm-1">Tick &amp; Tock Ltd</a>, <a href="/dashboard/customers?q=Only%20A%20Name%20Ltd">Only A Name Ltd</a>, ' +
-        '<a href="/dashboard/customers?q=crm-3">crm-3</a>, Customer d0000000 and 3 more</dd>',
+        '<a href="/dashboard/customers?q=crm-3">Unnamed customer (d0000000)</a>, Unnamed customer (d0000000) and 3 more</dd>',
     );
     expect(page).toContain('<label for="advance-c0000000-0000-4000-8000-000000000001-to">Advance to</label>');
     expect(page).toContain('<label for="advance-c0000000-0000-4000-8000-000000000001-missed">Missed repayments</label>');
     expect(page).toContain('<h2>Create test clock</h2>');
-    expect(page).toContain('<p class="muted">2 test clocks</p>');
+    expect(page).toContain('<p class="muted">Showing all 2 test clocks</p>');
     expect(page).not.toContain('Next page');
     expect(page).not.toContain('Previous page');
   });
@@ -352,9 +356,9 @@ describe('the test clocks page', () => {
     expect(controls(page, 'Advance')).toHaveLength(2);
   });
 
-  it('pages with the shared pager: "50 of more" with "Next page" and "Previous page", and says why a link showed the first page', () => {
+  it('pages with the shared pager: "Showing …" with "Next page" and "Previous page", and says why a link showed the first page', () => {
     const middle = render(testClocksPage(CHROME, model({ page: pageOf([ready, moving], { nextCursor: 'n6', previousCursor: 'p7' }), cursor: 'c7' })));
-    expect(middle).toContain('<nav class="pager" aria-label="Pages of test clocks"><p class="muted">2 of more test clocks</p>');
+    expect(middle).toContain('<nav class="pager" aria-label="Pages of test clocks"><p class="muted">Showing 2 test clocks, more on the next page</p>');
     expect(middle).toContain('<a href="/dashboard/test-clocks?cursor=p7" rel="prev">Previous page</a>');
     expect(middle).toContain('<a href="/dashboard/test-clocks?cursor=n6" rel="next">Next page</a>');
     const empty = render(testClocksPage(CHROME, model({ page: pageOf([]) })));
@@ -403,7 +407,7 @@ describe('the lists', () => {
 
   it('page with "Previous page" and "Next page" links that keep the search or the filter', () => {
     const customers = render(customersPage(CHROME, { environment: 'sandbox', page: pageOf([customer], more), search: 'Hartley & Sons', problem: null }));
-    expect(customers).toContain('<p class="muted">1 of more customers</p>');
+    expect(customers).toContain('<p class="muted">Showing 1 customer, more on the next page</p>');
     expect(customers).toContain('<a href="/dashboard/customers?q=Hartley+%26+Sons&amp;cursor=p1" rel="prev">Previous page</a>');
     expect(customers).toContain('<a href="/dashboard/customers?q=Hartley+%26+Sons&amp;cursor=n1" rel="next">Next page</a>');
     const logs = render(requestLogPage(CHROME, { environment: 'sandbox', page: pageOf([request], more), failedOnly: true, problem: null }));
@@ -423,7 +427,7 @@ describe('the lists', () => {
     const last = render(
       requestLogPage(CHROME, { environment: 'sandbox', page: pageOf([request], { previousCursor: 'p1' }), failedOnly: false, problem: null }),
     );
-    expect(last).toContain('<p class="muted">1 request</p>');
+    expect(last).toContain('<p class="muted">Showing 1 request</p>');
     expect(last).toContain('<a href="/dashboard/logs?cursor=p1" rel="prev">Previous page</a>');
     expect(last).not.toContain('Next page');
   });

@@ -1,7 +1,7 @@
 /**
  * Keyset pagination's pure parts (docs/behaviour.md, section 27): the cursor is tied to its list,
  * its filters and its tenant, and refuses anything else with a 400 naming `cursor`; the key's
- * condition and order read forward and back; the pager shows "50 of more" and the links either side.
+ * condition and order read forward and back; the pager shows "Showing 1–50" and the links either side.
  */
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, isKeyValue, pageOf, type CursorScope } from '../../src/domain/cursor.ts';
@@ -86,10 +86,26 @@ describe('cursors', () => {
     const page = pageOf(SCOPE, { rows: [1, 2], firstKey: ['a'], lastKey: ['b'], moreAfter: true, moreBefore: false });
     expect(page.items).toEqual([1, 2]);
     expect(page.previousCursor).toBeNull();
-    expect(decodeCursor(page.nextCursor as string, SCOPE, ['text'])).toEqual({ direction: 'after', key: ['b'] });
-    const last = pageOf(SCOPE, { rows: [3], firstKey: ['c'], lastKey: ['c'], moreAfter: false, moreBefore: true });
+    expect(page.firstRow).toBe(1);
+    expect(decodeCursor(page.nextCursor as string, SCOPE, ['text'])).toEqual({ direction: 'after', key: ['b'], row: 3 });
+    const last = pageOf(SCOPE, { rows: [3], firstKey: ['c'], lastKey: ['c'], moreAfter: false, moreBefore: true }, { direction: 'after', key: ['b'], row: 3 });
     expect(last.nextCursor).toBeNull();
-    expect(decodeCursor(last.previousCursor as string, SCOPE, ['text'])).toEqual({ direction: 'before', key: ['c'] });
+    expect(last.firstRow).toBe(3);
+    expect(decodeCursor(last.previousCursor as string, SCOPE, ['text'])).toEqual({ direction: 'before', key: ['c'], row: 2 });
+  });
+
+  it('number the rows of a page from its cursor, forward and back, for "Showing 51–100"', () => {
+    const window = (moreBefore: boolean) => ({ rows: [1, 2], firstKey: ['a'], lastKey: ['b'], moreAfter: true, moreBefore });
+    expect(pageOf(SCOPE, window(true), { direction: 'after', key: ['z'], row: 51 }).firstRow).toBe(51);
+    expect(pageOf(SCOPE, window(true), { direction: 'before', key: ['z'], row: 52 }).firstRow).toBe(51);
+    // Back to the start: the first row, whatever the cursor said.
+    expect(pageOf(SCOPE, window(false), { direction: 'before', key: ['z'], row: 9 }).firstRow).toBe(1);
+    // A cursor without a row number (given before cursors carried one): not known.
+    expect(pageOf(SCOPE, window(true), { direction: 'after', key: ['z'] }).firstRow).toBeUndefined();
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(encodeCursor(SCOPE, { direction: 'after', key: KEY }), 'base64url').toString()), r: 'x' }),
+    ).toString('base64url');
+    expect(decodeCursor(forged, SCOPE, TYPES)).toEqual({ direction: 'after', key: KEY });
   });
 });
 
@@ -129,23 +145,28 @@ describe('the keyset of a list', () => {
 describe('the pager', () => {
   const noun = { one: 'customer', many: 'customers' };
 
-  it('says "50 of more" while more follow, and the count alone on the last page', () => {
-    expect(shownWords({ count: 50, nextCursor: 'n', previousCursor: null }, noun)).toBe('50 of more customers');
-    expect(shownWords({ count: 12, nextCursor: null, previousCursor: 'p' }, noun)).toBe('12 customers');
-    expect(shownWords({ count: 1, nextCursor: null, previousCursor: null }, noun)).toBe('1 customer');
+  it('says "Showing 1–50" while more follow, the rows of the last page, and the whole list when one page holds it', () => {
+    expect(shownWords({ count: 50, nextCursor: 'n', previousCursor: null, firstRow: 1 }, noun)).toBe('Showing 1–50 customers, more on the next page');
+    expect(shownWords({ count: 50, nextCursor: 'n', previousCursor: 'p', firstRow: 51 }, noun)).toBe('Showing 51–100 customers, more on the next page');
+    expect(shownWords({ count: 12, nextCursor: null, previousCursor: 'p', firstRow: 1001 }, noun)).toBe('Showing 1,001–1,012 of 1,012 customers');
+    expect(shownWords({ count: 1, nextCursor: null, previousCursor: 'p', firstRow: 51 }, noun)).toBe('Showing 51 of 51 customers');
+    expect(shownWords({ count: 12, nextCursor: null, previousCursor: null, firstRow: 1 }, noun)).toBe('Showing all 12 customers');
+    expect(shownWords({ count: 1, nextCursor: null, previousCursor: null, firstRow: 1 }, noun)).toBe('Showing 1 customer');
+    expect(shownWords({ count: 0, nextCursor: null, previousCursor: null, firstRow: 1 }, noun)).toBe('No customers');
+    expect(shownWords({ count: 50, nextCursor: 'n', previousCursor: 'p' }, noun)).toBe('Showing 50 customers, more on the next page');
   });
 
   it('renders links to the pages either side that carry the filters and the cursor, escaped', () => {
     const out = renderDocument(
       Pager({
-        page: { count: 50, nextCursor: 'next_1', previousCursor: 'prev-2' },
+        page: { count: 50, nextCursor: 'next_1', previousCursor: 'prev-2', firstRow: 51 },
         path: '/console/customers',
         filters: { q: 'Hartley & "Sons"', partner: '' },
         noun,
       }),
     );
     expect(out).toContain('<nav class="pager" aria-label="Pages of customers">');
-    expect(out).toContain('<p class="muted">50 of more customers</p>');
+    expect(out).toContain('<p class="muted">Showing 51–100 customers, more on the next page</p>');
     expect(out).toContain('<a href="/console/customers?q=Hartley+%26+%22Sons%22&amp;cursor=prev-2" rel="prev">Previous page</a>');
     expect(out).toContain('<a href="/console/customers?q=Hartley+%26+%22Sons%22&amp;cursor=next_1" rel="next">Next page</a>');
     const first = renderDocument(Pager({ page: { count: 3, nextCursor: null, previousCursor: null }, path: '/dashboard/logs', filters: {}, noun }));

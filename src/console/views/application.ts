@@ -1,16 +1,19 @@
 import { nextStatus } from '../../domain/application-status.ts';
-import { basisPointsToPercent, toPence } from '../../domain/money.ts';
+import { codeAsWords, DECIDED_BY_WORDS, TRIGGER_WORDS, wordsFor } from '../../domain/decision-words.ts';
+import { customerName } from '../../domain/customer-name.ts';
+import { toPence } from '../../domain/money.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { OperatorRow } from '../../services/operators.ts';
 import { roleAtLeast } from '../../domain/actors.ts';
 import type { ApplicationReview } from '../../services/review.ts';
-import { formatDate, formatDateTime, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
+import { countOf, formatDate, formatDateTime, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { ErrorSummary, Field, SelectField, type FieldErrors } from '../../web/forms.ts';
 import { paidToWords } from '../../web/paid-to.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
 import { ScheduleTable } from '../../web/schedule-table.ts';
-import { consolePage, Notices, shortId, StatusTag } from './common.ts';
+import { consolePage, Notices, shortId, statusWords, StatusTag } from './common.ts';
+import { Decision, DecisionOffers } from './decision.ts';
 import { OFFER_SLOTS, type OfferFormValues } from '../offer-form.ts';
 
 export interface ApplicationPageModel {
@@ -61,8 +64,8 @@ function CustomerSection({ review }: { review: ApplicationReview }): VNode {
         <tbody>
           ${customer.people.map(
             (p) => html`<tr>
-              <td>${[p.title, p.first_name, p.last_name].filter(Boolean).join(' ') || '(no name)'}</td>
-              <td data-label="Roles">${(p.roles ?? []).join(', ')}</td>
+              <td>${[p.title, p.first_name, p.last_name].filter(Boolean).join(' ') || 'No name given'}</td>
+              <td data-label="Roles">${(p.roles ?? []).map(codeAsWords).join(', ')}</td>
               <td data-label="Date of birth">${p.date_of_birth ? formatDate(p.date_of_birth) : '—'}</td>
               <td data-label="Email">${p.emails?.[0]?.email ?? '—'}</td>
             </tr>`,
@@ -73,34 +76,10 @@ function CustomerSection({ review }: { review: ApplicationReview }): VNode {
   </section>`;
 }
 
-/** A decision's input or outcome field in words: pence as money, nested values as compact JSON. */
-function readable(key: string, value: unknown): [string, unknown] {
-  const label = key
-    .replace(/Pence$/, '')
-    .replace(/([A-Z])/g, ' $1')
-    .replaceAll('_', ' ')
-    .toLowerCase();
-  if (value === null || value === undefined) return [label, '—'];
-  if (key.endsWith('Pence') && typeof value === 'number') return [label, formatGbp(value)];
-  if (typeof value === 'object') return [label, JSON.stringify(value)];
-  return [label, String(value)];
-}
-
 function DecisionsSection({ review }: { review: ApplicationReview }): VNode {
   return html`<section class="card" aria-labelledby="h-decisions">
     <h2 id="h-decisions">Decisions</h2>
-    ${
-      review.decisions.length === 0
-        ? html`<p class="muted">No decision yet.</p>`
-        : review.decisions.map(
-            (d) => html`<div class="decision">
-            <h3>${formatDateTime(d.created_at)}: ${(d.outcome as { outcome?: string }).outcome ?? 'decision'} by ${d.decided_by}${d.policy ? ` (policy ${d.policy})` : ''}</h3>
-            ${d.inputs ? html`<p class="small muted">Inputs</p><${Facts} items=${Object.entries(d.inputs as Record<string, unknown>).map(([k, v]) => readable(k, v))} />` : null}
-            <p class="small muted">Outcome</p>
-            <${Facts} items=${Object.entries(d.outcome as Record<string, unknown>).map(([k, v]) => readable(k, v))} />
-          </div>`,
-          )
-    }
+    ${review.decisions.length === 0 ? html`<p class="muted">No decision yet.</p>` : review.decisions.map((d) => html`<${Decision} d=${d} />`)}
   </section>`;
 }
 
@@ -114,9 +93,9 @@ function HistorySection({ review }: { review: ApplicationReview }): VNode {
           ${review.history.map(
             (h) => html`<tr>
               <td class="nowrap">${formatDateTime(h.changed_at)}</td>
-              <td data-label="From">${h.from_status?.replaceAll('_', ' ') ?? '—'}</td>
-              <td data-label="To">${h.to_status.replaceAll('_', ' ')}</td>
-              <td data-label="Why">${h.trigger.replaceAll('_', ' ')}</td>
+              <td data-label="From">${h.from_status ? statusWords(h.from_status) : '—'}</td>
+              <td data-label="To">${statusWords(h.to_status)}</td>
+              <td data-label="Why">${wordsFor(TRIGGER_WORDS, h.trigger)}</td>
             </tr>`,
           )}
         </tbody>
@@ -138,7 +117,7 @@ function DocumentsSection({ review }: { review: ApplicationReview }): VNode {
               ${review.documents.map(
                 (d) => html`<tr>
                   <td><a href=${`/console/documents/${d.id}`}>${d.document_name}</a></td>
-                  <td data-label="Type">${d.document_type}</td>
+                  <td data-label="Type">${codeAsWords(d.document_type)}</td>
                   <td data-label="Status">${d.status}${d.reject_reason ? `: ${d.reject_reason}` : ''}</td>
                   <td data-label="Uploaded">${formatDateTime(d.uploaded_at)}</td>
                   <td data-label="File"><a href=${`/console/documents/${d.id}/file`} download>Download<span class="visually-hidden"> ${d.document_name}</span></a></td>
@@ -180,19 +159,15 @@ function OffersSection({ review }: { review: ApplicationReview }): VNode {
         ? html`<p class="muted">No offers.</p>`
         : html`<${TableWrap} label="Offers">
           <table class="dense responsive" id="offers">
-            <thead><tr><th scope="col">Product</th><th scope="col" class="num">Maximum</th><th scope="col" class="num">Monthly interest</th><th scope="col" class="num">Fee</th><th scope="col" class="num">APR</th><th scope="col" class="num">Days</th><th scope="col">Status</th><th scope="col">Expires</th><th scope="col">Source</th></tr></thead>
+            <thead><tr><th scope="col">Offer</th><th scope="col" class="num">Up to</th><th scope="col">Terms</th><th scope="col" class="num">APR</th><th scope="col">Status</th></tr></thead>
             <tbody>
               ${review.offers.map(
                 (o) => html`<tr>
-                  <td>${PRODUCT_NAMES[o.product_type]} (${o.offer_type})</td>
-                  <td class="num" data-label="Maximum">${formatGbp(o.max_amount_pence)}</td>
-                  <td class="num" data-label="Interest">${formatPercent(o.monthly_rate_bp)}</td>
-                  <td class="num" data-label="Fee">${formatPercent(o.fee_bp)}</td>
-                  <td class="num" data-label="APR">${o.offer_type === 'confirmed' ? formatOfferApr(o) : ''}</td>
-                  <td class="num" data-label="Days">${o.duration_days}</td>
-                  <td data-label="Status">${o.status}</td>
-                  <td data-label="Expires">${formatDate(o.expires_at)}</td>
-                  <td data-label="Source">${o.source}</td>
+                  <td>${PRODUCT_NAMES[o.product_type]}<br /><span class="small muted">${codeAsWords(o.offer_type)}, from ${wordsFor(DECIDED_BY_WORDS, o.source)}</span></td>
+                  <td class="num" data-label="Up to">${formatGbp(o.max_amount_pence)}</td>
+                  <td data-label="Terms">${formatPercent(o.monthly_rate_bp)} a month, fee ${formatPercent(o.fee_bp)}, ${countOf(o.duration_days, 'day')}</td>
+                  <td class="num" data-label="APR">${o.offer_type === 'confirmed' ? formatOfferApr(o) : '—'}</td>
+                  <td data-label="Status">${codeAsWords(o.status)}<br /><span class="small muted">${o.status === 'expired' ? 'expired' : 'expires'} ${formatDate(o.expires_at)}</span></td>
                 </tr>`,
               )}
             </tbody>
@@ -203,12 +178,12 @@ function OffersSection({ review }: { review: ApplicationReview }): VNode {
       review.fundings.length === 0
         ? html`<p class="muted">No fundings.</p>`
         : html`<${TableWrap} label="Fundings">
-          <table class="dense">
+          <table class="dense responsive">
             <thead><tr><th scope="col">When</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Fee</th><th scope="col">By</th><th scope="col">Paid to</th></tr></thead>
             <tbody>
               ${review.fundings.map(
                 (f) =>
-                  html`<tr><td>${formatDateTime(f.created_at)}</td><td class="num">${formatGbp(f.amount_pence)}</td><td class="num">${formatGbp(f.fee_pence)}</td><td>${f.drawn_by}</td><td>${paidToWords(f)}</td></tr>`,
+                  html`<tr><td>${formatDateTime(f.created_at)}</td><td class="num" data-label="Amount">${formatGbp(f.amount_pence)}</td><td class="num" data-label="Fee">${formatGbp(f.fee_pence)}</td><td data-label="By">${codeAsWords(f.drawn_by)}</td><td data-label="Paid to">${paidToWords(f)}</td></tr>`,
               )}
             </tbody>
           </table>
@@ -218,16 +193,29 @@ function OffersSection({ review }: { review: ApplicationReview }): VNode {
 }
 
 function EventsSection({ review }: { review: ApplicationReview }): VNode {
+  const delivered = (yes: boolean) => (yes ? 'Delivered' : 'Not yet');
   return html`<section class="card" aria-labelledby="h-events">
     <h2 id="h-events">Events sent to the partner</h2>
-    <${TableWrap} label="Events">
-      <table class="dense responsive" id="events">
-        <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Delivered</th></tr></thead>
-        <tbody>
-          ${review.events.map((e) => html`<tr><td class="nowrap">${formatDateTime(e.created_at)}</td><td data-label="Event">${e.event_type}</td><td data-label="Delivered">${e.delivered ? 'yes' : 'not yet'}</td></tr>`)}
-        </tbody>
-      </table>
-    </${TableWrap}>
+    ${
+      review.webhookUrl === null ? html`<p class="muted" id="no-webhook-url">No webhook URL set: the partner reads these events from the events API.</p>` : null
+    }
+    ${
+      review.events.length === 0
+        ? html`<p class="muted">No events yet.</p>`
+        : html`<${TableWrap} label="Events">
+          <table class="dense responsive" id="events">
+            <thead><tr><th scope="col">When</th><th scope="col">Event</th>${review.webhookUrl === null ? null : html`<th scope="col">Delivered</th>`}</tr></thead>
+            <tbody>
+              ${review.events.map(
+                (e) =>
+                  html`<tr><td class="nowrap">${formatDateTime(e.created_at)}</td><td data-label="Event">${e.event_type}</td>${
+                    review.webhookUrl === null ? null : html`<td data-label="Delivered">${delivered(e.delivered)}</td>`
+                  }</tr>`,
+              )}
+            </tbody>
+          </table>
+        </${TableWrap}>`
+    }
   </section>`;
 }
 
@@ -258,32 +246,6 @@ function NotesSection({ m, canWrite }: { m: ApplicationPageModel; canWrite: bool
   </section>`;
 }
 
-function TermsTable({
-  offers,
-  caption,
-}: {
-  offers: { productType: string; maxAmountPence: number; monthlyRateBp: number; feeBp: number; durationDays: number }[];
-  caption: string;
-}): VNode {
-  return html`<${TableWrap} label=${caption}>
-    <table class="dense">
-      <caption>${caption}</caption>
-      <thead><tr><th scope="col">Product</th><th scope="col" class="num">Maximum</th><th scope="col" class="num">Monthly interest</th><th scope="col" class="num">Fee</th><th scope="col" class="num">Days</th></tr></thead>
-      <tbody>
-        ${offers.map(
-          (o) => html`<tr>
-            <td>${PRODUCT_NAMES[o.productType as keyof typeof PRODUCT_NAMES]}</td>
-            <td class="num">${formatGbp(o.maxAmountPence)}</td>
-            <td class="num">${basisPointsToPercent(o.monthlyRateBp)}%</td>
-            <td class="num">${basisPointsToPercent(o.feeBp)}%</td>
-            <td class="num">${o.durationDays}</td>
-          </tr>`,
-        )}
-      </tbody>
-    </table>
-  </${TableWrap}>`;
-}
-
 function ActionsSection({ m }: { m: ApplicationPageModel }): VNode | null {
   const { application, pending, offers } = m.review;
   if (!roleAtLeast(m.operator.role, 'underwriter'))
@@ -311,7 +273,7 @@ function ActionsSection({ m }: { m: ApplicationPageModel }): VNode | null {
         ? html`<div class="notice" id="pending-approval">
           <h3>Approval waiting for a second operator</h3>
           <p>${pending.requested_by_name} approved on ${formatDateTime(pending.requested_at)}. Offers above ${formatGbp(m.thresholdPence)} need a different underwriter or admin to confirm before they exist.</p>
-          <${TermsTable} offers=${pending.offers} caption="Terms waiting for confirmation" />
+          <${DecisionOffers} offers=${pending.offers} caption="Terms waiting for confirmation" />
           ${
             own
               ? html`<p><strong>You asked for this approval: another underwriter or admin must confirm it.</strong></p>`
@@ -362,7 +324,7 @@ function ApproveForm({ m }: { m: ApplicationPageModel }): VNode {
 
 export function applicationPage(chrome: Chrome, m: ApplicationPageModel): VNode {
   const { application, customer } = m.review;
-  const company = customer.company.registered_company_name ?? 'Application';
+  const company = customerName(customer.company.registered_company_name, customer.id);
   const canWrite = roleAtLeast(m.operator.role, 'underwriter');
   return consolePage(
     chrome,

@@ -1,5 +1,7 @@
 /** The audit log, newest first, 50 a page, with its filters (docs/behaviour.md, sections 19 and 27). */
+import { auditActionWords } from '../../domain/audit-actions.ts';
 import { AUDIT_TARGET_TYPES, auditTargetLabel } from '../../domain/audit-targets.ts';
+import { summaryWords } from '../../web/audit-words.ts';
 import type { Page } from '../../domain/cursor.ts';
 import type { AuditRow } from '../../services/audit.ts';
 import type { OperatorRow } from '../../services/operators.ts';
@@ -79,9 +81,9 @@ export function auditPage(chrome: Chrome, m: AuditModel): VNode {
               (r) => html`<tr data-seq=${r.seq}>
                 <td>${formatDateTime(r.created_at)}</td>
                 <td data-label="Who">${r.actor}</td>
-                <td data-label="Action">${r.action}</td>
+                <td data-label="Action" data-action=${r.action}>${auditActionWords(r.action)}</td>
                 <td data-label="Target"><${Target} row=${r} /></td>
-                <td data-label="Summary"><code class="small">${Object.keys(r.summary).length ? JSON.stringify(r.summary) : ''}</code></td>
+                <td data-label="Summary" class="small">${summaryWords(r.summary)}</td>
               </tr>`,
             )}
           </tbody>

@@ -25,8 +25,13 @@ const TONES: Partial<Record<ApplicationStatus, string>> = {
   expired: 'warn',
 };
 
+/** An application's status in words: "awaiting underwriter". */
+export function statusWords(status: string): string {
+  return status.replaceAll('_', ' ');
+}
+
 export function StatusTag({ status }: { status: ApplicationStatus }): VNode {
-  return html`<span class="status" data-tone=${TONES[status] ?? 'info'}>${status.replaceAll('_', ' ')}</span>`;
+  return html`<span class="status" data-tone=${TONES[status] ?? 'info'}>${statusWords(status)}</span>`;
 }
 
 /**
@@ -41,7 +46,7 @@ export function EnvironmentTag({ environment }: { environment: Environment }): V
 
 /** What a pager shows of a page of a list: how many rows it holds, and the cursors either side. */
 export function pageLinks(page: ListPage<unknown>): PageLinks {
-  return { count: page.items.length, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
+  return { count: page.items.length, nextCursor: page.nextCursor, previousCursor: page.previousCursor, firstRow: page.firstRow };
 }
 
 /** "3 h", "2 d", "12 min": how long something has waited. */

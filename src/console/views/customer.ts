@@ -3,12 +3,14 @@ import type { Static } from 'typebox';
 import { accountNumberEnding, formatSortCode } from '../../domain/funding-accounts.ts';
 import type { PreApprovalView } from '../../schemas/funding-accounts.ts';
 import type { customerOverview } from '../../services/pre-approvals.ts';
-import { formatDateTime, formatGbp } from '../../web/format.ts';
+import { countOf, formatDateTime, formatGbp } from '../../web/format.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
 import { paidToWords } from '../../web/paid-to.ts';
 import type { PreApprovalForm } from '../pre-approval-form.ts';
+import { codeAsWords } from '../../domain/decision-words.ts';
+import { customerName } from '../../domain/customer-name.ts';
 import { consolePage, Notices, shortId } from './common.ts';
 
 type Overview = Awaited<ReturnType<typeof customerOverview>>;
@@ -104,12 +106,12 @@ function PreApprovalSection({ m }: { m: CustomerModel }): VNode {
     ${
       view && preApproval
         ? html`<dl class="facts" id="pre-approval">
-            <dt>Status</dt><dd>${view.status}</dd>
+            <dt>Status</dt><dd>${codeAsWords(view.status)}</dd>
             <dt>Limit</dt><dd>${formatGbp(preApproval.offer.max_amount_pence)}</dd>
             <dt>Available</dt><dd>${formatGbp(Math.round(view.available_amount * 100))}</dd>
             <dt>Monthly interest</dt><dd>${view.monthly_interest_percentage}%</dd>
             <dt>Fee</dt><dd>${view.fee_percentage}%</dd>
-            <dt>Duration</dt><dd>${view.duration_in_days} days</dd>
+            <dt>Duration</dt><dd>${countOf(view.duration_in_days, 'day')}</dd>
             <dt>Expires</dt><dd>${formatDateTime(preApproval.offer.expires_at)}</dd>
           </dl>`
         : html`<p class="muted">No pre-approval.</p>`
@@ -117,7 +119,7 @@ function PreApprovalSection({ m }: { m: CustomerModel }): VNode {
     ${
       pending
         ? html`<div class="notice" role="status" id="pending-pre-approval">
-            <p>A pre-approval of ${formatGbp(pending.row.largest_pence)} for ${pending.validForDays} days by ${pending.row.requested_by_actor} is waiting for a second operator (asked ${formatDateTime(pending.row.requested_at)}).</p>
+            <p>A pre-approval of ${formatGbp(pending.row.largest_pence)} for ${countOf(pending.validForDays, 'day')} by ${pending.row.requested_by_actor} is waiting for a second operator (asked ${formatDateTime(pending.row.requested_at)}).</p>
             ${
               m.canConfirm
                 ? html`<form method="post" action=${`/console/customers/${m.customer.id}/pre-approvals/${pending.row.id}/confirm`}>
@@ -174,7 +176,7 @@ function FundingsSection({ fundings }: { fundings: CustomerModel['fundings'] }):
 
 export function customerPage(chrome: Chrome, m: CustomerModel): VNode {
   const { customer } = m;
-  const name = customer.company.registered_company_name ?? `Customer ${shortId(customer.id)}`;
+  const name = customerName(customer.company.registered_company_name, customer.id, customer.company.trading_name);
   return consolePage(
     chrome,
     name,

@@ -11,6 +11,7 @@ import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { TableWrap, type Chrome } from '../../web/layout.ts';
 import { Pager } from '../../web/paging.ts';
+import { customerName } from '../../domain/customer-name.ts';
 import { consolePage, EnvironmentTag, Notices, pageLinks, shortId, StatusTag } from './common.ts';
 
 export interface CustomersModel {
@@ -30,7 +31,7 @@ const HINT =
   'Any part of a company name or number, a person’s email or phone number, an external customer id, or a whole id of a customer, application, offer, loan, funding or document to open it.';
 
 function Company({ c }: { c: CustomerFoundRow }): VNode {
-  const name = c.company_name ?? c.trading_name ?? `Customer ${shortId(c.id)}`;
+  const name = customerName(c.company_name, c.id, c.trading_name);
   const more = [
     c.trading_name && c.trading_name !== c.company_name ? `trading as ${c.trading_name}` : null,
     c.company_number ? `no. ${c.company_number}` : null,

@@ -8,6 +8,8 @@ import { CheckboxField, ErrorSummary, Field, SelectField, type FieldErrors } fro
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, TableWrap, type Chrome } from '../../web/layout.ts';
 import { Pager } from '../../web/paging.ts';
+import { codeAsWords } from '../../domain/decision-words.ts';
+import { customerName } from '../../domain/customer-name.ts';
 import { consolePage, Notices, pageLinks, shortId } from './common.ts';
 
 const TONES: Record<LoanStatus, string> = { active: 'good', in_arrears: 'bad', settled: 'info', withdrawn: 'warn' };
@@ -51,7 +53,7 @@ function loanListBody(m: LoanListModel): VNode {
         <tbody>
           ${rows.map(
             ({ loan, position, partnerName }) => html`<tr data-loan-id=${loan.id}>
-              <td><a href=${`/console/loans/${loan.id}`}>${loan.company_name ?? '(no name)'}</a></td>
+              <td><a href=${`/console/loans/${loan.id}`}>${customerName(loan.company_name, loan.customer_id)}</a></td>
               <td data-label="Loan">${shortId(loan.id)}</td>
               <td data-label="Partner">${partnerName} (${loan.environment})</td>
               <td data-label="Funded on">${formatDate(loan.funded_on)}</td>
@@ -146,13 +148,13 @@ function Repayments({ loan }: { loan: LoanRow }): VNode {
         <tbody>
           ${loan.repayments.map(
             (r) => html`<tr data-date=${r.date} data-repayment-status=${r.status}>
-              <td>${r.date}</td>
+              <td class="nowrap">${formatDate(r.date)}</td>
               <td class="num" data-label="Amount">${formatGbp(r.amountPence)}</td>
               <td class="num" data-label="Principal">${formatGbp(r.principalPence)}</td>
               <td class="num" data-label="Interest">${formatGbp(r.interestPence)}</td>
               <td class="num" data-label="Fees">${formatGbp(r.feesPence)}</td>
-              <td data-label="Status">${r.status}${r.settlement ? ' (settlement)' : ''}</td>
-              <td data-label="Collected on">${r.collectedOn ?? ''}</td>
+              <td data-label="Status">${codeAsWords(r.status)}${r.settlement ? ' (settlement)' : ''}</td>
+              <td data-label="Collected on">${r.collectedOn ? formatDate(r.collectedOn) : ''}</td>
             </tr>`,
           )}
         </tbody>
@@ -211,14 +213,19 @@ function SettlementSection({ m }: { m: ConsoleLoanModel }): VNode {
 
 /** One loan: its position, repayments and (for underwriters, while it is open) its forms. */
 export function loanPage(chrome: Chrome, m: ConsoleLoanModel): VNode {
-  return consolePage(chrome, `${m.loan.company_name ?? 'Loan'}: loan ${m.loan.id.slice(0, 8)}`, loanBody(m));
+  return consolePage(chrome, loanHeading(m.loan), loanBody(m));
+}
+
+/** "Loan of £10,000.00 to Hartley Joinery". */
+export function loanHeading(loan: LoanRow): string {
+  return `Loan of ${formatGbp(loan.amount_pence)} to ${customerName(loan.company_name, loan.customer_id)}`;
 }
 
 function loanBody(m: ConsoleLoanModel): VNode {
   const { loan } = m;
   const open = m.position.status === 'active' || m.position.status === 'in_arrears';
   return html`<p><a href="/console/loans">All loans</a></p>
-    <h1>${loan.company_name ?? 'Loan'} <span class="muted">loan ${shortId(loan.id)}</span></h1>
+    <h1>${loanHeading(loan)}</h1>
     <p class="small">Loan ${loan.id} · <a href=${`/console/customers/${loan.customer_id}`}>customer ${shortId(loan.customer_id)}</a>${
       loan.application_id
         ? html` · <a href=${`/console/applications/${loan.application_id}`}>application ${shortId(loan.application_id)}</a>`

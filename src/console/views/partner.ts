@@ -5,7 +5,9 @@
  * introducer".
  */
 import type { Page } from '../../domain/cursor.ts';
+import { codeAsWords } from '../../domain/decision-words.ts';
 import { ENVIRONMENTS, type Environment } from '../../domain/tenant.ts';
+import { tokenHint } from '../../domain/token-hint.ts';
 import type { getPartner, listTenantIntroducers, PartnerTokenRow } from '../../services/partners.ts';
 import type { deliveryView, getConfiguration, listSubscriptions } from '../../services/webhooks.ts';
 import { formatDateTime } from '../../web/format.ts';
@@ -108,11 +110,11 @@ function TokensSection({ m }: { m: PartnerModel }): VNode {
     <h2 id="h-tokens">Tokens</h2>
     <${TableWrap} label="Tokens">
       <table class="dense responsive" id="tokens">
-        <thead><tr><th scope="col">Token id</th><th scope="col">Environment</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">State</th></tr></thead>
+        <thead><tr><th scope="col">Token</th><th scope="col">Environment</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">State</th></tr></thead>
         <tbody>
           ${m.tokens.items.map(
             (t) => html`<tr data-token-id=${t.id}>
-              <td><code class="small">${t.id}</code></td>
+              <td><code class="small">${tokenHint(t.environment as Environment, t.last_four)}</code><br /><span class="small muted">id ${t.id.slice(0, 8)}</span></td>
               <td data-label="Environment">${t.environment}</td>
               <td data-label="Scopes">${t.scopes.join(', ')}</td>
               <td data-label="Created">${formatDateTime(t.created_at)}</td>
@@ -137,7 +139,8 @@ function TokensSection({ m }: { m: PartnerModel }): VNode {
 }
 
 function DeliveryLog({ m, e }: { m: PartnerModel; e: PartnerEnvironment }): VNode {
-  if (e.log.items.length === 0 && !e.log.previousCursor) return html`<p class="muted">No deliveries.</p>`;
+  if (e.log.items.length === 0 && !e.log.previousCursor)
+    return html`<p class="muted" id=${`no-deliveries-${e.environment}`}>${e.config.url === null ? 'No webhook URL set: nothing is sent until one is.' : 'No deliveries.'}</p>`;
   return html`<${TableWrap} label=${`${e.environment} deliveries`}>
     <table class="dense responsive">
       <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Result</th><th scope="col">Action</th></tr></thead>
@@ -147,7 +150,7 @@ function DeliveryLog({ m, e }: { m: PartnerModel; e: PartnerEnvironment }): VNod
             <td>${formatDateTime(new Date(d.attempted_at))}</td>
             <td data-label="Event" id=${`delivery-${d.delivery_id}`}>${d.webhook_event_type} <code class="small">${d.event_id.slice(0, 8)}</code></td>
             <td data-label="Attempt">${d.attempt}</td>
-            <td data-label="Result">${d.status}${d.response_status ? ` (${d.response_status})` : ''}${d.error ? `: ${d.error}` : ''}</td>
+            <td data-label="Result">${codeAsWords(d.status)}${d.response_status ? ` (${d.response_status})` : ''}${d.error ? `: ${d.error}` : ''}</td>
             <td data-label="Action">${m.isAdmin ? postButton(m, 'redeliver', 'Redeliver', 'secondary', { event_id: d.event_id, environment: e.environment }, undefined, `delivery-${d.delivery_id}`) : ''}</td>
           </tr>`,
         )}
@@ -170,7 +173,7 @@ function EnvironmentSection({ m, e }: { m: PartnerModel; e: PartnerEnvironment }
     }
     <h3>Webhook configuration</h3>
     <dl class="facts">
-      <dt>URL</dt><dd>${e.config.url ?? 'not configured'}</dd>
+      <dt>URL</dt><dd>${e.config.url ?? 'No webhook URL set'}</dd>
       <dt>Authorization token</dt><dd>${e.config.has_token ? 'set (not shown)' : 'none'}</dd>
       <dt>Subscribed events</dt><dd>${subscribed.join(', ') || 'none'}</dd>
     </dl>

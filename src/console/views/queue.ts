@@ -7,6 +7,7 @@ import { SelectField } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { TableWrap, type Chrome } from '../../web/layout.ts';
 import { Pager } from '../../web/paging.ts';
+import { customerName } from '../../domain/customer-name.ts';
 import { age, consolePage, Notices, pageLinks, shortId, StatusTag } from './common.ts';
 
 export interface QueueModel {
@@ -52,7 +53,7 @@ export function queuePage(chrome: Chrome, m: QueueModel): VNode {
           <tbody>
             ${rows.map(
               (a) => html`<tr data-application-id=${a.id}>
-                <td><a href=${`/console/applications/${a.id}`}>${a.company_name ?? '(no name)'}</a></td>
+                <td><a href=${`/console/applications/${a.id}`}>${customerName(a.company_name, a.customer_id)}</a></td>
                 <td data-label="Application">${shortId(a.id)}</td>
                 <td data-label="Partner">${a.partner_name} (${a.environment})</td>
                 <td class="num" data-label="Amount">${formatGbp(a.amount_pence)}</td>

@@ -1,6 +1,7 @@
 /** The partner's customers with their latest application, offers and fundings, a page at a time; search by external id or company name. */
 import type { Page } from '../../domain/cursor.ts';
 import type { Environment } from '../../domain/tenant.ts';
+import { customerName } from '../../domain/customer-name.ts';
 import type { tenantCustomersPage } from '../../services/dashboard.ts';
 import { formatDateTime, formatGbp } from '../../web/format.ts';
 import { Field } from '../../web/forms.ts';
@@ -43,7 +44,7 @@ export function customersPage(chrome: DashboardChrome, model: CustomersModel): V
                 <tbody>
                   ${customers.map(
                     (c) => html`<tr>
-                      <td>${c.company_name ?? '—'} <code class="small">${c.id.slice(0, 8)}</code></td>
+                      <td>${customerName(c.company_name, c.id)} <code class="small">${c.id.slice(0, 8)}</code></td>
                       <td data-label="External id">${c.external_customer_id ?? '—'}</td>
                       <td data-label="Latest application">${c.application_status ? c.application_status.replaceAll('_', ' ') : 'none'}</td>
                       <td data-label="Offers">${c.offers}</td>

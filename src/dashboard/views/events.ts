@@ -2,7 +2,7 @@
 import type { Page } from '../../domain/cursor.ts';
 import type { Environment } from '../../domain/tenant.ts';
 import type { EventJson, getTenantEvent } from '../../services/events.ts';
-import { formatDateTime } from '../../web/format.ts';
+import { countOf, formatDateTime } from '../../web/format.ts';
 import { SelectField } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Notices, TableWrap } from '../../web/layout.ts';
@@ -113,7 +113,7 @@ export function eventPage(chrome: DashboardChrome, model: EventModel): VNode {
       <dl class="facts">
         <dt>Event id</dt><dd><code>${event.event_id}</code></dd>
         <dt>Created</dt><dd>${formatDateTime(new Date(event.created_at))}</dd>
-        <dt>Delivery</dt><dd id="delivery-status">${event.delivery.status.replaceAll('_', ' ')} (${event.delivery.attempts} attempts)</dd>
+        <dt>Delivery</dt><dd id="delivery-status">${event.delivery.status.replaceAll('_', ' ')} (${countOf(event.delivery.attempts, 'attempt')})</dd>
       </dl>
       <h2>Headers</h2>
       <pre class="payload" id="headers">${headerLines(event)}</pre>

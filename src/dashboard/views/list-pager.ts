@@ -11,9 +11,9 @@ export interface ListPagerProps<T> {
   noun: { one: string; many: string };
 }
 
-/** "50 of more …" with "Previous page" and "Next page"; nothing under a list that shows no row (the page says why). */
+/** "Showing 1–50 …" with "Previous page" and "Next page"; nothing under a list that shows no row (the page says why). */
 export function ListPager<T>({ page, path, filters = {}, noun }: ListPagerProps<T>): VNode | null {
   if (page.items.length === 0) return null;
-  const links = { count: page.items.length, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
+  const links = { count: page.items.length, nextCursor: page.nextCursor, previousCursor: page.previousCursor, firstRow: page.firstRow };
   return html`<${Pager} page=${links} path=${path} filters=${filters} noun=${noun} />`;
 }

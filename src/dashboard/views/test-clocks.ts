@@ -7,6 +7,7 @@ import type { Page } from '../../domain/cursor.ts';
 import type { ClockCustomerRow, ClockLine } from '../../services/dashboard-test-clocks.ts';
 import type { TestClockRow } from '../../services/test-clocks.ts';
 import { formatDate } from '../../web/format.ts';
+import { customerName } from '../../domain/customer-name.ts';
 import { ErrorSummary, Field, type FieldErrors } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
 import { CsrfField, Notices } from '../../web/layout.ts';
@@ -60,7 +61,7 @@ function statusWords(clock: ClockLine): string {
 
 /** A customer linked to the dashboard's search: by its external id (exact) when it has one, else its company name. */
 function CustomerLink({ customer }: { customer: ClockCustomerRow }): VNode {
-  const label = customer.company_name ?? customer.external_customer_id ?? `Customer ${customer.id.slice(0, 8)}`;
+  const label = customerName(customer.company_name, customer.id);
   const search = customer.external_customer_id ?? customer.company_name;
   return search ? html`<a href=${`/dashboard/customers?q=${encodeURIComponent(search)}`}>${label}</a>` : html`${label}`;
 }
@@ -133,7 +134,7 @@ export function testClocksPage(chrome: DashboardChrome, model: TestClocksModel):
     'Test clocks',
     html`<h1>Test clocks <${EnvTag} environment="sandbox" /></h1>
       <p class="lead">
-        A test clock moves time on for the sandbox customers put on it (<code>test_clock_id</code> when a customer is created). Advancing it plays each
+        A test clock moves time on for the sandbox customers put on it (give the clock’s id when you create a customer). Advancing it plays each
         day in order: offers expire, repayments are collected (or missed on the dates you give), arrears grow and withdrawal windows close, each event sent
         with the clock’s dates. A clock goes forward only, at most two years at a time.
       </p>

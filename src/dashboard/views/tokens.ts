@@ -1,6 +1,7 @@
 /** The tenant's API tokens: the list, the form that creates one (shown once), and the revocation's confirmation. */
 import type { Page } from '../../domain/cursor.ts';
 import type { Environment } from '../../domain/tenant.ts';
+import { tokenHint } from '../../domain/token-hint.ts';
 import type { tenantToken } from '../../services/dashboard.ts';
 import { COPY_SCRIPT_PATH } from '../../web/assets.ts';
 import { formatDateTime } from '../../web/format.ts';
@@ -14,7 +15,6 @@ export type TokenRow = Awaited<ReturnType<typeof tenantToken>>;
 
 export const TOKENS_PATH = '/dashboard/tokens';
 
-const PREFIX: Record<Environment, string> = { sandbox: 'sk_sandbox_', production: 'sk_live_' };
 const SCOPE_OPTIONS = [
   { value: 'read,write', label: 'Read and write' },
   { value: 'read', label: 'Read only' },
@@ -55,7 +55,7 @@ function NewToken({ token }: { token: { token: string; name: string } | null }):
 function TokenLine({ token: t, environment, mayRevoke }: { token: TokenRow; environment: Environment; mayRevoke: boolean }): VNode {
   return html`<tr data-token-id=${t.id}>
     <td id=${`token-${t.id}`}>${t.name ?? html`<span class="muted">(made by the lender)</span>`}</td>
-    <td data-label="Prefix"><code>${PREFIX[environment]}…</code></td>
+    <td data-label="Prefix"><code>${tokenHint(environment, t.last_four)}</code></td>
     <td data-label="Scopes">${t.scopes.join(', ')}</td>
     <td data-label="Created" id=${`token-${t.id}-created`}>${formatDateTime(t.created_at)}</td>
     <td data-label="Last used">${t.last_used_at ? formatDateTime(t.last_used_at) : 'never'}</td>

@@ -67,7 +67,7 @@ function EndpointSection({ model }: { model: WebhooksModel }): VNode {
             ${config.has_token ? html`<div class="field"><label><input type="checkbox" name="remove_token" value="1" /> Remove the authorization token</label></div>` : null}
             <div><button type="submit">Save webhook</button></div>
           </form>`
-        : html`<dl class="facts"><dt>Webhook URL</dt><dd>${config.url ?? 'not set'}</dd><dt>Authorization token</dt><dd>${config.has_token ? 'set (not shown)' : 'none'}</dd></dl>`
+        : html`<dl class="facts"><dt>Webhook URL</dt><dd>${config.url ?? 'No webhook URL set'}</dd><dt>Authorization token</dt><dd>${config.has_token ? 'set (not shown)' : 'none'}</dd></dl>`
     }
   </section>`;
 }
@@ -149,7 +149,11 @@ function DeliveryLog({ model }: { model: WebhooksModel }): VNode {
     </form>
     ${
       deliveries.length === 0
-        ? html`<p class="muted" id="no-deliveries">No deliveries${model.failedOnly ? ' failed' : ''} yet.</p>`
+        ? html`<p class="muted" id="no-deliveries">${
+            model.configuration.url === null && !model.failedOnly
+              ? 'No webhook URL set: nothing is sent until one is.'
+              : `No deliveries${model.failedOnly ? ' failed' : ''} yet.`
+          }</p>`
         : html`<${TableWrap} label="Deliveries">
             <table class="dense responsive" id="deliveries">
               <thead><tr><th scope="col">Time</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Answer</th><th scope="col">Action</th></tr></thead>

@@ -1,4 +1,5 @@
 import { effectiveOfferStatus } from '../../domain/offers.ts';
+import { yourCompany } from '../../domain/customer-name.ts';
 import type { OfferRow, PortalOverview } from '../../services/portal.ts';
 import { formatDate, formatDuration, formatGbp, formatOfferApr, formatPercent, PRODUCT_NAMES } from '../../web/format.ts';
 import { html, type VNode } from '../../web/html.ts';
@@ -75,7 +76,7 @@ export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date
     return html`<${Page} chrome=${chrome} title="Your application">
       <h1>Your application</h1>
       <${PreApprovalBanner} preApproval=${preApproval} />
-      <p class="lead">We do not have an application for ${company ?? 'your company'} yet. Your broker will start one with us.</p>
+      <p class="lead">We do not have an application for ${yourCompany(company)} yet. Your broker will start one with us.</p>
     </${Page}>`;
   }
   const words = STATUS_WORDS[application.status];
