@@ -28,7 +28,7 @@ export interface TenantRows {
 }
 
 /** Company names: two of these words and "Ltd"; one customer in 5,000 is Hartley Joinery (what the bench searches for). */
-const WORDS = [
+export const WORDS = [
   'Alder',
   'Birch',
   'Cedar',

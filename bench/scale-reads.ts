@@ -22,6 +22,8 @@ export interface ScaleTenant {
   /** A customer with a loan and one with documents. */
   customerWithLoan: string;
   customerWithDocuments: string;
+  /** The customer whose latest application is polled, and that application (its offers read): the big partner's newest, made through the services. */
+  polled: { customerId: string; applicationId: string };
 }
 
 export interface ScaleSubjects {
@@ -63,6 +65,8 @@ function partnerReads(s: ScaleSubjects, t: ScaleTenant): Read[] {
     api("a customer's loans", `/customers/${t.customerWithLoan}/loans/`),
     api("a customer's documents", `/document_upload/${t.customerWithDocuments}/`),
     api('one customer', `/customers/${t.customerWithLoan}/`),
+    api("a customer's latest application", `/customers/${t.polled.customerId}/applications/latest/`),
+    api("an application's offers", `/applications/${t.polled.applicationId}/offers/`),
   ];
 }
 
@@ -89,6 +93,7 @@ function dashboardReads(s: ScaleSubjects, t: ScaleTenant): Read[] {
     page('overview', '/dashboard'),
     page('customers', '/dashboard/customers'),
     page('customer search', '/dashboard/customers?q=hartley'),
+    page('customer search, a common word', '/dashboard/customers?q=kestrel'),
     page('events', '/dashboard/events'),
     page('request log', '/dashboard/logs'),
     page('webhooks and deliveries', '/dashboard/webhooks'),
@@ -96,6 +101,7 @@ function dashboardReads(s: ScaleSubjects, t: ScaleTenant): Read[] {
     service('dashboard overview figures', () => overview(s.app.ctx, actor, 'sandbox')),
     service('dashboard customers', () => tenantCustomersPage(s.app.ctx, actor, 'sandbox', null, FIRST)),
     service('dashboard customer search', () => tenantCustomersPage(s.app.ctx, actor, 'sandbox', 'hartley', FIRST)),
+    service('dashboard customer search, a common word', () => tenantCustomersPage(s.app.ctx, actor, 'sandbox', 'kestrel', FIRST)),
     service('dashboard events', () => tenantEventsPage(s.app.ctx, tenant, null, FIRST)),
   ];
 }
@@ -123,6 +129,7 @@ function operatorReads(s: ScaleSubjects): Read[] {
     admin("big partner's deliveries", `/partners/${big.partnerId}/deliveries?environment=sandbox`),
     admin('customers', '/customers'),
     admin('customer search, part of a name', '/customers?q=hartley%20join'),
+    admin('customer search, a common word', '/customers?q=kestrel'),
     admin('customer search, email', '/customers?q=person4242%40big.example'),
     admin('customer search, a loan id', `/customers?q=${s.loanId}`),
     page('console review queue', '/console/applications'),
@@ -130,6 +137,7 @@ function operatorReads(s: ScaleSubjects): Read[] {
     page('console loans, in arrears', '/console/loans?arrears=yes'),
     page('console customers', '/console/customers'),
     page('console customer search, part of a name', '/console/customers?q=hartley%20join'),
+    page('console customer search, a common word', '/console/customers?q=kestrel'),
     page('console customer search, email', '/console/customers?q=person4242%40big.example'),
     page('console customer search, a loan id (opens the loan)', `/console/customers?q=${s.loanId}`, 303),
     page('console audit', '/console/audit'),

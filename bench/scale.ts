@@ -8,11 +8,13 @@
  *
  * The bulk rows (customers, applications, offers, loans and repayments, events, deliveries,
  * documents, audit rows, the request log) are generated in SQL (bench/scale-data.ts); partners,
- * tokens, the operator, the partner users and their sessions go through the services.
+ * tokens, the operator, the partner users and their sessions go through the services, and so do
+ * the big partner's newest customers (BENCH_SCALE_THROUGH_SERVICES of them, each with its
+ * application and offers: bench/scale-services.ts), made after the statistics were taken.
  *
  * Environment: BENCH_BACKENDS (pglite,postgres), BENCH_DATABASE_URL, BENCH_SCALE_CUSTOMERS (the big
  * partner's size, 20000), BENCH_SCALE_SMALL (its small size, 2000: where the last of its lists, the
- * loans in arrears, fills its first page of 50), BENCH_SCALE_RUNS (timed runs of
+ * loans in arrears, fills its first page of 50), BENCH_SCALE_THROUGH_SERVICES (400), BENCH_SCALE_RUNS (timed runs of
  * each read at each size, 30), BENCH_SCALE_WARMUP (untimed runs first, 3).
  */
 import { randomBytes } from 'node:crypto';
@@ -35,6 +37,7 @@ import { openPostgres } from '../src/store/postgres-db.ts';
 import { createBenchDatabase, DEFAULT_DATABASE_URL, displayUrl } from './postgres.ts';
 import { generatedIds, growTenant, settle, type TenantRows } from './scale-data.ts';
 import { scaleReads, type Read, type ScaleSubjects, type ScaleTenant } from './scale-reads.ts';
+import { growThroughServices } from './scale-services.ts';
 import { REPO_ROOT } from './server-process.ts';
 
 const TARGET_RATIO = 1.5;
@@ -50,6 +53,7 @@ function whole(name: string, fallback: number, min: number): number {
 const settings = {
   customers: whole('BENCH_SCALE_CUSTOMERS', 20_000, 100),
   small: whole('BENCH_SCALE_SMALL', 2_000, 50),
+  throughServices: whole('BENCH_SCALE_THROUGH_SERVICES', 400, 1),
   runs: whole('BENCH_SCALE_RUNS', 30, 5),
   warmup: whole('BENCH_SCALE_WARMUP', 3, 0),
 };
@@ -122,6 +126,8 @@ async function subjects(app: ScaleSubjects['app'], db: Db, adminToken: string, b
       dashboardCookie: session.token,
       customerWithLoan: withLoan.customer,
       customerWithDocuments: withDocuments.customer,
+      // The big partner's: the newest customer made through the services, once made (prepare).
+      polled: { customerId: withDocuments.customer, applicationId: withDocuments.application },
     });
   }
   const { operator } = await createOperator(ctx, ADMIN_TOKEN_ACTOR, { email: 'operator@bench.example', name: 'Bench Operator', role: 'admin' });
@@ -169,10 +175,16 @@ async function prepare(db: Db, bigSize: number): Promise<{ app: ScaleSubjects['a
   await app.ready();
   const { subjects: s, rows } = await subjects(app, db, adminToken, bigSize);
   const started = performance.now();
-  await growTenant(db, { ...rows[0], to: bigSize });
+  const inSql = bigSize - settings.throughServices;
+  await growTenant(db, { ...rows[0], to: inSql });
   await growTenant(db, { ...rows[1], to: SMALL_PARTNER_CUSTOMERS });
   await settle(db);
-  const generation = `the big partner with ${bigSize} customers and the small one with ${SMALL_PARTNER_CUSTOMERS}: ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const sqlDone = performance.now();
+  // The newest customers through the services, after the statistics: as a partner's API calls make them.
+  const big = s.tenants[0];
+  big.polled = await growThroughServices(app.ctx, { partnerId: big.partnerId, environment: 'sandbox' }, 'big', inSql, bigSize);
+  const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
+  const generation = `the big partner with ${bigSize} customers (${inSql} in SQL, ${seconds(started, sqlDone)}; the newest ${settings.throughServices} through the services, ${seconds(sqlDone, performance.now())}) and the small one with ${SMALL_PARTNER_CUSTOMERS}`;
   return { app, reads: scaleReads(s), generation };
 }
 
@@ -225,7 +237,13 @@ export async function runScaleBench(): Promise<number> {
   console.log(
     `  a big partner grown from ${settings.small} to ${settings.customers} customers (each an application and two offers; one in ten a loan, a quarter of those in arrears; 10 request-log rows each), a small partner of ${SMALL_PARTNER_CUSTOMERS}`,
   );
-  console.log('  bulk rows generated in SQL (bench/scale-data.ts); partners, tokens, the operator and the partner users through the services');
+  console.log(
+    '  bulk rows generated in SQL (bench/scale-data.ts), then VACUUM (ANALYZE); partners, tokens, the operator and the partner users through the services',
+  );
+  console.log(
+    `  the big partner's newest ${settings.throughServices} customers made through the services after that (createCustomer, createApplication, getOffers: bench/scale-services.ts), newer than the statistics`,
+  );
+  console.log('  searches for a rare name ("hartley", 1 customer in 5,000) and a common word ("kestrel", about 1 in 20)');
   console.log('  the two sizes in two stores side by side, each an app in this process read through app.inject');
   console.log(`  every read: ${settings.warmup} untimed rounds, then ${settings.runs} timed rounds, each reading it once at each size\n`);
   const results: BackendResult[] = [];

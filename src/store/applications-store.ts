@@ -53,19 +53,32 @@ export async function insertApplication(db: Queryable, tenant: Tenant, a: Applic
   return rows[0];
 }
 
+/**
+ * The customer's latest application, when the customer is the tenant's. The latest is read by the
+ * customer alone, along applications_customer_latest in its order (its first entry), and the
+ * tenant checked on that one row: an application's tenant is its customer's, so the answer is the
+ * same as with the tenant in the search, but no plan (a prepared statement's generic one, or one
+ * made on stale statistics) can read the tenant's applications to find it (migration 023).
+ */
 export async function findLatestApplication(db: Queryable, tenant: Tenant, customerId: string, forUpdate = false): Promise<ApplicationRow | null> {
   const { rows } = await db.query<ApplicationRow>(
-    `SELECT * FROM applications
-      WHERE customer_id = $1 AND partner_id = $2 AND environment = $3
-      ORDER BY created_at DESC, id DESC LIMIT 1${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT * FROM (SELECT * FROM applications WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1) latest
+      WHERE partner_id = $2 AND environment = $3${forUpdate ? ' FOR UPDATE' : ''}`,
     [customerId, tenant.partnerId, tenant.environment],
   );
   return rows[0] ?? null;
 }
 
+/**
+ * An application of the tenant. Read by its id alone (the LIMIT keeps the tenant's conditions out
+ * of the read), the tenant checked on its row: with the conditions together, a plan made before
+ * the statistics were taken read applications_tenant_status, every application of the tenant
+ * (GET /applications/{id}/offers/ and every other read of one application; migration 023).
+ */
 export async function findApplication(db: Queryable, tenant: Tenant, id: string, forUpdate = false): Promise<ApplicationRow | null> {
   const { rows } = await db.query<ApplicationRow>(
-    `SELECT * FROM applications WHERE id = $1 AND partner_id = $2 AND environment = $3${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT * FROM (SELECT * FROM applications WHERE id = $1 LIMIT 1) found
+      WHERE partner_id = $2 AND environment = $3${forUpdate ? ' FOR UPDATE' : ''}`,
     [id, tenant.partnerId, tenant.environment],
   );
   return rows[0] ?? null;

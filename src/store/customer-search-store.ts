@@ -8,7 +8,7 @@
  */
 import type { Environment, Tenant } from '../domain/tenant.ts';
 import type { Queryable, Transactional } from './db.ts';
-import { selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
+import { keysetBounds, selectPage, type Keyset, type KeysetWindow, type PageWindow } from './keyset.ts';
 
 /** Customers newest first: everyone's (customers_created), a tenant's (customers_tenant_created). */
 export const CUSTOMERS_KEYSET: Keyset = {
@@ -96,10 +96,17 @@ async function customersWithKeys(db: Queryable, keys: string[], within: { sql: s
   return rows.map((r) => r.id);
 }
 
-/** The match's condition and, for the answer, what each row matched by; parameters appended to `params`. */
-function matchSql(match: CustomerMatch, keyed: string[], params: unknown[]): { condition: string; matchedBy: string } {
-  if (match.kind === 'all') return { condition: 'TRUE', matchedBy: 'ARRAY[]::text[]' };
-  if (match.kind === 'record') return { condition: `c.id = $${params.push(match.customerId)}`, matchedBy: `ARRAY[$${params.push(match.matchedBy)}::text]` };
+/**
+ * The match's condition and, for the answer, what each row matched by; parameters appended to
+ * `params`, the condition's first: `conditionParams` is their count with the list's before them
+ * (a statement of the condition alone takes those).
+ */
+function matchSql(match: CustomerMatch, keyed: string[], params: unknown[]): { condition: string; matchedBy: string; conditionParams: number } {
+  if (match.kind === 'all') return { condition: 'TRUE', matchedBy: 'ARRAY[]::text[]', conditionParams: params.length };
+  if (match.kind === 'record') {
+    const condition = `c.id = $${params.push(match.customerId)}`;
+    return { condition, conditionParams: params.length, matchedBy: `ARRAY[$${params.push(match.matchedBy)}::text]` };
+  }
   const either: string[] = [];
   const by: string[] = [];
   if (match.words !== null) {
@@ -109,6 +116,8 @@ function matchSql(match: CustomerMatch, keyed: string[], params: unknown[]): { c
     by.push(`CASE WHEN ${part(1)} OR ${part(2)} THEN 'company_name' END`, `CASE WHEN ${part(3)} THEN 'company_number' END`);
   }
   if (keyed.length > 0) either.push(`c.id = ANY($${params.push(keyed)}::uuid[])`);
+  if (match.externalId !== null) either.push(`c.external_customer_id = $${params.push(match.externalId)}`);
+  const conditionParams = params.length;
   for (const [prefix, name] of [
     ['e:', 'email'],
     ['p:', 'phone'],
@@ -117,9 +126,9 @@ function matchSql(match: CustomerMatch, keyed: string[], params: unknown[]): { c
     if (keys.length > 0) by.push(`CASE WHEN c.search_keys && $${params.push(keys)}::text[] THEN '${name}' END`);
   }
   const externalIds = [...match.keys.filter((k) => k.startsWith('x:')).map((k) => k.slice(2)), ...(match.externalId === null ? [] : [match.externalId])];
-  if (match.externalId !== null) either.push(`c.external_customer_id = $${params.push(match.externalId)}`);
   if (externalIds.length > 0) by.push(`CASE WHEN c.external_customer_id = ANY($${params.push(externalIds)}::text[]) THEN 'external_customer_id' END`);
-  return { condition: either.length > 0 ? `(${either.join(' OR ')})` : 'FALSE', matchedBy: `array_remove(ARRAY[${by.join(', ')}]::text[], NULL)` };
+  const condition = either.length > 0 ? `(${either.join(' OR ')})` : 'FALSE';
+  return { condition, matchedBy: `array_remove(ARRAY[${by.join(', ')}]::text[], NULL)`, conditionParams };
 }
 
 /**
@@ -137,6 +146,62 @@ async function plannedForItsValues<T>(db: Transactional, match: CustomerMatch, r
     await tx.query('SET LOCAL plan_cache_mode = force_custom_plan');
     return read(tx);
   });
+}
+
+/** A common term's walk reads at most this many customers for each row of its page (a term in one customer of 40 fills a page in it). */
+const WALK_ROWS_PER_MATCH = 40;
+
+/**
+ * The customers of a list (its own conditions and parameters, `within`) that a search matches,
+ * for the page of `window`. A common term is found by walking the list's next customers in its
+ * order (customers_tenant_created, or customers_created across partners), at most
+ * WALK_ROWS_PER_MATCH for each row of the page, testing each and stopping once the page is full:
+ * its cost is that walk's, however many thousands match. Read along the trigram index instead,
+ * a term matching 1,100 customers read and sorted all 1,100 (28 ms at 20,000 customers, 5.5 ms at
+ * 400). A rarer term, that does not fill the page within the walk, is found through its indexes:
+ * `null`, for `plannedForItsValues`. Answers the ids of the page (and of one row more).
+ */
+async function walkedPage(db: Queryable, window: PageWindow, within: { sql: string[]; params: unknown[] }, condition: string): Promise<string[] | null> {
+  const bounds = keysetBounds(CUSTOMERS_KEYSET, window, within.params.length + 1);
+  const params = [...within.params, ...bounds.params];
+  const walk = `$${params.push((window.limit + 1) * WALK_ROWS_PER_MATCH)}`;
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT c.id FROM (SELECT c.id, c.created_at, c.search_text, c.search_keys, c.external_customer_id FROM customers c
+                        WHERE ${[...within.sql, bounds.condition].join(' AND ')} ORDER BY ${bounds.orderBy} LIMIT ${walk}) c
+      WHERE ${condition} ORDER BY ${bounds.orderBy} LIMIT ${bounds.limitParam}`,
+    params,
+  );
+  return rows.length > window.limit ? rows.map((r) => r.id) : null;
+}
+
+/** A search's statement, less its select: the list's conditions, the match's, and their parameters (the list's, the condition's, then matched_by's). */
+interface SearchStatement {
+  scope: string[];
+  condition: string;
+  conditionParams: number;
+  params: unknown[];
+}
+
+/**
+ * The condition of a page of a search: its customers' ids when a walk found them (a common term),
+ * else the match's own condition, read with a plan for its values. Walked only along an index of
+ * the list's order: every partner's customers, or one tenant's.
+ */
+async function searchedPage<T>(
+  db: Transactional,
+  match: CustomerMatch,
+  walkable: boolean,
+  window: PageWindow,
+  statement: SearchStatement,
+  read: (q: Queryable, condition: string) => Promise<T>,
+): Promise<T> {
+  const walk = walkable && match.kind === 'terms' && match.words !== null;
+  const within = { sql: statement.scope, params: statement.params.slice(0, statement.conditionParams) };
+  const ids = walk ? await walkedPage(db, window, within, statement.condition) : null;
+  // The ids become a parameter of the page's statement, after its own; the match's condition,
+  // kept, is tested on their rows alone.
+  if (ids) return read(db, `c.id = ANY($${statement.params.push(ids)}::uuid[]) AND ${statement.condition}`);
+  return plannedForItsValues(db, match, (q) => read(q, statement.condition));
 }
 
 export interface CustomerFoundRow {
@@ -168,8 +233,11 @@ export async function searchCustomers(
   if (scope.partnerId !== null) conditions.push(`c.partner_id = $${params.push(scope.partnerId)}`);
   if (scope.environment !== null) conditions.push(`c.environment = $${params.push(scope.environment)}`);
   const keyed = match.kind === 'terms' ? await customersWithKeys(db, match.keys, { sql: conditions, params }) : [];
-  const { condition, matchedBy } = matchSql(match, keyed, params);
-  return plannedForItsValues(db, match, (q) =>
+  const { condition, matchedBy, conditionParams } = matchSql(match, keyed, params);
+  // Walked along customers_created or customers_tenant_created; not when exact keys named customers
+  // (an email, a phone number): those few are the answer, read by id along with any name's.
+  const walkable = (scope.partnerId === null) === (scope.environment === null) && keyed.length === 0;
+  return searchedPage(db, match, walkable, window, { scope: conditions, condition, conditionParams, params }, (q, found) =>
     selectPage(q, CUSTOMERS_KEYSET, window, {
       select: `c.id, c.partner_id, p.name AS partner_name, c.environment, c.external_customer_id,
              c.company ->> 'registered_company_name' AS company_name, c.company ->> 'trading_name' AS trading_name,
@@ -180,7 +248,7 @@ export async function searchCustomers(
                  AND (SELECT true FROM loan_repayments r WHERE r.loan_id = l.id AND r.status = 'missed' LIMIT 1)) AS loans_in_arrears,
              ${matchedBy} AS matched_by`,
       from: `customers c JOIN partners p ON p.id = c.partner_id ${LATEST_APPLICATION}`,
-      where: [...conditions, condition],
+      where: [...conditions, found],
       params,
     }),
   );
@@ -206,8 +274,9 @@ export async function listTenantCustomers(
   window: PageWindow,
 ): Promise<KeysetWindow<TenantCustomerRow>> {
   const params: unknown[] = [tenant.partnerId, tenant.environment];
-  const { condition, matchedBy } = matchSql(match, [], params);
-  return plannedForItsValues(db, match, (q) =>
+  const { condition, matchedBy, conditionParams } = matchSql(match, [], params);
+  const scope = ['c.partner_id = $1', 'c.environment = $2'];
+  return searchedPage(db, match, true, window, { scope, condition, conditionParams, params }, (q, found) =>
     selectPage(q, CUSTOMERS_KEYSET, window, {
       select: `c.id, c.external_customer_id, c.company ->> 'registered_company_name' AS company_name, c.created_at,
              a.id AS application_id, a.status AS application_status,
@@ -215,7 +284,7 @@ export async function listTenantCustomers(
              (SELECT COALESCE(sum(f.amount_pence), 0)::text FROM fundings f WHERE f.customer_id = c.id) AS funded_pence,
              ${matchedBy} AS matched_by`,
       from: `customers c ${LATEST_APPLICATION}`,
-      where: ['c.partner_id = $1', 'c.environment = $2', condition],
+      where: [...scope, found],
       params,
     }),
   );

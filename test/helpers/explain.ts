@@ -66,14 +66,55 @@ export function wholeTableReads(plan: PlanNode): string[] {
   return found;
 }
 
-/** `db` as it is, that first EXPLAINs every SELECT (or WITH … SELECT) it runs into `explained`. */
-export function explaining(db: Db, explained: ExplainedQuery[]): Db {
+/** Every table read in the plan with the index it was read along (null: not along an index). */
+export function tablesRead(plan: PlanNode): { table: string; index: string | null }[] {
+  const found: { table: string; index: string | null }[] = [];
+  const visit = (node: PlanNode) => {
+    // A bitmap heap scan reads along the indexes of the bitmap index scans below it.
+    const bitmaps = (n: PlanNode): string[] => [
+      ...(n['Node Type'] === 'Bitmap Index Scan' ? [n['Index Name'] ?? ''] : []),
+      ...(n.Plans ?? []).flatMap(bitmaps),
+    ];
+    const table = node['Relation Name'];
+    if (table && node['Node Type'] === 'Bitmap Heap Scan') for (const index of bitmaps(node)) found.push({ table, index });
+    else if (table) found.push({ table, index: node['Index Name'] ?? null });
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  visit(plan);
+  return found;
+}
+
+/** A parameter as an SQL literal of unknown type, for EXECUTE: the prepared statement gives it its type. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+  if (value instanceof Date) return quote(value.toISOString());
+  if (Array.isArray(value)) return quote(`{${value.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`);
+  return quote(String(value));
+}
+
+/**
+ * `db` as it is, that first EXPLAINs every SELECT (or WITH … SELECT) it runs into `explained`.
+ * `generic`: as the generic plan a prepared statement takes after its fifth run (postgres.js
+ * prepares every statement), made without the parameters' values (`plan_cache_mode =
+ * force_generic_plan`), rather than a plan for the values.
+ */
+export function explaining(db: Db, explained: ExplainedQuery[], options: { generic?: boolean } = {}): Db {
   const isRead = (sql: string) => /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE)\b/i.test(sql);
   // On the connection of the statement: a transaction's own (a savepoint), or a new one.
   const explain = async (on: Transactional, sql: string, params: readonly unknown[] = []) => {
     const plan = await on.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
-      const { rows } = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      if (options.generic) {
+        await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        await tx.query(`PREPARE explained_generic AS ${sql}`);
+      }
+      const { rows } = options.generic
+        ? await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+            `EXPLAIN (FORMAT JSON) EXECUTE explained_generic${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}`,
+          )
+        : await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      if (options.generic) await tx.query('DEALLOCATE explained_generic');
       const json = rows[0]['QUERY PLAN'];
       return (typeof json === 'string' ? (JSON.parse(json) as [{ Plan: PlanNode }]) : json)[0].Plan;
     });
