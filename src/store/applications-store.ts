@@ -58,7 +58,7 @@ export async function insertApplication(db: Queryable, tenant: Tenant, a: Applic
  * customer alone, along applications_customer_latest in its order (its first entry), and the
  * tenant checked on that one row: an application's tenant is its customer's, so the answer is the
  * same as with the tenant in the search, but no plan (a prepared statement's generic one, or one
- * made on stale statistics) can read the tenant's applications to find it (migration 023).
+ * made on stale statistics) can read the tenant's applications to find it (migration 027).
  */
 export async function findLatestApplication(db: Queryable, tenant: Tenant, customerId: string, forUpdate = false): Promise<ApplicationRow | null> {
   const { rows } = await db.query<ApplicationRow>(
@@ -73,7 +73,7 @@ export async function findLatestApplication(db: Queryable, tenant: Tenant, custo
  * An application of the tenant. Read by its id alone (the LIMIT keeps the tenant's conditions out
  * of the read), the tenant checked on its row: with the conditions together, a plan made before
  * the statistics were taken read applications_tenant_status, every application of the tenant
- * (GET /applications/{id}/offers/ and every other read of one application; migration 023).
+ * (GET /applications/{id}/offers/ and every other read of one application; migration 027).
  */
 export async function findApplication(db: Queryable, tenant: Tenant, id: string, forUpdate = false): Promise<ApplicationRow | null> {
   const { rows } = await db.query<ApplicationRow>(
