@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Db } from './store/db.ts';
 import { anyOperator } from './store/operators-store.ts';
-import { getSetting, putSettingOnce } from './store/partners-store.ts';
+import { getSetting, putSetting, putSettingOnce } from './store/partners-store.ts';
 import { createPartner, createToken } from './services/partners.ts';
 import { hashToken } from './services/tokens.ts';
 import { createOperator } from './services/operators.ts';
@@ -14,6 +14,9 @@ export const DEMO_OPERATOR = { email: 'operator@example.com', name: 'Demo Operat
 
 /** The demo partner's first dashboard owner, invited on a fresh embedded start (docs/behaviour.md, section 24). */
 export const DEMO_DASHBOARD_OWNER = { email: 'owner@example.com', name: 'Demo Owner', role: 'owner' } as const;
+
+/** The setting that names the demo partner's sandbox token printed last (at the first start or by `npm run operator -- demo`). */
+export const DEMO_TOKEN_SETTING = 'demo_sandbox_token_id';
 
 export interface Bootstrap {
   adminTokenHash: string | null;
@@ -57,6 +60,7 @@ export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
     const partner = await createPartner({ db, now: () => new Date() }, 'Demo Partner');
     if (await putSettingOnce(db, 'demo_partner_id', partner.partnerId)) {
       const token = await createToken({ db, now: () => new Date() }, partner.partnerId, 'sandbox');
+      await putSetting(db, DEMO_TOKEN_SETTING, token.tokenId);
       generated.demoPartnerId = partner.partnerId;
       generated.demoSandboxToken = token.token;
       const invitation = await inviteUser({ db, now: () => new Date() }, { kind: 'system', label: 'first start' }, partner.partnerId, DEMO_DASHBOARD_OWNER);
@@ -72,27 +76,41 @@ export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
   return { adminTokenHash, generated };
 }
 
-/** The start-up banner: printed to the terminal, never to the logs. */
+/**
+ * The start-up banner: printed to the terminal, never to the logs, once the server listens. What
+ * anyone may read first; the secrets shown once last, so that they are the last lines printed
+ * before the first request is logged (docs/behaviour.md, section 31).
+ */
 export function banner(config: Config, boot: Bootstrap): string {
   const base = `${config.publicBaseUrl}/api/lending/v2.2`;
   const lines = [`Lending Partner API listening: ${base}/`, `OpenAPI document: ${base}/openapi.json`];
-  const { adminToken, demoPartnerId, demoSandboxToken } = boot.generated;
+  lines.push(`Operator console: ${config.publicBaseUrl}/console/login`, `Partner dashboard: ${config.publicBaseUrl}/dashboard/login`);
+  if (boot.adminTokenHash === null) lines.push('Admin API disabled: set ADMIN_TOKEN to enable it.');
+  const secrets = secretLines(config, boot.generated);
+  if (secrets.length > 0) {
+    lines.push('', 'Shown once, stored only as hashes: keep them now (lost? stop the server and run `npm run operator -- demo` for new ones):');
+    lines.push(...secrets);
+  }
+  return `\n${lines.join('\n')}\n\n`;
+}
+
+/** The secrets generated now, one line each (with a hint line after some), as the banner and `npm run operator -- demo` print them. */
+export function secretLines(config: Config, generated: Bootstrap['generated']): string[] {
+  const base = `${config.publicBaseUrl}/api/lending/v2.2`;
+  const lines: string[] = [];
+  const { adminToken, demoPartnerId, demoSandboxToken, demoDashboardInvitation, demoOperatorPassword, demoOperatorSetupLink } = generated;
   if (adminToken) lines.push(`Admin token (shown once, keep it): ${adminToken}`);
   if (demoSandboxToken) {
     lines.push(`Demo partner ${demoPartnerId}, sandbox token (shown once): ${demoSandboxToken}`);
-    lines.push(`Try: curl -H "Authorization: Bearer ${demoSandboxToken}" ${base}/authentication_check/`);
+    lines.push(`  Try: curl -H "Authorization: Bearer ${demoSandboxToken}" ${base}/authentication_check/`);
   }
-  if (boot.generated.demoDashboardInvitation) {
-    lines.push(`Partner dashboard: ${boot.generated.demoDashboardInvitation}`);
+  if (demoDashboardInvitation) {
+    lines.push(`Partner dashboard invitation: ${demoDashboardInvitation}`);
     lines.push(`  (the demo partner's owner ${DEMO_DASHBOARD_OWNER.email}: open it once within 72 hours to choose a password and set up two-factor)`);
   }
-  if (boot.generated.demoOperatorPassword) {
-    lines.push(`Operator console: ${config.publicBaseUrl}/console/login`);
-    lines.push(`Demo operator (admin) ${DEMO_OPERATOR.email}, password (shown once): ${boot.generated.demoOperatorPassword}`);
-    if (boot.generated.demoOperatorSetupLink) {
-      lines.push(`  Two-factor set-up (single use, within 72 hours): ${boot.generated.demoOperatorSetupLink}`);
-    }
+  if (demoOperatorPassword) {
+    lines.push(`Demo operator (admin) ${DEMO_OPERATOR.email}, password (shown once): ${demoOperatorPassword}`);
+    if (demoOperatorSetupLink) lines.push(`  Two-factor set-up (single use, within 72 hours): ${demoOperatorSetupLink}`);
   }
-  if (boot.adminTokenHash === null) lines.push('Admin API disabled: set ADMIN_TOKEN to enable it.');
-  return `\n${lines.join('\n')}\n\n`;
+  return lines;
 }

@@ -11,6 +11,7 @@ import { customerCommands } from './cli/customers.ts';
 import { documentCommands } from './cli/documents.ts';
 import { eventCommands } from './cli/events.ts';
 import { loanCommands } from './cli/loans.ts';
+import { sandboxCommands } from './cli/sandbox.ts';
 
 customerCommands(program);
 applicationCommands(program);
@@ -18,5 +19,6 @@ loanCommands(program);
 documentCommands(program);
 eventCommands(program);
 clockCommands(program);
+sandboxCommands(program);
 
 await program.parseAsync(process.argv);

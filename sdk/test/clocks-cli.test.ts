@@ -51,6 +51,14 @@ describe.each(BACKENDS)('test clocks from the SDK and the CLI on %s', (backend) 
 
     const customer = await sdk.createCustomer(customerBody({ test_clock_id: clockId }) as never);
     expect((await sdk.getCustomer(customer.data.customer_id)).data.test_clock_id).toBe(clockId);
+    // A loan on the clock, so that the advance has a repayment day to miss.
+    const application = await sdk.createApplication(customer.data.customer_id, { data: { amount: 2000 } });
+    const terms = { product_type: 'flexi_loan', max_amount: 5000, monthly_interest_percentage: 2, fee_percentage: 0, duration_in_days: 120 } as const;
+    await sdk.sandboxDecideApplication(application.data.application_id, { data: { outcome: 'offered', offers: [terms] } });
+    const offerId = (await sdk.listOffers(application.data.application_id)).data.offers[0].offer_id;
+    await sdk.selectOffer(offerId, { data: { entity_to_contact: 'introducer' } });
+    const loanId = (await sdk.sandboxFundOffer(offerId, { data: { amount: 2000 } })).data.funding_id;
+    const firstRepayment = (await sdk.getLoan(loanId)).data.repayments[0].date;
 
     const list = await lending(env, 'clocks', 'list');
     expect(list.stdout).toMatch(/^CLOCK\s+NAME\s+DATE\s+STATUS\s+CUSTOMERS/m);
@@ -59,7 +67,12 @@ describe.each(BACKENDS)('test clocks from the SDK and the CLI on %s', (backend) 
 
     // The CLI waits until the worker has played every day.
     const to = plusDays(clock.frozen_on, 40);
-    const advanced = await lending(env, 'clocks', 'advance', clockId, '--to', to, '--missed', plusDays(clock.frozen_on, 30));
+    const notRepaymentDay = await lending(env, 'clocks', 'advance', clockId, '--to', to, '--missed', plusDays(firstRepayment, 1));
+    expect(notRepaymentDay.code).toBe(1);
+    expect(notRepaymentDay.stderr).toContain(
+      `Error: ValidationError: must be a day on which a repayment of a loan on this clock falls due; in this advance: ${firstRepayment} (/data/missed/0)`,
+    );
+    const advanced = await lending(env, 'clocks', 'advance', clockId, '--to', to, '--missed', firstRepayment);
     expect(advanced.code, advanced.stderr).toBe(0);
     expect(advanced.stdout).toContain(`Clock ${clockId} (walk-through): ready at ${to}, 1 customer`);
     const refused = await lending(env, 'clocks', 'advance', clockId, '--to', clock.frozen_on);

@@ -7,6 +7,7 @@
 
 import { addDays, daysBetween, type IsoDate } from './dates.ts';
 import { deferredSettlementDate, regulation4AmountPence } from './early-settlement.ts';
+import type { Problem } from './errors.ts';
 import type { BasisPoints, Pence } from './money.ts';
 import { repaymentSchedule } from './repayment-schedule.ts';
 
@@ -359,4 +360,12 @@ export function settledRepayments(repayments: readonly LoanRepayment[], quote: S
   const [rebatedPayoff, ...rebatedLate] = withRebate([payoff, ...paidLate.toReversed()], quote.rebatePence);
   const late = new Map(rebatedLate.map((r) => [r.date, r]));
   return [...before.map((r) => late.get(r.date) ?? r), rebatedPayoff];
+}
+
+/** A `simulate` missed date on which no repayment of the loan falls due (on or before `until`): the rule, at its pointer. */
+export function missedNotDueProblem(date: string, until: string, index: number): Problem {
+  return {
+    detail: `must be a day on which a repayment of this loan falls due, on or before until (${until}): none does on ${date}`,
+    source: { pointer: `/data/missed/${index}` },
+  };
 }

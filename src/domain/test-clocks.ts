@@ -87,9 +87,11 @@ export function latestAdvance(frozenOn: IsoDate): IsoDate {
 /**
  * What is wrong with advancing a clock on `frozenOn` to `to`, leaving the repayments due on the
  * `missed` days missed: `to` must be after the clock's date and at most two years after it, and
- * each missed day one the advance plays. Every problem at once, each with its pointer.
+ * each missed day one the advance plays and, when `repaymentDays` (the days it plays on which a
+ * repayment of a loan on the clock falls due) is given, one of those. Every problem at once, each
+ * with its pointer.
  */
-export function advanceProblems(frozenOn: IsoDate, to: IsoDate, missed: readonly IsoDate[]): Problem[] {
+export function advanceProblems(frozenOn: IsoDate, to: IsoDate, missed: readonly IsoDate[], repaymentDays?: readonly IsoDate[]): Problem[] {
   const problems: Problem[] = [];
   const latest = latestAdvance(frozenOn);
   if (daysBetween(frozenOn, to) <= 0) {
@@ -100,9 +102,19 @@ export function advanceProblems(frozenOn: IsoDate, to: IsoDate, missed: readonly
   missed.forEach((day, i) => {
     if (daysBetween(frozenOn, day) <= 0 || daysBetween(day, to) < 0) {
       problems.push({ detail: `must be a day this advance plays, after ${frozenOn} and on or before ${to}`, source: { pointer: `/data/missed/${i}` } });
+    } else if (repaymentDays && !repaymentDays.includes(day)) {
+      problems.push({ detail: notRepaymentDay(repaymentDays), source: { pointer: `/data/missed/${i}` } });
     }
   });
   return problems;
+}
+
+/** Why a missed day that is no repayment day is refused, with the repayment days the advance does play (the first three). */
+function notRepaymentDay(repaymentDays: readonly IsoDate[]): string {
+  const rule = 'must be a day on which a repayment of a loan on this clock falls due';
+  if (repaymentDays.length === 0) return `${rule}: none falls due in this advance`;
+  const shown = repaymentDays.slice(0, 3).join(', ');
+  return `${rule}; in this advance: ${shown}${repaymentDays.length > 3 ? ', …' : ''}`;
 }
 
 /**

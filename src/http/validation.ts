@@ -2,14 +2,14 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { validationFailed, type Problem } from '../domain/errors.ts';
 import { exactDecimal } from '../domain/money.ts';
-import { PAGE_SIZE_MAX } from '../domain/cursor.ts';
-import { LIMIT_PATTERN } from '../schemas/paging.ts';
+import { LIMIT_PATTERN_MAXIMUMS } from '../schemas/paging.ts';
 import { isStorableQueryValue, isStorableText, NOT_STORABLE } from '../domain/storable-text.ts';
 
-/** What a pattern asks for, in words, where "has an invalid format" would say too little. */
-const PATTERN_WORDS: Record<string, string> = {
-  [LIMIT_PATTERN]: `must be a whole number from 1 to ${PAGE_SIZE_MAX}`,
-};
+/** What a pattern asks for, in words, where "has an invalid format" would say too little: a page's `limit` names its range. */
+function patternWords(pattern: string): string {
+  const max = LIMIT_PATTERN_MAXIMUMS.get(pattern);
+  return max === undefined ? 'has an invalid format' : `must be from 1 to ${max}`;
+}
 
 /** Turns one schema error into words a partner developer understands. */
 function describe(error: FastifySchemaValidationError): string {
@@ -48,7 +48,7 @@ function describe(error: FastifySchemaValidationError): string {
     case 'format':
       return FORMAT_WORDS[String(params.format)] ?? `must be a valid ${params.format}`;
     case 'pattern':
-      return PATTERN_WORDS[String(params.pattern)] ?? 'has an invalid format';
+      return patternWords(String(params.pattern));
     default:
       return error.message ?? 'is invalid';
   }

@@ -6,8 +6,28 @@
 import { Type } from 'typebox';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type PageRequest } from '../domain/cursor.ts';
 
-/** 1 to 200 in decimal digits: query strings are text, and a number beyond is a 400 naming `limit`. */
-export const LIMIT_PATTERN = `^([1-9]|[1-9][0-9]|1[0-9]{2}|${PAGE_SIZE_MAX})$`;
+/** The largest `limit` of each pattern made by `limitPattern`, for the 400's words ("limit must be from 1 to N"). */
+export const LIMIT_PATTERN_MAXIMUMS = new Map<string, number>();
+
+/** Whole numbers 1 to N without sign or leading zero, for each maximum a list uses. */
+const LIMIT_PATTERNS: Record<number, string> = {
+  100: '^([1-9]|[1-9][0-9]|100)$',
+  200: '^([1-9]|[1-9][0-9]|1[0-9]{2}|200)$',
+};
+
+/**
+ * The pattern of a `limit` from 1 to `max` in decimal digits: query strings are text, and anything
+ * else is a 400 naming `limit` and its range (src/http/validation.ts).
+ */
+export function limitPattern(max: number): string {
+  const pattern = LIMIT_PATTERNS[max];
+  if (!pattern) throw new Error(`limitPattern: no pattern for a maximum of ${max}`);
+  LIMIT_PATTERN_MAXIMUMS.set(pattern, max);
+  return pattern;
+}
+
+/** 1 to 200: every paged list but the events API. */
+export const LIMIT_PATTERN = limitPattern(PAGE_SIZE_MAX);
 
 export const PageQueryFields = {
   limit: Type.Optional(Type.String({ pattern: LIMIT_PATTERN, description: `Rows per page: 1 to ${PAGE_SIZE_MAX}, default ${PAGE_SIZE_DEFAULT}` })),

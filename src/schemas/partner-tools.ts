@@ -1,8 +1,11 @@
 import { Type } from 'typebox';
 import { IsoDateTime, StringEnum, Uuid } from './common.ts';
-import { PageMeta, PageQueryFields } from './paging.ts';
+import { limitPattern, PageMeta, PageQueryFields } from './paging.ts';
 
-const Limit = Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$', description: '1 to 100, default 20' });
+/** The events API's page: 1 to 100 events, 20 by default. */
+export const EVENTS_LIMIT_MAX = 100;
+
+const Limit = Type.String({ pattern: limitPattern(EVENTS_LIMIT_MAX), description: `1 to ${EVENTS_LIMIT_MAX}, default 20` });
 
 export const EventsQuery = Type.Object({
   after: Type.Optional(Type.String({ format: 'uuid', description: 'An event id: only events after it (from the start of the 30 days when absent)' })),

@@ -14,6 +14,7 @@ import {
   lastCollected,
   loanPosition,
   loanStatus,
+  missedNotDueProblem,
   settledRepayments,
   settlementQuote,
   simulatedOutcomes,
@@ -297,9 +298,7 @@ export async function simulateCollections(ctx: ServiceContext, tenant: Tenant, l
     assertScheduleOpen(loan);
     if (loanStatus(loan.repayments) === 'settled') throw collectionError({ kind: 'settled' }, '/data/until');
     const problems = missed.flatMap((date, i) =>
-      loan.repayments.some((r) => r.date === date && r.date <= until)
-        ? []
-        : [{ detail: `no repayment of this loan falls due on ${date}, on or before until`, source: { pointer: `/data/missed/${i}` } }],
+      loan.repayments.some((r) => r.date === date && r.date <= until) ? [] : [missedNotDueProblem(date, until, i)],
     );
     if (problems.length > 0) throw new DomainError('NoRepaymentOnDate', problems[0].detail, { problems });
     const outcomes = simulatedOutcomes(loan.repayments, until, missed);

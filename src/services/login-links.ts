@@ -34,6 +34,11 @@ export async function createLoginLink(
   return `${publicBaseUrl}/portal/login?token=${token}`;
 }
 
+/** The refusal when the introducer is the contact, with what makes the customer the contact. */
+export const INTRODUCER_IS_CONTACT =
+  'the introducer is the contact for the latest application, not the customer: select the offer with entity_to_contact customer ' +
+  '(POST /offers/{offer_id}/select/ with {"data": {"entity_to_contact": "customer"}}), which also answers a login link';
+
 /** GET login_link: the customer's latest application must name the customer as the contact. */
 export async function loginLinkFor(ctx: ServiceContext, tenant: Tenant, customerId: string, offerId: string | null, publicBaseUrl: string): Promise<string> {
   const customer = await findCustomer(ctx.db, tenant, customerId);
@@ -44,10 +49,10 @@ export async function loginLinkFor(ctx: ServiceContext, tenant: Tenant, customer
   }
   const application = await findLatestApplication(ctx.db, tenant, customerId);
   if (!application || application.entity_to_contact !== 'customer') {
-    throw new DomainError(
-      'LoginLinkUnavailable',
-      application ? 'the application names the introducer as the contact, not the customer' : 'the customer has no application',
-    );
+    if (!application) throw new DomainError('LoginLinkUnavailable', 'the customer has no application');
+    throw new DomainError('LoginLinkUnavailable', INTRODUCER_IS_CONTACT, {
+      meta: { application_id: application.id, entity_to_contact: application.entity_to_contact },
+    });
   }
   return createLoginLink(ctx.db, tenant, customerId, offerId, customerCtx.now(), publicBaseUrl);
 }

@@ -13,6 +13,7 @@ import type { TestClockView } from '../schemas/test-clocks.ts';
 import type { Queryable } from '../store/db.ts';
 import { wakeDispatcher } from '../store/outbox-store.ts';
 import {
+  clockRepaymentDays,
   countLiveClocks,
   deleteTestClock,
   findTestClock,
@@ -99,7 +100,8 @@ export async function advanceTestClock(ctx: ServiceContext, tenant: Tenant, id: 
         meta: { test_clock_id: clock.id, frozen_on: clock.frozen_on, advancing_to: clock.advance_to },
       });
     }
-    const problems = advanceProblems(clock.frozen_on, to, missed);
+    const repaymentDays = missed.length > 0 && to > clock.frozen_on ? await clockRepaymentDays(tx, clock.id, clock.frozen_on, to) : [];
+    const problems = advanceProblems(clock.frozen_on, to, missed, repaymentDays);
     if (problems.length > 0) throw validationFailed(problems);
     await startAdvance(tx, clock.id, to, [...new Set(missed)].sort());
     await wakeDispatcher(tx);

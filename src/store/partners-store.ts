@@ -188,6 +188,11 @@ export async function getSetting(db: Queryable, key: string): Promise<string | n
   return rows[0]?.value ?? null;
 }
 
+/** Sets a setting, replacing its value. */
+export async function putSetting(db: Queryable, key: string, value: string): Promise<void> {
+  await db.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [key, value]);
+}
+
 /** Sets a setting only when absent; returns whether this call set it. */
 export async function putSettingOnce(db: Queryable, key: string, value: string): Promise<boolean> {
   const result = await db.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);

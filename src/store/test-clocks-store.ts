@@ -228,6 +228,21 @@ export async function clockLoansDue(db: Queryable, clockId: string, day: string)
   return rows;
 }
 
+/**
+ * The days after `after` and on or before `through` on which a scheduled repayment of a loan on the
+ * clock (with no notice of withdrawal) falls due: the days an advance may mark as missed.
+ */
+export async function clockRepaymentDays(db: Queryable, clockId: string, after: string, through: string): Promise<string[]> {
+  const { rows } = await db.query<{ due_date: string }>(
+    `SELECT DISTINCT r.due_date::text AS due_date FROM customers c JOIN loans l ON l.customer_id = c.id
+       JOIN loan_repayments r ON r.loan_id = l.id AND r.due_date > $2::date AND r.due_date <= $3::date AND r.status = 'scheduled'
+      WHERE c.test_clock_id = $1 AND NOT EXISTS (SELECT 1 FROM loan_withdrawals w WHERE w.loan_id = l.id)
+      ORDER BY 1`,
+    [clockId, after, through],
+  );
+  return rows.map((row) => row.due_date);
+}
+
 /** The first day on which each kind of work falls due for a clock's customers (null: none will). */
 export interface ClockWorkDays {
   repayment: string | null;

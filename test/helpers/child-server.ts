@@ -25,8 +25,8 @@ export interface ChildServer {
   kill(signal?: NodeJS.Signals): void;
 }
 
-/** Starts `node src/main.ts` as a child on 127.0.0.1 and waits until it listens (or its worker starts). */
-export async function startChildServer(env: Record<string, string>, readyPattern = /listening/i): Promise<ChildServer> {
+/** Starts `node src/main.ts` as a child on 127.0.0.1 and waits until it listens (or its worker starts), for at most `timeoutMs`. */
+export async function startChildServer(env: Record<string, string>, readyPattern = /listening/i, timeoutMs = 60_000): Promise<ChildServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['src/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_TOKEN: CHILD_ADMIN_TOKEN, LOG_LEVEL: 'warn', ...env },
@@ -39,9 +39,9 @@ export async function startChildServer(env: Record<string, string>, readyPattern
   const started = Date.now();
   while (!readyPattern.test(output)) {
     if (child.exitCode !== null) throw new Error(`server exited during start-up: ${output}`);
-    if (Date.now() - started > 60_000) {
+    if (Date.now() - started > timeoutMs) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start within 60 s: ${output}`);
+      throw new Error(`server did not start within ${timeoutMs / 1000} s: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -7,12 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/db.ts';
 import { usePartner, useTestApp } from '../helpers/app.ts';
 import { signedInPartnerUser, type DashboardUser } from '../helpers/dashboard.ts';
+import { apply, getOffers, selectOffer, type OfferTermsJson } from '../helpers/lending.ts';
+import { fund } from '../helpers/loans.ts';
 import { createClock, customerOnClock, getClock, plusDays, plusMonths } from '../helpers/test-clocks.ts';
 import { eventually } from '../helpers/receiver.ts';
 import { useWorker } from '../helpers/worker.ts';
 import { formatDate } from '../../src/web/format.ts';
 
 const PAGE = '/dashboard/test-clocks';
+const TERMS: OfferTermsJson = { product_type: 'flexi_loan', max_amount: 5000, monthly_interest_percentage: 2, fee_percentage: 0, duration_in_days: 120 };
 
 /** The card of a clock on the page, up to the next card (or the end of the list). */
 function cardOf(body: string, clockId: string): string {
@@ -62,7 +65,7 @@ describe.each(BACKENDS)('the test clocks page with a worker on %s', (backend) =>
     expect(cardOf(listed.body, clockId)).toContain(`<button type="submit" aria-describedby="clock-${clockId} clock-${clockId}-date">Advance</button>`);
     expect(cardOf(listed.body, clockId)).toContain(`aria-describedby="clock-${clockId} clock-${clockId}-date">Delete</a>`);
 
-    await customerOnClock(partner, clockId, { external_customer_id: 'crm-clock-1' }, { registered_company_name: 'Tick Tock Ltd' });
+    const tickTock = await customerOnClock(partner, clockId, { external_customer_id: 'crm-clock-1' }, { registered_company_name: 'Tick Tock Ltd' });
     await customerOnClock(partner, clockId, { external_customer_id: 'crm-clock-2' }, { registered_company_name: 'Pendulum & Sons Ltd' });
     const withCustomers = cardOf((await user.get(PAGE)).body, clockId);
     expect(withCustomers).toContain(
@@ -71,7 +74,13 @@ describe.each(BACKENDS)('the test clocks page with a worker on %s', (backend) =>
     expect((await user.get('/dashboard/customers?q=crm-clock-2')).body).toContain('Pendulum &amp; Sons Ltd');
 
     const to = plusDays(clock.frozen_on, 40);
-    const missed = plusDays(clock.frozen_on, 10);
+    // A loan on the clock, so that the advance has a repayment to miss: its first.
+    const applicationId = await apply(partner, tickTock, { amount: 2000 });
+    await partner.post(`/sandbox/applications/${applicationId}/decision`, { data: { outcome: 'offered', offers: [TERMS] } });
+    const [offer] = (await getOffers(partner, applicationId)).offers;
+    await selectOffer(partner, offer.offer_id, 'introducer');
+    const loanId = await fund(partner, offer.offer_id, 2000);
+    const missed: string = (await partner.get(`/loans/${loanId}/`)).json().data.repayments[0].date;
     const advanced = await user.post(`${PAGE}/${clockId}/advance`, { to, missed: `${missed}` });
     expect(advanced.statusCode, advanced.body).toBe(303);
     expect(advanced.headers.location).toBe(`${PAGE}?done=advancing`);
@@ -151,10 +160,16 @@ describe.each(BACKENDS)('the test clocks page, its refusals and its limits on %s
       [{ to: plusDays(latest, 1) }, 400, 'to', `Must be at most two years after the clock's date (on or before ${words(latest)})`],
       [{ to: plusDays(clock.frozen_on, 5), missed: 'soon' }, 400, 'missed', 'Enter each missed repayment as a date, like 2019-03-01'],
       [
-        { to: plusDays(clock.frozen_on, 5), missed: `${plusDays(clock.frozen_on, 2)}, ${plusDays(clock.frozen_on, 9)}` },
+        { to: plusDays(clock.frozen_on, 5), missed: `${plusDays(clock.frozen_on, 9)}` },
         400,
         'missed',
         `${words(plusDays(clock.frozen_on, 9))}: must be a day this advance plays, after ${words(clock.frozen_on)} and on or before ${words(plusDays(clock.frozen_on, 5))}`,
+      ],
+      [
+        { to: plusDays(clock.frozen_on, 5), missed: `${plusDays(clock.frozen_on, 2)}` },
+        400,
+        'missed',
+        `${words(plusDays(clock.frozen_on, 2))}: must be a day on which a repayment of a loan on this clock falls due: none falls due in this advance`,
       ],
     ];
     for (const [fields, status, field, message] of cases) {

@@ -80,7 +80,7 @@ describe.each(BACKENDS)('paged partner lists on %s', (backend) => {
     expect(whole.meta.next_cursor).toBeNull();
     for (const limit of ['0', '201', '1000', 'ten', '-1', '1.5']) {
       const errors = expectError(await client.get(`/request_log/?limit=${limit}`), 400, 'ValidationError');
-      expect(errors).toEqual([{ code: 'ValidationError', detail: 'limit must be a whole number from 1 to 200', source: { parameter: 'limit' } }]);
+      expect(errors).toEqual([{ code: 'ValidationError', detail: 'limit must be from 1 to 200', source: { parameter: 'limit' } }]);
     }
   });
 

@@ -7,9 +7,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { customerBody, usePartner, useTestApp, type PartnerClient } from '../helpers/app.ts';
 import { BACKENDS } from '../helpers/db.ts';
 import { countRows, expectError, expectPointers, UNKNOWN_UUID } from '../helpers/foundation.ts';
+import { offeredBySandbox, selectOffer, type OfferTermsJson } from '../helpers/lending.ts';
+import { fund } from '../helpers/loans.ts';
 import { createClock, customerOnClock, getClock, type ClockJson } from '../helpers/test-clocks.ts';
 
 const WALL = new Date('2027-01-10T09:15:00.000Z');
+const TERMS: OfferTermsJson = { product_type: 'flexi_loan', max_amount: 5000, monthly_interest_percentage: 2, fee_percentage: 0, duration_in_days: 120 };
 
 describe.each(BACKENDS)('test clock refusals on %s', (backend) => {
   const t = useTestApp(backend, { resetClock: WALL });
@@ -34,7 +37,9 @@ describe.each(BACKENDS)('test clock refusals on %s', (backend) => {
     expectPointers(await advance(partner, clock.test_clock_id, { to: '2027-01-10' }), ['/data/to']);
     const far = expectPointers(await advance(partner, clock.test_clock_id, { to: '2029-01-11' }), ['/data/to']);
     expect(far[0].detail).toContain('2029-01-10');
+    // The first is a day the advance plays, but no repayment falls due on it (no loan is on the clock); the others it does not play.
     expectPointers(await advance(partner, clock.test_clock_id, { to: '2027-02-01', missed: ['2027-01-20', '2027-01-05', '2027-03-01'] }), [
+      '/data/missed/0',
       '/data/missed/1',
       '/data/missed/2',
     ]);
@@ -48,8 +53,12 @@ describe.each(BACKENDS)('test clock refusals on %s', (backend) => {
   });
 
   it('answers 409 TestClockAdvancing to a second advance while it advances; the first stands', async () => {
-    const clock = await createClock(partner);
-    const first = await advance(partner, clock.test_clock_id, { to: '2027-06-01', missed: ['2027-03-01'] });
+    const clock = { ...(await createClock(partner)), customer_count: 1 };
+    // A loan on the clock, drawn on its date: its repayments fall due on the 10th, and the advance may miss one.
+    const made = await offeredBySandbox(partner, [TERMS], { customer: { test_clock_id: clock.test_clock_id } });
+    await selectOffer(partner, made.offers[0].offer_id, 'introducer');
+    await fund(partner, made.offers[0].offer_id, 2000);
+    const first = await advance(partner, clock.test_clock_id, { to: '2027-06-01', missed: ['2027-03-10'] });
     expect(first.statusCode, first.body).toBe(202);
     expect(first.json().data).toEqual({ ...clock, status: 'advancing' });
     const [error] = expectError(await advance(partner, clock.test_clock_id, { to: '2027-03-01' }), 409, 'TestClockAdvancing');
@@ -58,7 +67,7 @@ describe.each(BACKENDS)('test clock refusals on %s', (backend) => {
       'SELECT advance_to, missed::text[] AS missed FROM test_clocks WHERE id = $1',
       [clock.test_clock_id],
     );
-    expect(rows[0]).toEqual({ advance_to: '2027-06-01', missed: ['2027-03-01'] });
+    expect(rows[0]).toEqual({ advance_to: '2027-06-01', missed: ['2027-03-10'] });
     // The same request replayed with its key answers what it answered, doing nothing again.
     const key = { 'idempotency-key': `advance-${clock.test_clock_id}` };
     const other = await createClock(partner);

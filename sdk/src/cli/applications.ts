@@ -1,6 +1,6 @@
 /** The application commands: `applications`, `offers` and `schedule`. */
 import { writeFile } from 'node:fs/promises';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { client, date, json, money, out, printJson, run, table } from './common.ts';
 
 export function applicationCommands(program: Command): void {
@@ -38,10 +38,10 @@ export function applicationCommands(program: Command): void {
       }),
     );
 
-  // offers
-  program
+  // offers (and `offers select`)
+  const offers = program
     .command('offers')
-    .description('GET /applications/{application}/offers/')
+    .description('GET /applications/{application}/offers/; `offers select OFFER` selects one')
     .argument('<application>', 'application id')
     .action(
       run(async (application: string) => {
@@ -62,6 +62,21 @@ export function applicationCommands(program: Command): void {
             o.status,
           ]),
         ]);
+      }),
+    );
+
+  offers
+    .command('select')
+    .description('POST /offers/{offer}/select/: select the offer; with --contact customer (the default) it answers a login link')
+    .argument('<offer>', 'offer id')
+    .addOption(new Option('--contact <entity>', 'who is contacted about the application').choices(['customer', 'introducer']).default('customer'))
+    .action(
+      run(async (offer: string, options: { contact: 'customer' | 'introducer' }) => {
+        const answer = await client().selectOffer(offer, { data: { entity_to_contact: options.contact } });
+        if (json()) return printJson(answer);
+        const link = (answer.data as { login_link?: string }).login_link;
+        out(`Selected offer ${offer}; the ${options.contact} is the contact`);
+        if (link) out(`Login link for the customer (single use, 24 hours): ${link}`);
       }),
     );
 

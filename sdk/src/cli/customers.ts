@@ -52,16 +52,24 @@ export function customerCommands(program: Command): void {
     .command('create')
     .description('POST /customers/ with the JSON body in a file ({"data": {...}} as in the API reference)')
     .requiredOption('--file <file>', 'JSON file with the customer')
+    .option('--external-customer-id <id>', "your id for the customer (replaces the file's external_customer_id)")
+    .option('--test-clock <clock-id>', 'put the customer on this sandbox test clock (test_clock_id)')
     .action(
-      run(async (options: { file: string }) => {
+      run(async (options: { file: string; externalCustomerId?: string; testClock?: string }) => {
         let body: unknown;
         try {
           body = JSON.parse(await readFile(options.file, 'utf8'));
         } catch (error) {
           throw new Error(`cannot read ${options.file} as JSON: ${(error as Error).message}`, { cause: error });
         }
-        const wrapped = body && typeof body === 'object' && 'data' in body ? body : { data: body };
-        const answer = await client().createCustomer(wrapped as never);
+        const data = body && typeof body === 'object' && 'data' in body ? body.data : body;
+        const extra = {
+          ...(options.externalCustomerId ? { external_customer_id: options.externalCustomerId } : {}),
+          ...(options.testClock ? { test_clock_id: options.testClock } : {}),
+        };
+        // The options go into the body's data; a body that is not an object is sent as it is (the API says what is wrong).
+        const isObject = data !== null && typeof data === 'object' && !Array.isArray(data);
+        const answer = await client().createCustomer({ data: isObject ? { ...data, ...extra } : data } as never);
         if (json()) return printJson(answer);
         out(`Created customer ${answer.data.customer_id}`);
       }),
