@@ -2,7 +2,7 @@
  * `npm run operator -- create --email E --name N --role R`: creates an operator account and prints
  * its generated password once (docs/behaviour.md, section 19), with the link that sets up its second
  * factor (section 29). `npm run operator -- demo`: new demo secrets in place of those the first
- * start printed, which are stored only as hashes (section 31; src/services/demo-secrets.ts). Uses
+ * start printed, which are stored only as hashes (section 31; src/demo-secrets.ts). Uses
  * DATABASE_URL or DATA_DIR like the service; with embedded PGlite the service must not be running
  * at the same time.
  */
@@ -12,7 +12,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createOperator } from '../services/operators.ts';
 import { issueSetupLink, setupLinkUrl } from '../services/operator-two-factor.ts';
-import { reissueDemoSecrets } from '../services/demo-secrets.ts';
+import { reissueDemoSecrets } from '../demo-secrets.ts';
 import type { Db } from '../store/db.ts';
 import { openDatabase } from '../store/open.ts';
 

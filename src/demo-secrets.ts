@@ -10,17 +10,17 @@
  * An account already set up is left as it is, and the answer says so.
  */
 import { randomBytes } from 'node:crypto';
-import { DEMO_DASHBOARD_OWNER, DEMO_OPERATOR, DEMO_TOKEN_SETTING, type Bootstrap } from '../bootstrap.ts';
-import type { Config } from '../config.ts';
-import { DomainError } from '../domain/errors.ts';
-import { findOperatorByEmail, updateOperator } from '../store/operators-store.ts';
-import { getSetting, putSetting, revokeToken } from '../store/partners-store.ts';
-import type { ServiceContext } from './context.ts';
-import { issueSetupLink, setupLinkUrl } from './operator-two-factor.ts';
-import { generatePassword, hashPassword } from './passwords.ts';
-import { createToken } from './partners.ts';
-import { invitationLink, inviteUser } from './partner-users.ts';
-import { hashToken } from './tokens.ts';
+import { DEMO_DASHBOARD_OWNER, DEMO_OPERATOR, DEMO_TOKEN_SETTING, type Bootstrap } from './bootstrap.ts';
+import type { Config } from './config.ts';
+import { DomainError } from './domain/errors.ts';
+import { findOperatorByEmail, updateOperator } from './store/operators-store.ts';
+import { getSetting, putSetting, revokeToken } from './store/partners-store.ts';
+import type { ServiceContext } from './services/context.ts';
+import { issueSetupLink, setupLinkUrl } from './services/operator-two-factor.ts';
+import { generatePassword, hashPassword } from './services/passwords.ts';
+import { createToken } from './services/partners.ts';
+import { invitationLink, inviteUser } from './services/partner-users.ts';
+import { hashToken } from './services/tokens.ts';
 
 export interface DemoSecrets {
   generated: Bootstrap['generated'];
