@@ -35,6 +35,7 @@ describe.each(BACKENDS)("the portal's draw offers on the customer's today on %s"
     expect(before.body).toContain('data-draw="open"');
     expect(text(before.body)).toContain('You can still draw £3,000.00 from your flexi loan until 9 February 2027.');
     expect(before.body).toContain(`href="/portal/offers/${offerId}/drawdown">Draw more funds</a>`);
+    expect(before.body).toContain('You can draw more from your offer until it expires.');
     expect((await customer.get(`/portal/fundings/${fundingId}`)).body).toContain('data-funding="remaining">£3,000.00<');
 
     await advanceAndWait(partner, clock.test_clock_id, { to: '2027-02-15' });
@@ -44,6 +45,8 @@ describe.each(BACKENDS)("the portal's draw offers on the customer's today on %s"
     expect(after.body).not.toContain('Draw more funds');
     expect(after.body).toContain('data-draw="expired"');
     expect(text(after.body)).toContain('Your flexi loan offer ended on 9 February 2027: you drew £2,000.00 of it and cannot draw more.');
+    expect(after.body).not.toContain('You can draw more from your offer until it expires');
+    expect(text(after.body)).toContain('The funds have been paid to your business.');
 
     const offerPage = await customer.get(`/portal/offers/${offerId}`);
     expect(offerPage.body).not.toContain(`href="/portal/offers/${offerId}/drawdown"`);

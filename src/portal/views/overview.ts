@@ -68,6 +68,18 @@ function Fundings({ overview, now }: { overview: PortalOverview; now: Date }): V
     ${fundedOffers.map((offer) => html`<${DrawMore} offer=${offer} drawnPence=${drawnByOffer.get(offer.id) ?? 0} overview=${overview} now=${now} />`)}`;
 }
 
+/**
+ * A funded application's words promise more to draw "until it expires": once no funded offer can be
+ * drawn from on the customer's today (expired, or drawn down), they say the funds were paid instead.
+ */
+function withDrawWords(words: (typeof STATUS_WORDS)[keyof typeof STATUS_WORDS], overview: PortalOverview, now: Date) {
+  if (overview.application?.status !== 'funded') return words;
+  const drawn = new Map<string, number>();
+  for (const f of overview.fundings) drawn.set(f.offer_id, (drawn.get(f.offer_id) ?? 0) + f.amount_pence);
+  const open = overview.offers.some((o) => drawn.has(o.id) && drawAvailability(o, 'funded', drawn.get(o.id) ?? 0, now).kind === 'open');
+  return open ? words : { ...words, explanation: 'The funds have been paid to your business. See your loans for what you repay and when.' };
+}
+
 /** What a pre-approved customer can draw (section 21), with the way to draw it. */
 export interface PreApprovalSummary {
   availablePence: number;
@@ -92,7 +104,7 @@ export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date
       <p class="lead">We do not have an application for ${company ?? 'your company'} yet. Your broker will start one with us.</p>
     </${Page}>`;
   }
-  const words = STATUS_WORDS[application.status];
+  const words = withDrawWords(STATUS_WORDS[application.status], overview, now);
   const confirmed = overview.offers.filter((o) => o.offer_type === 'confirmed');
   const indicative = overview.offers.filter((o) => o.offer_type === 'indicative');
   const showOffers =
