@@ -348,8 +348,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The figure that settles the loan on a day (default today)
-         * @description What settles the loan on `on` (default today; not before the funding date, at most 28 days ahead, not after the last repayment, and after every repayment whose outcome is recorded): section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates. For a loan regulated by the Consumer Credit Act the amount never exceeds what the Consumer Credit (Early Settlement) Regulations 2004 allow (regulation 4, at the loan's APR, the settlement date deferred a month for a loan of more than 365 days): `rebate` is what they take off (0 otherwise).
+         * The figure that settles the loan on a day (default: the first day from today that can be quoted)
+         * @description What settles the loan on `on` (not before the funding date, at most 28 days ahead, not after the last repayment, and after every repayment whose outcome is recorded; otherwise 400 naming `on`). Without `on`, the first of those days from today (the customer's test clock's date for a customer on one): today, or on a repayment day whose repayment is already recorded the next day; when no day is left (the last repayment's outcome recorded, the term over, or recorded outcomes more than 28 days ahead) 400 ValidationError saying why, and for a settled loan 400 LoanSettled. The figure is section 10's early payoff for that day (the principal left, interest for the part period, the fee if not yet paid) plus every missed repayment as `arrears`. Repayments due before `on` are expected to be collected on their dates. For a loan regulated by the Consumer Credit Act the amount never exceeds what the Consumer Credit (Early Settlement) Regulations 2004 allow (regulation 4, at the loan's APR, the settlement date deferred a month for a loan of more than 365 days): `rebate` is what they take off (0 otherwise).
          */
         get: operations["getSettlementQuote"];
         put?: never;
@@ -7284,7 +7284,7 @@ export interface operations {
     getSettlementQuote: {
         parameters: {
             query?: {
-                /** @description The settlement day, YYYY-MM-DD; defaults to today (London) */
+                /** @description The settlement day, YYYY-MM-DD; without it, the first day from the customer's today (London) that can be quoted */
                 on?: string;
             };
             header?: never;

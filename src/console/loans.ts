@@ -8,7 +8,10 @@ import { withdrawalSection } from '../services/loan-withdrawal.ts';
 import { boRecordCollection, boSettleLoan } from '../services/loan-back-office.ts';
 import { operatorLoansPage } from '../services/loan-lists.ts';
 import { customerContext } from '../services/customer-time.ts';
-import { getLoan, loanStatementPdf, positionOf, quoteFor, today, type CollectionInput } from '../services/loans.ts';
+import { getLoan, loanStatementPdf, positionOf, today, type CollectionInput } from '../services/loans.ts';
+import { firstSettlementFigure, type NoSettlementDay } from '../services/settlement-days.ts';
+import { askFrom, isNoSettlementDay } from '../domain/settlement-day.ts';
+import { formatDate } from '../web/format.ts';
 import { getPartner } from '../services/partners.ts';
 import { attempt, besideFields, refusing, type RefusalMap } from '../web/attempt.ts';
 import { formValues, readDate, type FieldErrors } from '../web/forms.ts';
@@ -43,8 +46,24 @@ function loanFormRefusals(fallbackField: string): RefusalMap {
 
 const COLLECTION_REFUSALS = loanFormRefusals('due_date');
 const SETTLEMENT_REFUSALS = loanFormRefusals('on');
-/** Why there is no settlement figure today (settled, withdrawn, under notice, a day out of range), in the service's words. */
-const NO_FIGURE = refusing(['LoanSettled', 'LoanWithdrawn', 'WithdrawalNoticeGiven', 'ValidationError'], (error) => ({ problem: error.detail }));
+/** Why there is no settlement figure (withdrawn, under notice of withdrawal), in the service's words. */
+const NO_FIGURE = refusing(['LoanSettled', 'LoanWithdrawn', 'WithdrawalNoticeGiven', 'ValidationError'], (error) => ({
+  problem: `No settlement figure can be given: ${error.detail}.`,
+}));
+
+/** Why no settlement figure can be given from the loan's today, in words (no parameter names). */
+export function noSettlementDayWords(reason: NoSettlementDay): string {
+  switch (reason.kind) {
+    case 'settled':
+      return 'The loan is settled: there is nothing left to pay.';
+    case 'last_repayment_recorded':
+      return `No settlement figure can be given: the outcome of the last repayment, due on ${formatDate(reason.last)}, is recorded, and a figure is only given for a day after every recorded repayment and within the term. What is left to pay is the arrears.`;
+    case 'term_ended':
+      return `No settlement figure can be given: the last repayment, due on ${formatDate(reason.last)}, is being collected. Record its outcome.`;
+    case 'first_day_too_far':
+      return `No settlement figure can be given yet: repayments are recorded up to the day before ${formatDate(reason.first)}, the first day a figure can be given for, which is more than 28 days ahead. It can be given from ${formatDate(askFrom(reason.first))}.`;
+  }
+}
 
 const EMPTY_COLLECTION: CollectionForm = { due_date: '', outcome: 'collected', collected_on: '' };
 
@@ -72,9 +91,14 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ctx = await customerContext(app.ctx, 'loan', id);
     const loan = await getLoan(ctx, null, id);
     const day = today(ctx);
-    // The figure the sandbox's settle and "Record settlement" would record today, or why there is none.
-    const quoted = await attempt(() => quoteFor(loan, day, day, { parameter: 'on' }), NO_FIGURE);
-    const figureToday: SettlementQuote | string = quoted.ok ? quoted.value : (quoted.refusal.problem as string);
+    // The figure for the first day from the loan's today that can be quoted (on a repayment day
+    // whose repayment is recorded: tomorrow), or why there is none, in words.
+    const quoted = await attempt(async () => firstSettlementFigure(loan, day), NO_FIGURE);
+    const figureToday: SettlementQuote | string = !quoted.ok
+      ? (quoted.refusal.problem as string)
+      : isNoSettlementDay(quoted.value)
+        ? noSettlementDayWords(quoted.value)
+        : quoted.value;
     const partner = await getPartner(app.ctx, loan.partner_id);
     const position = positionOf(loan, day);
     const errors = options.errors ?? {};
@@ -89,7 +113,7 @@ export const consoleLoanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       canRecord: roleAtLeast(operator.role, 'underwriter'),
       figureToday,
       collection: options.collection ?? EMPTY_COLLECTION,
-      settleOn: options.settleOn ?? day,
+      settleOn: options.settleOn ?? (typeof figureToday === 'string' ? day : figureToday.on),
       errors,
       notice: options.notice ?? null,
       problem: options.problem ?? unseen,

@@ -21,12 +21,15 @@ export interface ShownPage<T> {
 
 const EMPTIED = 'Nothing is left on that page of the list (its rows are older than the list keeps, or were deleted): here is the first page.';
 
-/** Reads the page at `cursor` (the first page when null) of a list of 50 rows a page. */
-export async function readShownPage<T>(cursor: string | null | undefined, read: (request: PageRequest) => Promise<Page<T>>): Promise<ShownPage<T>> {
+/** Reads the page at `cursor` (the first page when null) of a list of 50 rows a page (or `limit`: a page of several lists shows fewer of each). */
+export async function readShownPage<T>(
+  cursor: string | null | undefined,
+  read: (request: PageRequest) => Promise<Page<T>>,
+  limit = PAGE_SIZE_DEFAULT,
+): Promise<ShownPage<T>> {
   const asked = cursor ?? null;
-  const { page, refused } = await pageOrFirst(asked, (from) => read({ limit: PAGE_SIZE_DEFAULT, cursor: from }));
+  const { page, refused } = await pageOrFirst(asked, (from) => read({ limit, cursor: from }));
   if (refused) return { page, cursor: null, problem: refused, status: 400 };
-  if (asked !== null && page.items.length === 0)
-    return { page: await read({ limit: PAGE_SIZE_DEFAULT, cursor: null }), cursor: null, problem: EMPTIED, status: 200 };
+  if (asked !== null && page.items.length === 0) return { page: await read({ limit, cursor: null }), cursor: null, problem: EMPTIED, status: 200 };
   return { page, cursor: asked, problem: null, status: 200 };
 }

@@ -3,13 +3,12 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { accountNumberEnding, formatSortCode, parseBankDetails } from '../domain/funding-accounts.ts';
 import { idParam } from '../domain/ids.ts';
 import { toPence } from '../domain/money.ts';
-import { drawdownProblem } from '../domain/offers.ts';
-import { preApprovalDrawdownProblem } from '../domain/pre-approvals.ts';
+import { drawAvailability, type DrawAvailability } from '../domain/draw-availability.ts';
 import { OfferIdParams } from '../schemas/offers.ts';
-import { customerFunding, customerOffer, drawFromCustomerOffer, type CustomerScope } from '../services/portal.ts';
+import { customerFunding, customerOffer, drawFromCustomerOffer, type CustomerScope, type OfferRow } from '../services/portal.ts';
 import { canBePaid, customerBankAccount, customerPreApproval, saveCustomerBankDetails } from '../services/portal-funding.ts';
 import { attempt, type RefusalMap } from '../web/attempt.ts';
-import { formatGbp } from '../web/format.ts';
+import { formatDate, formatGbp } from '../web/format.ts';
 import { formValues, readMoney, type FieldErrors } from '../web/forms.ts';
 import { messagePage } from '../web/layout.ts';
 import { NoticeQuery } from '../web/page-query.ts';
@@ -73,6 +72,21 @@ const BANK_REFUSALS: RefusalMap = {
   BankDetailsInvalid: () => ({ errors: { account_number: 'These bank details are not valid: check the sort code and the account number' } }),
 };
 
+/** Why nothing can be drawn now, in the customer's words (null while a drawdown would be accepted). */
+function drawProblemWords(offer: OfferRow, can: DrawAvailability): string | null {
+  const what = offer.pre_approval ? 'pre-approval' : 'offer';
+  switch (can.kind) {
+    case 'open':
+      return null;
+    case 'drawn':
+      return `You have drawn the whole ${formatGbp(offer.max_amount_pence)} of this ${what}: there is nothing more to draw from it.`;
+    case 'expired':
+      return `This ${what} ended on ${formatDate(can.on)}: funds can no longer be drawn from it.`;
+    case 'closed':
+      return `Funds cannot be drawn from this ${what}: ${can.reason}.`;
+  }
+}
+
 /** Drawing from an offer or a pre-approval: the drawdown page, the bank details for payouts, and the drawdown's confirmation. */
 export const portalDrawdownRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const bankModel = async (scope: CustomerScope, entered?: { form: BankForm; errors: FieldErrors }): Promise<BankModel> => {
@@ -102,11 +116,7 @@ export const portalDrawdownRoutes: FastifyPluginAsyncTypebox = async (app) => {
     form: { amountInput: string; errors: FieldErrors; notice?: string | null; ticked?: Ticked; bank?: { form: BankForm; errors: FieldErrors } },
   ) => {
     const { offer, application, drawnPence, regulation, acknowledged } = await customerOffer(portalContext(request), scope, offerId);
-    const state = { offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at };
-    const reason = offer.pre_approval
-      ? preApprovalDrawdownProblem(state, portalContext(request).now())
-      : drawdownProblem(state, application?.status ?? null, portalContext(request).now());
-    const problem = reason === null ? null : `Funds cannot be drawn from this ${offer.pre_approval ? 'pre-approval' : 'offer'}: ${reason}.`;
+    const problem = drawProblemWords(offer, drawAvailability(offer, application?.status ?? null, drawnPence, portalContext(request).now()));
     const model = {
       offer,
       remainingPence: offer.max_amount_pence - drawnPence,
@@ -184,6 +194,9 @@ export const portalDrawdownRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/fundings/:funding_id', { schema: { params: FundingIdParams } }, async (request, reply) => {
     const scope = portalScope(request);
     const { funding, offer, remainingPence } = await customerFunding(portalContext(request), scope, idParam(request.params.funding_id, 'funding'));
-    return reply.page(200, fundingConfirmationPage(portalChrome(request, reply), offer, funding, remainingPence));
+    // What is left is "still available" only while it could be drawn on the customer's today.
+    const { application } = await customerOffer(portalContext(request), scope, offer.id);
+    const can = drawAvailability(offer, application?.status ?? null, offer.max_amount_pence - remainingPence, portalContext(request).now());
+    return reply.page(200, fundingConfirmationPage(portalChrome(request, reply), offer, funding, can.kind === 'open' ? remainingPence : null));
   });
 };

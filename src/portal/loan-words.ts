@@ -7,6 +7,7 @@ import { withdrawalRepayBy } from '../domain/credit-regulation.ts';
 import { daysBetween, type IsoDate } from '../domain/dates.ts';
 import type { WithdrawalNotice } from '../domain/loan-withdrawal.ts';
 import type { LoanPosition, LoanRepayment, LoanStatus, SettlementProblem } from '../domain/loans.ts';
+import { askFrom, type NoSettlementDay } from '../domain/settlement-day.ts';
 import { formatDate, formatGbp } from '../web/format.ts';
 import type { Tone } from './status-words.ts';
 
@@ -117,5 +118,19 @@ export function settlementProblemWords(problem: SettlementProblem, fundedOn: Iso
       return `Enter a date on or before ${formatDate(problem.last)}, the date of your last repayment`;
     case 'not_after_recorded':
       return `Enter a date after ${formatDate(problem.date)}: the repayment due that day is already recorded`;
+  }
+}
+
+/** Why no figure to pay the loan off early can be given from today, in the customer's words. */
+export function noSettlementDayWords(reason: NoSettlementDay): string {
+  switch (reason.kind) {
+    case 'settled':
+      return 'This loan is paid off: there is nothing left to pay.';
+    case 'last_repayment_recorded':
+      return `We cannot give a figure to pay this loan off early: the date of your last repayment, ${formatDate(reason.last)}, has passed. What is left to pay is what you missed.`;
+    case 'term_ended':
+      return `We cannot give a figure to pay this loan off early: your last repayment, due on ${formatDate(reason.last)}, is being collected.`;
+    case 'first_day_too_far':
+      return `We can give a figure to pay this loan off early for ${formatDate(reason.first)} or later, from ${formatDate(askFrom(reason.first))}: until then your repayments are already arranged.`;
   }
 }

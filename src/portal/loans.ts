@@ -6,7 +6,8 @@ import { portalLoan, portalLoans, portalLoanStatement } from '../services/portal
 import { withdrawalSection } from '../services/loan-withdrawal.ts';
 import { readDate } from '../web/forms.ts';
 import { portalChrome, portalContext, portalScope } from './context.ts';
-import { settlementProblemWords } from './loan-words.ts';
+import { noSettlementDayWords, settlementProblemWords } from './loan-words.ts';
+import { firstSettlementDay, isNoSettlementDay } from '../domain/settlement-day.ts';
 import { loanPage, type SettlementForm } from './views/loan.ts';
 import { loansPage } from './views/loans.ts';
 
@@ -14,21 +15,23 @@ const LoanIdParams = Type.Object({ loan_id: Type.String() });
 const LoanPageQuery = Type.Object({ on: Type.Optional(Type.String({ maxLength: 40 })) });
 
 /**
- * The settlement form: nothing asked yet (today's date in the field), or the figure for the day
+ * The settlement form: nothing asked yet (the first day a figure can be given in the field), or the figure for the day
  * asked from the same service as the API's settlement_quote, or why there is none.
  */
 function settlementForm(loan: LoanRow, day: string, asked: string | undefined): SettlementForm {
   const days = settlementQuoteDays(loan.funded_on, loan.repayments, day) ?? { earliest: null, latest: null };
+  // The first day from today a figure can be given (as the API quotes without a day), or why none.
+  const first = firstSettlementDay(loan.funded_on, loan.repayments, day);
+  const unavailable = isNoSettlementDay(first) ? noSettlementDayWords(first) : null;
   if (asked === undefined) {
-    // Today, or the nearest day a figure can be given.
-    const input = days.earliest && days.earliest > day ? days.earliest : days.latest && days.latest < day ? days.latest : day;
-    return { input, ...days, figure: null, error: null };
+    const input = !isNoSettlementDay(first) ? first.on : (days.latest ?? day);
+    return { input, ...days, figure: null, error: null, unavailable };
   }
   const read = readDate(asked, 'the date you want to pay off your loan');
-  if (!read.date) return { input: asked, ...days, figure: null, error: read.error ?? null };
+  if (!read.date) return { input: asked, ...days, figure: null, error: read.error ?? null, unavailable };
   const figure = settlementFigure(loan, read.date, day);
-  if (isSettlementProblem(figure)) return { input: asked, ...days, figure: null, error: settlementProblemWords(figure, loan.funded_on) };
-  return { input: read.date, ...days, figure, error: null };
+  if (isSettlementProblem(figure)) return { input: asked, ...days, figure: null, error: settlementProblemWords(figure, loan.funded_on), unavailable };
+  return { input: read.date, ...days, figure, error: null, unavailable };
 }
 
 /** "Your loans", a loan's page with its settlement figure, and its statement (docs/behaviour.md, section 22). */

@@ -58,7 +58,12 @@ export const LoansQuery = Type.Object(PageQueryFields);
 export const LoanIdParams = Type.Object({ loan_id: Type.String() });
 
 export const SettlementQuoteQuery = Type.Object({
-  on: Type.Optional(Type.String({ format: 'date', description: 'The settlement day, YYYY-MM-DD; defaults to today (London)' })),
+  on: Type.Optional(
+    Type.String({
+      format: 'date',
+      description: "The settlement day, YYYY-MM-DD; without it, the first day from the customer's today (London) that can be quoted",
+    }),
+  ),
 });
 
 export const SettlementQuoteView = Type.Object(

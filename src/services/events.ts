@@ -1,7 +1,16 @@
 import { EVENT_TYPES } from '../domain/event-types.ts';
 import { validationFailed } from '../domain/errors.ts';
 import type { Tenant } from '../domain/tenant.ts';
-import { EVENTS_NEWEST_KEYSET, eventPosition, findEventWithDelivery, listEvents, listEventsNewestFirst, type StoredEvent } from '../store/events-store.ts';
+import {
+  EVENTS_NEWEST_KEYSET,
+  eventPosition,
+  findEventWithDelivery,
+  listCustomerEventsNewestFirst,
+  listEvents,
+  listEventsNewestFirst,
+  type ListedEvent,
+  type StoredEvent,
+} from '../store/events-store.ts';
 import { notFound } from '../domain/errors.ts';
 import { tenantChannelKey } from '../store/outbox-store.ts';
 import type { ServiceContext } from './context.ts';
@@ -103,12 +112,28 @@ export async function getTenantEvent(
   return { ...toJson(event), delivery: { status, attempts: event.attempts } };
 }
 
+/** An event of the dashboard's lists: `on_clock` when its customer is on a test clock (its time is the clock's, section 28). */
+export type ListedEventJson = EventJson & { on_clock: boolean };
+
+function toListedJson(event: ListedEvent): ListedEventJson {
+  return { ...toJson(event), on_clock: event.on_clock };
+}
+
 /** One page of the tenant's events of the last 30 days (of one type when given), newest first: the dashboard's list. */
-export async function tenantEventsPage(ctx: ServiceContext, tenant: Tenant, type: string | null, request: PageRequest): Promise<Page<EventJson>> {
+export async function tenantEventsPage(ctx: ServiceContext, tenant: Tenant, type: string | null, request: PageRequest): Promise<Page<ListedEventJson>> {
   if (type !== null) parseTypes(type);
   const scope = { list: 'events', owner: tenantOwner(tenant), filters: { type } };
   const page = await readPage(request, scope, EVENTS_NEWEST_KEYSET, (window) =>
     listEventsNewestFirst(ctx.db, tenant, { type, since: retentionStart(ctx) }, window),
   );
-  return mapPageItems(page, toJson);
+  return mapPageItems(page, toListedJson);
+}
+
+/** One page of one customer's events of the last 30 days, newest first: the dashboard's customer page (the caller checked the customer is the tenant's). */
+export async function customerEventsPage(ctx: ServiceContext, tenant: Tenant, customerId: string, request: PageRequest): Promise<Page<ListedEventJson>> {
+  const scope = { list: 'customer_events', owner: tenantOwner(tenant), filters: { customer: customerId } };
+  const page = await readPage(request, scope, EVENTS_NEWEST_KEYSET, (window) =>
+    listCustomerEventsNewestFirst(ctx.db, tenant, { customerId, since: retentionStart(ctx) }, window),
+  );
+  return mapPageItems(page, toListedJson);
 }

@@ -339,12 +339,6 @@ export function quoteFor(loan: LoanRow, on: string | null, day: string, where: E
   return quote;
 }
 
-/** The settlement figure for `on` (default today). */
-export async function loanSettlementQuote(ctx: ServiceContext, tenant: Tenant | null, loanId: string, on: string | null): Promise<SettlementQuote> {
-  ctx = await customerContext(ctx, 'loan', loanId, tenant);
-  return quoteFor(await getLoan(ctx, tenant, loanId), on, today(ctx), { parameter: 'on' });
-}
-
 /**
  * Records the payment of the settlement figure on `on` and settles the loan: the repayments from
  * `on` are replaced by that one payment, missed ones are collected with it. Every repayment due

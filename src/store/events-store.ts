@@ -64,18 +64,41 @@ export const EVENTS_NEWEST_KEYSET: Keyset = {
   order: 'desc',
 };
 
+/** An event of the dashboard's lists, with whether its customer is on a test clock (its time is then the clock's). */
+export interface ListedEvent extends StoredEvent {
+  on_clock: boolean;
+}
+
+/** Whether the event's customer is on a test clock: one read by the customer's key (false for an event about no customer). */
+const ON_CLOCK = `COALESCE((SELECT c.test_clock_id IS NOT NULL FROM customers c WHERE c.id = outbox_events.customer_id), false) AS on_clock`;
+
 /** One page of the tenant's events since `since` (of one type when given), newest first. */
 export async function listEventsNewestFirst(
   db: Queryable,
   tenant: Tenant,
   filter: { type: string | null; since: Date },
   window: PageWindow,
-): Promise<KeysetWindow<StoredEvent>> {
+): Promise<KeysetWindow<ListedEvent>> {
   return selectPage(db, EVENTS_NEWEST_KEYSET, window, {
-    select: 'id, event_type, payload, created_at',
+    select: `id, event_type, payload, created_at, ${ON_CLOCK}`,
     from: 'outbox_events',
     where: ['partner_id = $1', 'environment = $2', 'created_at > $3', ...(filter.type === null ? [] : ['event_type = $4'])],
     params: [tenant.partnerId, tenant.environment, filter.since, ...(filter.type === null ? [] : [filter.type])],
+  });
+}
+
+/** One page of the events of one customer of the tenant since `since`, newest first (outbox_events_customer). */
+export async function listCustomerEventsNewestFirst(
+  db: Queryable,
+  tenant: Tenant,
+  filter: { customerId: string; since: Date },
+  window: PageWindow,
+): Promise<KeysetWindow<ListedEvent>> {
+  return selectPage(db, EVENTS_NEWEST_KEYSET, window, {
+    select: `id, event_type, payload, created_at, ${ON_CLOCK}`,
+    from: 'outbox_events',
+    where: ['partner_id = $1', 'environment = $2', 'customer_id = $3', 'created_at > $4'],
+    params: [tenant.partnerId, tenant.environment, filter.customerId, filter.since],
   });
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from './db.ts';
 import type { EventType } from '../domain/event-types.ts';
 import type { Tenant } from '../domain/tenant.ts';
+import { isUuid } from '../domain/ids.ts';
 import type { EventPayloads } from '../schemas/events.ts';
 
 export interface OutboxEvent {
@@ -50,13 +51,16 @@ export async function recordEvent<T extends EventType>(
   // The application the event is about, kept in a column of its own (an application's events are listed by it).
   const about = (payload as { application_id?: unknown }).application_id;
   const applicationId = typeof about === 'string' ? about : null;
+  // And the customer (the dashboard's customer page lists its events by it).
+  const whose = (payload as { customer_id?: unknown }).customer_id;
+  const customerId = typeof whose === 'string' && isUuid(whose) ? whose : null;
   // One round trip: the row and the notification (delivered on commit) together.
   await db.query(
     `WITH recorded AS (
-       INSERT INTO outbox_events (id, partner_id, environment, event_type, payload, created_at, force_delivery, application_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id)
+       INSERT INTO outbox_events (id, partner_id, environment, event_type, payload, created_at, force_delivery, application_id, customer_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id)
      SELECT pg_notify('${OUTBOX_CHANNEL}', $2 || ':' || $3) FROM recorded`,
-    [id, tenant.partnerId, tenant.environment, eventType, JSON.stringify(payload), now, options.forceDelivery ?? false, applicationId],
+    [id, tenant.partnerId, tenant.environment, eventType, JSON.stringify(payload), now, options.forceDelivery ?? false, applicationId, customerId],
   );
   return id;
 }

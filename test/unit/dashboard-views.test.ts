@@ -417,6 +417,7 @@ describe('the lists', () => {
       webhook_event_type: 'customer_funded',
       created_at: '2026-11-20T09:30:00.000Z',
       data: {},
+      on_clock: false,
     };
     const eventList = render(
       eventsPage(CHROME, { environment: 'sandbox', eventTypes: ['customer_funded'], type: 'customer_funded', page: pageOf([events], more), problem: null }),

@@ -87,7 +87,7 @@ export interface ConsoleLoanModel {
   csrfToken: string;
   /** Underwriters and admins record outcomes and settlements; viewers only read. */
   canRecord: boolean;
-  /** The settlement figure for today, or why there is none, in the service's words. */
+  /** The settlement figure for the first day from the loan's today that can be quoted, or why there is none, in words. */
   figureToday: SettlementQuote | string;
   collection: CollectionForm;
   settleOn: string;
@@ -199,7 +199,7 @@ function SettlementSection({ m }: { m: ConsoleLoanModel }): VNode {
       w.state === 'given'
         ? null
         : typeof figure === 'string'
-          ? html`<p class="muted" id="settlement-today">No settlement figure for today: ${figure}.</p>`
+          ? html`<p class="muted" id="settlement-today">${figure}</p>`
           : html`<p id="settlement-today">Settlement figure for ${formatDate(figure.on)}: <strong>${formatGbp(figure.amountPence)}</strong> (principal ${formatGbp(figure.principalPence)}, interest ${formatGbp(figure.interestPence)}, fees ${formatGbp(figure.feesPence)}, arrears ${formatGbp(figure.arrearsPence)}${figure.rebatePence > 0 ? `, less the early settlement rebate ${formatGbp(figure.rebatePence)}` : ''}).</p>`
     }
     <${ErrorSummary} errors=${errors} />

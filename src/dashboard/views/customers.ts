@@ -44,7 +44,7 @@ export function customersPage(chrome: DashboardChrome, model: CustomersModel): V
                 <tbody>
                   ${customers.map(
                     (c) => html`<tr>
-                      <td>${customerName(c.company_name, c.id)} <code class="small">${c.id.slice(0, 8)}</code></td>
+                      <td><a href=${`${CUSTOMERS_PATH}/${c.id}`}>${customerName(c.company_name, c.id)}</a> <code class="small">${c.id.slice(0, 8)}</code></td>
                       <td data-label="External id">${c.external_customer_id ?? '—'}</td>
                       <td data-label="Latest application">${c.application_status ? c.application_status.replaceAll('_', ' ') : 'none'}</td>
                       <td data-label="Offers">${c.offers}</td>

@@ -1,7 +1,7 @@
 /** The events as pages: the list (filter by type, newest first, 30 days, 50 a page) and one event with its headers, payload and attempts. */
 import type { Page } from '../../domain/cursor.ts';
 import type { Environment } from '../../domain/tenant.ts';
-import type { EventJson, getTenantEvent } from '../../services/events.ts';
+import type { getTenantEvent, ListedEventJson } from '../../services/events.ts';
 import { countOf, formatDateTime } from '../../web/format.ts';
 import { SelectField } from '../../web/forms.ts';
 import { html, type VNode } from '../../web/html.ts';
@@ -10,7 +10,7 @@ import { dashboardPage, EnvTag, type DashboardChrome } from './frame.ts';
 import { ListPager } from './list-pager.ts';
 import { answerWords, type Delivery } from './webhooks.ts';
 
-export type EventSummary = EventJson;
+export type EventSummary = ListedEventJson;
 export type EventWithDelivery = Awaited<ReturnType<typeof getTenantEvent>>;
 
 export interface EventsModel {
@@ -26,6 +26,15 @@ export interface EventsModel {
 
 export const EVENTS_PATH = '/dashboard/events';
 
+/**
+ * An event's time; for a customer on a test clock, marked "clock date": its time is the clock's
+ * (section 28), which runs ahead of the real times of the events beside it.
+ */
+export function EventTime({ event }: { event: { created_at: string; on_clock: boolean } }): VNode {
+  const time = formatDateTime(new Date(event.created_at));
+  return event.on_clock ? html`${time} <span class="tag" data-clock-date="true">clock date</span>` : html`${time}`;
+}
+
 export function eventsPage(chrome: DashboardChrome, model: EventsModel): VNode {
   const typeOptions = [{ value: '', label: 'All types' }, ...model.eventTypes.map((t) => ({ value: t, label: t }))];
   const events = model.page.items;
@@ -33,7 +42,7 @@ export function eventsPage(chrome: DashboardChrome, model: EventsModel): VNode {
     chrome,
     'Events',
     html`<h1>Events <${EnvTag} environment=${model.environment} /></h1>
-      <p>Every event of the last 30 days, newest first, whether you subscribe to it or not (the events API, <code>GET /events/</code>, gives them oldest first).</p>
+      <p>Every event of the last 30 days, newest first, whether you subscribe to it or not (the events API, <code>GET /events/</code>, gives them oldest first). The time of an event about a customer on a test clock is the clock’s, marked “clock date”.</p>
       <${Notices} problem=${model.problem} />
       <form method="get" action=${EVENTS_PATH} class="filters">
         <${SelectField} name="type" label="Event type" options=${typeOptions} value=${model.type} />
@@ -48,7 +57,7 @@ export function eventsPage(chrome: DashboardChrome, model: EventsModel): VNode {
                 <tbody>
                   ${events.map(
                     (e) => html`<tr>
-                      <td>${formatDateTime(new Date(e.created_at))}</td>
+                      <td><${EventTime} event=${e} /></td>
                       <td data-label="Type"><a href=${`/dashboard/events/${e.event_id}`}>${e.webhook_event_type}</a></td>
                       <td data-label="Event id"><code class="small">${e.event_id}</code></td>
                     </tr>`,

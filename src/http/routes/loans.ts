@@ -13,7 +13,8 @@ import {
 } from '../../schemas/loans.ts';
 import { pageMeta, pageRequestOf } from '../../schemas/paging.ts';
 import { customerLoansPage } from '../../services/loan-lists.ts';
-import { getLoan, loanSettlementQuote, loanStatementPdf, loanView, quoteView, simulateCollections, today } from '../../services/loans.ts';
+import { getLoan, loanStatementPdf, loanView, quoteView, simulateCollections, today } from '../../services/loans.ts';
+import { loanSettlementQuote } from '../../services/settlement-days.ts';
 import { recordLoanPayment } from '../../services/loan-withdrawal.ts';
 import { customerContext } from '../../services/customer-time.ts';
 import { tenantOf } from '../auth.ts';
@@ -68,7 +69,7 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Loans'],
         operationId: 'getSettlementQuote',
-        summary: 'The figure that settles the loan on a day (default today)',
+        summary: 'The figure that settles the loan on a day (default: the first day from today that can be quoted)',
         params: LoanIdParams,
         querystring: SettlementQuoteQuery,
         response: { 200: SettlementQuoteResponse, ...errorResponses(400, 401, 403, 404, 406, 409) },

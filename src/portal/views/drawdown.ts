@@ -92,11 +92,11 @@ export function drawdownPage(
     ${problem ? html`<div class="notice bad" role="alert"><p>${problem}</p></div>` : null}
     <dl class="facts">
       ${offer.pre_approval ? html`<dt>Your limit</dt><dd data-limit>${formatGbp(offer.max_amount_pence)}</dd>` : null}
-      <dt>You can draw up to</dt><dd data-remaining>${formatGbp(remainingPence)}</dd>
+      ${problem ? null : html`<dt>You can draw up to</dt><dd data-remaining>${formatGbp(remainingPence)}</dd>`}
       ${offer.pre_approval ? html`<dt>Monthly interest</dt><dd>${formatPercent(offer.monthly_rate_bp)}</dd>` : null}
       <dt>Fee</dt><dd>${formatPercent(offer.fee_bp)} of the amount you draw</dd>
       <dt>APR</dt><dd>${formatOfferApr(offer)}</dd>
-      <dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>
+      ${problem ? null : html`<dt>Open until</dt><dd>${formatDate(offer.expires_at)}</dd>`}
     </dl>
     ${bank && !problem && remainingPence > 0 ? html`<${BankSection} bank=${bank} action=${`/portal/offers/${offer.id}/bank-details`} csrfToken=${csrfToken} />` : null}
     ${
@@ -129,13 +129,14 @@ export function drawdownPage(
   </${Page}>`;
 }
 
-export function fundingConfirmationPage(chrome: Chrome, offer: OfferRow, funding: FundingRow, remainingPence: number): VNode {
+/** The drawdown's confirmation; "Still available to draw" only while more could be drawn on the customer's today (null: nothing). */
+export function fundingConfirmationPage(chrome: Chrome, offer: OfferRow, funding: FundingRow, remainingPence: number | null): VNode {
   return html`<${Page} chrome=${chrome} title="Funds drawn">
     <div class="notice good" role="status"><h1>Funds drawn</h1><p>We are paying ${formatGbp(funding.amount_pence)} to your business.</p></div>
     <dl class="facts" id="funding">
       <dt>Amount drawn</dt><dd data-funding="amount">${formatGbp(funding.amount_pence)}</dd>
       <dt>Fee</dt><dd data-funding="fee">${formatGbp(funding.fee_pence)}</dd>
-      <dt>Still available to draw</dt><dd data-funding="remaining">${formatGbp(remainingPence)}</dd>
+      ${remainingPence === null ? null : html`<dt>Still available to draw</dt><dd data-funding="remaining">${formatGbp(remainingPence)}</dd>`}
       <dt>Paid into</dt><dd data-funding="paid-to">${paidToWords(funding)}</dd>
       <dt>Drawn on</dt><dd>${formatDate(funding.created_at)}</dd>
       <dt>Reference</dt><dd>${funding.id}</dd>

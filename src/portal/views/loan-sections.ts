@@ -57,7 +57,16 @@ export function RepaymentsSection(m: LoanPageModel): VNode {
 export function SettlementSection(m: LoanPageModel): VNode | null {
   const { settlement, loan } = m;
   // Under notice of withdrawal the withdrawal section says what to repay instead.
-  if (m.position.status === 'settled' || m.position.status === 'withdrawn' || m.loan.withdrawal || !settlement.latest || !settlement.earliest) return null;
+  if (m.position.status === 'settled' || m.position.status === 'withdrawn' || m.loan.withdrawal) return null;
+  if (!settlement.latest || !settlement.earliest) {
+    // No day can be quoted: say why rather than leave the customer looking for the form.
+    return settlement.unavailable
+      ? html`<section class="card" aria-labelledby="settle-heading" id="settle">
+          <h2 id="settle-heading">Pay off your loan early</h2>
+          <p data-settlement="unavailable">${settlement.unavailable}</p>
+        </section>`
+      : null;
+  }
   const errors = settlement.error ? { on: settlement.error } : {};
   const figure = settlement.figure;
   return html`<section class="card" aria-labelledby="settle-heading" id="settle">

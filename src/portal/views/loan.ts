@@ -14,13 +14,15 @@ import { WithdrawalLoanSection } from './loan-withdrawal.ts';
 import type { WithdrawalSectionModel } from '../../services/loan-withdrawal.ts';
 
 export interface SettlementForm {
-  /** The "Settle on" field as typed (or today's date before anything is asked). */
+  /** The "Settle on" field as typed (or, before anything is asked, the first day a figure can be given). */
   input: string;
   /** The first and last days a figure can be asked for (after the last repayment recorded; 28 days ahead at most, and not after the last repayment). */
   earliest: IsoDate | null;
   latest: IsoDate | null;
   figure: SettlementQuote | null;
   error: string | null;
+  /** Why no figure can be given from today, in the customer's words (null when one can). */
+  unavailable: string | null;
 }
 
 export interface LoanPageModel {

@@ -1,3 +1,4 @@
+import { drawAvailability } from '../../domain/draw-availability.ts';
 import { effectiveOfferStatus } from '../../domain/offers.ts';
 import type { RepaymentSchedule } from '../../domain/repayment-schedule.ts';
 import type { ApplicationRow, OfferRow } from '../../services/portal.ts';
@@ -31,7 +32,8 @@ export function offerPage(chrome: Chrome, csrfToken: string, m: OfferPageModel):
   const status = effectiveOfferStatus({ offerType: offer.offer_type, status: offer.status, expiresAt: offer.expires_at }, m.now);
   const live = m.application?.status === 'offered' || m.application?.status === 'funded';
   const selectable = live && (status === 'available' || status === 'selected') && m.application?.status === 'offered';
-  const drawable = live && (status === 'selected' || status === 'funded') && m.drawnPence < offer.max_amount_pence;
+  // "Draw funds" only while a drawdown would be accepted on the customer's today (not past expiry, not drawn down).
+  const drawable = live && drawAvailability(offer, m.application?.status ?? null, m.drawnPence, m.now).kind === 'open';
   const pdfHref = `/portal/offers/${offer.id}/schedule.pdf?amount=${encodeURIComponent(m.amountInput)}`;
   return html`<${Page} chrome=${chrome} title=${`Your ${name.toLowerCase()} offer`}>
     <p><a href="/portal/">Back to your application</a></p>

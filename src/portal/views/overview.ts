@@ -1,3 +1,4 @@
+import { drawAvailability } from '../../domain/draw-availability.ts';
 import { effectiveOfferStatus } from '../../domain/offers.ts';
 import { yourCompany } from '../../domain/customer-name.ts';
 import type { OfferRow, PortalOverview } from '../../services/portal.ts';
@@ -29,7 +30,24 @@ function OfferCard({ offer, now }: { offer: OfferRow; now: Date }): VNode {
   </section>`;
 }
 
-function Fundings({ overview }: { overview: PortalOverview }): VNode | null {
+/** What more can be drawn from a funded offer on the customer's own today: "Draw more funds" only while a drawdown would be accepted. */
+function DrawMore({ offer, drawnPence, overview, now }: { offer: OfferRow; drawnPence: number; overview: PortalOverview; now: Date }): VNode {
+  const name = PRODUCT_NAMES[offer.product_type].toLowerCase();
+  const can = drawAvailability(offer, overview.application?.status ?? null, drawnPence, now);
+  switch (can.kind) {
+    case 'open':
+      return html`<p data-draw="open">You can still draw <strong>${formatGbp(can.remainingPence)}</strong> from your ${name} until ${formatDate(can.until)}.
+        <a href=${`/portal/offers/${offer.id}/drawdown`}>Draw more funds</a></p>`;
+    case 'drawn':
+      return html`<p data-draw="drawn">You have drawn the whole ${formatGbp(offer.max_amount_pence)} of your ${name}: there is nothing more to draw from it.</p>`;
+    case 'expired':
+      return html`<p data-draw="expired">Your ${name} offer ended on ${formatDate(can.on)}: you drew ${formatGbp(drawnPence)} of it and cannot draw more. Your broker can ask us for a new offer.</p>`;
+    case 'closed':
+      return html`<p data-draw="closed">You cannot draw more from your ${name}.</p>`;
+  }
+}
+
+function Fundings({ overview, now }: { overview: PortalOverview; now: Date }): VNode | null {
   if (overview.fundings.length === 0) return null;
   const drawnByOffer = new Map<string, number>();
   for (const f of overview.fundings) drawnByOffer.set(f.offer_id, (drawnByOffer.get(f.offer_id) ?? 0) + f.amount_pence);
@@ -48,11 +66,19 @@ function Fundings({ overview }: { overview: PortalOverview }): VNode | null {
       </table>
     </${TableWrap}>
     <p><a href="/portal/loans">See your loans: what you owe and when</a></p>
-    ${fundedOffers.map((offer) => {
-      const remaining = offer.max_amount_pence - (drawnByOffer.get(offer.id) ?? 0);
-      return html`<p>You can still draw <strong>${formatGbp(remaining)}</strong> from your ${PRODUCT_NAMES[offer.product_type].toLowerCase()}
-        ${remaining > 0 ? html` until ${formatDate(offer.expires_at)}. <a href=${`/portal/offers/${offer.id}/drawdown`}>Draw more funds</a>` : '.'}</p>`;
-    })}`;
+    ${fundedOffers.map((offer) => html`<${DrawMore} offer=${offer} drawnPence=${drawnByOffer.get(offer.id) ?? 0} overview=${overview} now=${now} />`)}`;
+}
+
+/**
+ * A funded application's words promise more to draw "until it expires": once no funded offer can be
+ * drawn from on the customer's today (expired, or drawn down), they say the funds were paid instead.
+ */
+function withDrawWords(words: (typeof STATUS_WORDS)[keyof typeof STATUS_WORDS], overview: PortalOverview, now: Date) {
+  if (overview.application?.status !== 'funded') return words;
+  const drawn = new Map<string, number>();
+  for (const f of overview.fundings) drawn.set(f.offer_id, (drawn.get(f.offer_id) ?? 0) + f.amount_pence);
+  const open = overview.offers.some((o) => drawn.has(o.id) && drawAvailability(o, 'funded', drawn.get(o.id) ?? 0, now).kind === 'open');
+  return open ? words : { ...words, explanation: 'The funds have been paid to your business. See your loans for what you repay and when.' };
 }
 
 /** What a pre-approved customer can draw (section 21), with the way to draw it. */
@@ -79,7 +105,7 @@ export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date
       <p class="lead">We do not have an application for ${yourCompany(company)} yet. Your broker will start one with us.</p>
     </${Page}>`;
   }
-  const words = STATUS_WORDS[application.status];
+  const words = withDrawWords(STATUS_WORDS[application.status], overview, now);
   const confirmed = overview.offers.filter((o) => o.offer_type === 'confirmed');
   const indicative = overview.offers.filter((o) => o.offer_type === 'indicative');
   const showOffers =
@@ -123,6 +149,6 @@ export function overviewPage(chrome: Chrome, overview: PortalOverview, now: Date
           <div class="offer-grid">${indicative.map((o) => html`<${OfferCard} offer=${o} now=${now} />`)}</div>`
         : null
     }
-    <${Fundings} overview=${overview} />
+    <${Fundings} overview=${overview} now=${now} />
   </${Page}>`;
 }
