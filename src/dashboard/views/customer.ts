@@ -5,6 +5,7 @@
  * list that can grow is paged on its own cursor (section 27); a customer on a test clock says so,
  * and its events' times are marked "clock date" (section 28).
  */
+import { customerName } from '../../domain/customer-name.ts';
 import type { LoanRepayment, LoanStatus } from '../../domain/loans.ts';
 import type { Environment } from '../../domain/tenant.ts';
 import type { CustomerApplication, CustomerLoan, DashboardCustomer } from '../../services/dashboard-customer.ts';
@@ -39,9 +40,9 @@ function days(n: number): string {
   return n === 1 ? '1 day' : `${n} days`;
 }
 
-/** The name a customer goes by on the page: its company's name, else its external id. */
-export function customerName(c: DashboardCustomer['customer']): string {
-  return c.company.registered_company_name ?? (c.external_customer_id ? `Customer ${c.external_customer_id}` : 'Customer with no company name');
+/** The name a customer goes by on the page: as every page names it (src/domain/customer-name.ts). */
+function nameOf(c: DashboardCustomer['customer']): string {
+  return customerName(c.company.registered_company_name, c.id, c.company.trading_name);
 }
 
 /** The pager of one of the page's lists: its links keep the other lists where they are, and come back to the list. */
@@ -216,7 +217,7 @@ function EventsSection({ m }: { m: CustomerPageModel }): VNode {
 }
 
 export function customerPage(chrome: DashboardChrome, m: CustomerPageModel): VNode {
-  const name = customerName(m.customer);
+  const name = nameOf(m.customer);
   return dashboardPage(
     chrome,
     name,
