@@ -7,6 +7,7 @@
  */
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { STATUS_BY_CODE } from '../schemas/error-status.ts';
+import { inWords } from './format.ts';
 import { fieldErrorsFrom, type FieldErrors } from './forms.ts';
 
 /** How one refusal reads on the page: errors beside fields, a problem above the form, or both. */
@@ -34,7 +35,12 @@ export function refusalOf(error: unknown, refusals: RefusalMap): Refusal | null 
   const words = refusals[error.code];
   if (!words) return null;
   const shown = words(error);
-  return { status: STATUS_BY_CODE[error.code], code: error.code, errors: shown.errors ?? {}, problem: shown.problem ?? null };
+  return {
+    status: STATUS_BY_CODE[error.code],
+    code: error.code,
+    errors: shown.errors ?? {},
+    problem: shown.problem === undefined || shown.problem === null ? null : inWords(shown.problem),
+  };
 }
 
 /** Runs `action`: its value, or the refusal of a listed code; any other error is thrown on. */

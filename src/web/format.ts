@@ -35,6 +35,17 @@ export function formatDate(value: string | Date): string {
   return LONG_DATE.format(value);
 }
 
+/**
+ * A refusal's words as a page shows them (contract section 31): the services word their refusals
+ * for the API, where a day is `2026-03-16` and a field `collected_on`; a page says "16 March 2026"
+ * and "collected on". Days inside an instant (`2026-03-16T…`) are left as they are.
+ */
+export function inWords(text: string): string {
+  return text
+    .replace(/\b(\d{4}-\d{2}-\d{2})\b(?!T)/g, (day) => formatDate(day))
+    .replace(/\b[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (name) => name.replaceAll('_', ' '));
+}
+
 /** An instant as "22 November 2026 at 14:05" London time. */
 export function formatDateTime(value: Date): string {
   return DATE_TIME.format(value);

@@ -4,6 +4,7 @@
  */
 import { parseDecimalToPence } from '../domain/money-parse.ts';
 import type { Problem } from '../domain/errors.ts';
+import { inWords } from './format.ts';
 import { html, type VNode } from './html.ts';
 
 /** A form body (urlencoded) as single strings: the first value of a repeated field, '' when absent. */
@@ -69,7 +70,8 @@ export function fieldErrorsFrom(problems: Problem[], fieldOfPointer: Record<stri
   for (const problem of problems) {
     const pointer = problem.source?.pointer ?? problem.source?.parameter ?? '';
     const field = fieldOfPointer[pointer] ?? fallbackField;
-    errors[field] ??= problem.detail.charAt(0).toUpperCase() + problem.detail.slice(1);
+    const words = inWords(problem.detail);
+    errors[field] ??= words.charAt(0).toUpperCase() + words.slice(1);
   }
   return errors;
 }

@@ -18,6 +18,19 @@ describe('running a service action from a page', () => {
     expect(fixed).toEqual({ ok: false, refusal: { status: 400, code: 'WithdrawalPeriodEnded', errors: {}, problem: 'It is too late.' } });
   });
 
+  it('words a refusal for a person: days as "16 March 2026", field names as words, an instant left alone', async () => {
+    const refusals = { ...refusing(['NoRepaymentOnDate'], notDone), ValidationError: besideFields({ '/collected_on': 'collected_on' }, 'due_date') };
+    const noDay = await attempt(() => Promise.reject(new DomainError('NoRepaymentOnDate', 'no repayment of this loan falls due on 2026-03-16')), refusals);
+    expect(noDay).toMatchObject({ ok: false, refusal: { problem: 'Not done: no repayment of this loan falls due on 16 March 2026.' } });
+    const field = await attempt(() => {
+      throw invalidAt('/collected_on', 'collected_on must not be before due_date 2026-03-01, nor after 2026-04-01T10:00:00Z');
+    }, refusals);
+    expect(field).toMatchObject({
+      ok: false,
+      refusal: { errors: { collected_on: 'Collected on must not be before due date 1 March 2026, nor after 2026-04-01T10:00:00Z' } },
+    });
+  });
+
   it('puts each problem beside the field its pointer names, else beside the fallback field', async () => {
     const refusals = { ValidationError: besideFields({ '/on': 'on' }, 'due_date') };
     const onField = await attempt(() => {
