@@ -134,6 +134,8 @@ describe.each(BACKENDS)('words, not internals, on %s', (backend) => {
       '/dashboard/events',
       '/dashboard/logs',
       '/dashboard/customers',
+      `/dashboard/customers/${ids.customer}`,
+      `/dashboard/customers/${ids.nameless}`,
       '/dashboard/users',
       '/dashboard/test-clocks',
     ])
@@ -141,6 +143,8 @@ describe.each(BACKENDS)('words, not internals, on %s', (backend) => {
     expect(found).toEqual([]);
     await page.goto(`${server.base}/dashboard/customers`);
     expect(await page.locator('#customers').textContent()).toContain(`Unnamed customer (${ids.nameless.slice(0, 8)})`);
+    await page.goto(`${server.base}/dashboard/customers/${ids.nameless}`);
+    expect(await page.locator('h1').textContent()).toContain(`Unnamed customer (${ids.nameless.slice(0, 8)})`);
     await page.goto(`${server.base}/dashboard/webhooks`);
     expect(await page.locator('#no-deliveries').textContent()).toContain('No webhook URL set');
   });
