@@ -158,7 +158,7 @@ describe.each(BACKENDS)('loans in the browser on %s', (backend) => {
     await page.getByLabel('Due date').fill(day('03-16'));
     await page.getByLabel('Outcome').selectOption('collected');
     await page.getByRole('button', { name: 'Record collection' }).click();
-    expect(await page.locator('#field-due_date-error').textContent()).toContain(`No repayment of this loan falls due on ${day('03-16')}`);
+    expect(await page.locator('#field-due_date-error').textContent()).toContain(`No repayment of this loan falls due on 16 March ${Y}`);
     await check(page, 'docs/console', 'loan-collection-refused');
 
     await page.getByLabel('Due date').fill(day('03-15'));

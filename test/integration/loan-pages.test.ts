@@ -255,10 +255,10 @@ describe.each(BACKENDS)('the loan pages on %s', (backend) => {
     expect(page.body).toContain('Record settlement');
 
     const refusals: [Record<string, string>, number, string, string][] = [
-      [{ due_date: '2026-03-16', outcome: 'collected' }, 400, 'due_date', 'No repayment of this loan falls due on 2026-03-16'],
-      [{ due_date: '2026-04-15', outcome: 'collected' }, 400, 'due_date', 'The repayment due on 2026-04-15 is not due yet'],
-      [{ due_date: '2026-02-15', outcome: 'missed' }, 409, 'due_date', 'The repayment due on 2026-02-15 is already collected'],
-      [{ due_date: '2026-03-15', outcome: 'collected', collected_on: '2026-03-14' }, 400, 'collected_on', 'Collected_on must not be before the due date'],
+      [{ due_date: '2026-03-16', outcome: 'collected' }, 400, 'due_date', 'No repayment of this loan falls due on 16 March 2026'],
+      [{ due_date: '2026-04-15', outcome: 'collected' }, 400, 'due_date', 'The repayment due on 15 April 2026 is not due yet'],
+      [{ due_date: '2026-02-15', outcome: 'missed' }, 409, 'due_date', 'The repayment due on 15 February 2026 is already collected'],
+      [{ due_date: '2026-03-15', outcome: 'collected', collected_on: '2026-03-14' }, 400, 'collected_on', 'Collected on must not be before the due date'],
       [{ due_date: 'yesterday', outcome: 'collected' }, 400, 'due_date', 'Enter the due date as a date'],
       [{ due_date: '2026-03-15', outcome: 'lost' }, 400, 'outcome', 'Choose Collected or Missed'],
     ];
@@ -317,7 +317,7 @@ describe.each(BACKENDS)('the loan pages on %s', (backend) => {
     expect(text(again.body)).toContain('Not recorded: this loan is settled: there is nothing left to collect.');
     const ahead = await user.post(`/console/loans/${loanId}/collections`, { due_date: '2026-04-15', outcome: 'collected' });
     expect(ahead.statusCode).toBe(400);
-    expect(text(ahead.body)).toContain('Not recorded: The repayment due on 2026-04-15 is not due yet.');
+    expect(text(ahead.body)).toContain('Not recorded: The repayment due on 15 April 2026 is not due yet.');
     // A repayment due before the day whose outcome is not recorded: said beside the field.
     const pending = await newLoan();
     t.clock.set(at('2026-02-20'));
@@ -326,7 +326,7 @@ describe.each(BACKENDS)('the loan pages on %s', (backend) => {
     const waiting = await operatorAgain.user.post(`/console/loans/${pending.loanId}/settlement`, { on: '2026-02-20' });
     expect(waiting.statusCode).toBe(400);
     expect(waiting.body).toContain('id="field-on-error"');
-    expect(text(waiting.body)).toContain('Record the outcome of the repayment due on 2026-02-15 before settling on 2026-02-20');
+    expect(text(waiting.body)).toContain('Record the outcome of the repayment due on 15 February 2026 before settling on 20 February 2026');
     expect(await auditOf(pending.loanId)).toEqual([]);
     t.clock.set(at('2026-03-20'));
 
