@@ -3,11 +3,10 @@
  * tarball in a fresh folder; and the real `lending` binary (spawned) against a real server and a
  * local webhook receiver, on both databases.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useWebServer } from '../../test/helpers/browser.ts';
 import { freePort } from '../../test/helpers/child-server.ts';
@@ -17,36 +16,14 @@ import { pdf } from '../../test/helpers/files.ts';
 import { eventually, Receiver } from '../../test/helpers/receiver.ts';
 import { LendingClient, verifyWebhook } from '../src/index.ts';
 import { UUID_TEXT } from '../../test/helpers/foundation.ts';
+import { BIN, buildSdk, lending, NODE_ARGS, run, SDK, type CliResult } from './lending-bin.ts';
 
-const run = promisify(execFile);
-const SDK = resolve(import.meta.dirname, '..');
 const ROOT = resolve(SDK, '..');
-const BIN = join(SDK, 'bin', 'lending.js');
-/** Plain Node: the built JavaScript must not need type stripping. */
-const NODE_ARGS = ['--no-experimental-strip-types'];
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the `lending` binary to its end (asynchronously: the server answers in this process). */
-async function lending(env: Record<string, string>, ...args: string[]): Promise<Result> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [...NODE_ARGS, BIN, ...args], { env: { ...process.env, ...env }, cwd: ROOT });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw error;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
 
 let scratch: string;
 beforeAll(async () => {
   // What `npm ci` (the root's prepare) and `npm pack` (prepack) do: compile the package with tsc.
-  await run('npm', ['run', 'build'], { cwd: SDK });
+  await buildSdk();
   scratch = await mkdtemp(join(tmpdir(), 'lending-sdk-'));
 }, 120_000);
 afterAll(async () => {
@@ -367,7 +344,7 @@ describe.each(BACKENDS)('the lending CLI on %s', (backend) => {
 
   it('logs [--failed] lists the request log', async () => {
     // The log is written in batches off the request's path: wait until the earlier requests are in.
-    let all: Result = { code: -1, stdout: '', stderr: '' };
+    let all: CliResult = { code: -1, stdout: '', stderr: '' };
     await eventually(
       async () => {
         all = await lending(env, 'logs', '--limit', '100');

@@ -2,34 +2,17 @@
  * Sandbox test clocks from the SDK and the `lending` binary (docs/behaviour.md, section 28),
  * against a real server with its worker, on both databases.
  */
-import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useWebServer } from '../../test/helpers/browser.ts';
 import { customerBody, usePartner } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
 import { UUID_TEXT } from '../../test/helpers/foundation.ts';
 import { plusDays } from '../../test/helpers/test-clocks.ts';
+import { buildSdk, lending } from './lending-bin.ts';
 import { LendingApiError, LendingClient, type TestClock } from '../src/index.ts';
 
-const run = promisify(execFile);
-const SDK = resolve(import.meta.dirname, '..');
-const BIN = join(SDK, 'bin', 'lending.js');
-
-async function lending(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--no-experimental-strip-types', BIN, ...args], { env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw error;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
 beforeAll(async () => {
-  await run('npm', ['run', 'build'], { cwd: SDK });
+  await buildSdk();
 }, 120_000);
 
 describe.each(BACKENDS)('test clocks from the SDK and the CLI on %s', (backend) => {

@@ -2,32 +2,15 @@
  * The SDK's and the `lending` binary's funding account and pre-approval commands (docs/behaviour.md,
  * section 21), against a real server on both databases.
  */
-import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useWebServer } from '../../test/helpers/browser.ts';
 import { customerBody, usePartner } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
+import { buildSdk, lending } from './lending-bin.ts';
 import { LendingClient } from '../src/index.ts';
 
-const run = promisify(execFile);
-const SDK = resolve(import.meta.dirname, '..');
-const BIN = join(SDK, 'bin', 'lending.js');
-
-async function lending(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--no-experimental-strip-types', BIN, ...args], { env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw error;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
 beforeAll(async () => {
-  await run('npm', ['run', 'build'], { cwd: SDK });
+  await buildSdk();
 }, 120_000);
 
 describe.each(BACKENDS)('funding accounts and pre-approvals from the SDK and the CLI on %s', (backend) => {

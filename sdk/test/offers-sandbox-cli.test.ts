@@ -3,36 +3,20 @@
  * with `--test-clock` and `--external-customer-id` (docs/behaviour.md, sections 7, 14, 20 and 31):
  * the commands the README's walk-through needs, against a real server on both databases.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useWebServer } from '../../test/helpers/browser.ts';
 import { customerBody, usePartner } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
 import { UUID_TEXT } from '../../test/helpers/foundation.ts';
+import { buildSdk, lending } from './lending-bin.ts';
 import { LendingClient } from '../src/index.ts';
-
-const run = promisify(execFile);
-const SDK = resolve(import.meta.dirname, '..');
-const BIN = join(SDK, 'bin', 'lending.js');
-
-async function lending(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--no-experimental-strip-types', BIN, ...args], { env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw error;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
 
 let scratch: string;
 beforeAll(async () => {
-  await run('npm', ['run', 'build'], { cwd: SDK });
+  await buildSdk();
   scratch = await mkdtemp(join(tmpdir(), 'lending-cli-'));
 }, 120_000);
 afterAll(async () => {
