@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { BACKENDS } from '../helpers/db.ts';
 import { usePartner } from '../helpers/app.ts';
-import { acceptInvitation, invite, PASSWORD, type DashboardUser } from '../helpers/dashboard.ts';
+import { acceptInvitation, invite, type DashboardUser } from '../helpers/dashboard.ts';
 import { eventually } from '../helpers/receiver.ts';
 import { createClock, customerOnClock, getClock, plusDays } from '../helpers/test-clocks.ts';
 import {
@@ -17,9 +17,8 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   expectWebSecurityHeaders,
-  newLaptopContext,
-  newPhoneContext,
   screenshot,
+  signedInDashboardPage,
   useBrowser,
   useWebServer,
 } from '../helpers/browser.ts';
@@ -44,20 +43,7 @@ describe.each(BACKENDS)('the test clocks page in the browser on %s', (backend) =
     if (shoot && name) await screenshot(page, SHOTS, name);
   }
 
-  /** A page of a new context (a laptop's, or a phone's) signed in as `user`, through both factors. */
-  async function signedInPage(user: DashboardUser, phone = false): Promise<Page> {
-    const context = phone ? await newPhoneContext(browser) : await newLaptopContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.base}/dashboard/login`);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByLabel('Authentication code').fill(user.code());
-    await page.getByRole('button', { name: 'Verify' }).click();
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
-    return page;
-  }
+  const signedInPage = (user: DashboardUser, phone = false): Promise<Page> => signedInDashboardPage(server, browser, contexts, user, phone);
 
   it('creates a clock, puts a customer on it, advances it and shows it ready at the new date', { timeout: 180_000 }, async () => {
     const invitation = await invite(server.t, partner.partnerId, 'developer', 'dee@clockwork.example');

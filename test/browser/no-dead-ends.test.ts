@@ -8,8 +8,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { BACKENDS } from '../helpers/db.ts';
 import { usePartner } from '../helpers/app.ts';
-import { acceptInvitation, invite, PASSWORD, type DashboardUser } from '../helpers/dashboard.ts';
-import { expectAccessible, expectNoHorizontalScroll, newLaptopContext, newPhoneContext, screenshot, useBrowser, useWebServer } from '../helpers/browser.ts';
+import { acceptInvitation, invite, type DashboardUser } from '../helpers/dashboard.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newPhoneContext,
+  screenshot,
+  signedInDashboardPage,
+  useBrowser,
+  useWebServer,
+} from '../helpers/browser.ts';
 import { offeredBySandbox, selectOffer, type OfferTermsJson } from '../helpers/lending.ts';
 import { fund } from '../helpers/loans.ts';
 import { advanceAndWait, createClock, plusDays } from '../helpers/test-clocks.ts';
@@ -34,19 +42,7 @@ describe.each(BACKENDS)('no dead ends in the browser on %s', (backend) => {
     if (shoot) await screenshot(page, folder, name);
   }
 
-  async function signedInPage(user: DashboardUser, phone = false): Promise<Page> {
-    const context = phone ? await newPhoneContext(browser) : await newLaptopContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.base}/dashboard/login`);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByLabel('Authentication code').fill(user.code());
-    await page.getByRole('button', { name: 'Verify' }).click();
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
-    return page;
-  }
+  const signedInPage = (user: DashboardUser, phone = false): Promise<Page> => signedInDashboardPage(server, browser, contexts, user, phone);
 
   it("shows a customer's loans with arrears, repayments and clock-dated events, at 1280 and 360 px", { timeout: 180_000 }, async () => {
     const clock = await createClock(partner, 'A missed repayment');

@@ -10,6 +10,7 @@ import type { Worker } from '../../src/worker/worker.ts';
 import { createOperator } from '../../src/services/operators.ts';
 import { startTestApp, type TestApp, type TestClock } from './app.ts';
 import { Authenticator, withTwoFactor } from './console.ts';
+import { PASSWORD, type DashboardUser } from './dashboard.ts';
 import { freePort } from './child-server.ts';
 import type { BackendName } from './db.ts';
 import { useResource } from './hooks.ts';
@@ -275,6 +276,27 @@ export async function signedInOperatorPage(
  * The set-up page of a first login, in the browser: the key read as a person types it into their
  * app, its code, "Turn on two-factor authentication"; the app and the ten recovery codes shown.
  */
+/** A page of a new context (a laptop's, or a phone's) signed in to the dashboard as `user`, through both factors. */
+export async function signedInDashboardPage(
+  server: WebServer,
+  browser: Browser,
+  contexts: BrowserContext[],
+  user: DashboardUser,
+  phone = false,
+): Promise<Page> {
+  const context = phone ? await newPhoneContext(browser) : await newLaptopContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${server.base}/dashboard/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Authentication code').fill(user.code());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  return page;
+}
+
 export async function turnOnTwoFactor(page: Page, clock: TestClock): Promise<{ app: Authenticator; recoveryCodes: string[] }> {
   expect(new URL(page.url()).pathname).toMatch(/\/two-factor\/setup$/);
   const key = ((await page.locator('#totp-secret').textContent()) ?? '').replaceAll(' ', '');
