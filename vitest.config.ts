@@ -65,6 +65,8 @@ export default defineConfig({
     // Every event recorded in a test is checked against its schema (test/setup/event-payloads.ts), every
     // answer of either API against the OpenAPI documents (test/setup/openapi-responses.ts).
     // Password hashes are cheaper in the test processes (test/setup/password-cost.ts).
+    // The SDK compiled once before any file (the CLI tests run the built binary).
+    globalSetup: ['test/setup/build-sdk.ts'],
     setupFiles: ['test/setup/event-payloads.ts', 'test/setup/openapi-responses.ts', 'test/setup/password-cost.ts'],
     // Limits against a hang, not measures of speed: files share the cores, so a test may wait its turn.
     testTimeout: 60_000,

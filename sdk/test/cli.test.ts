@@ -16,14 +16,13 @@ import { pdf } from '../../test/helpers/files.ts';
 import { eventually, Receiver } from '../../test/helpers/receiver.ts';
 import { LendingClient, verifyWebhook } from '../src/index.ts';
 import { UUID_TEXT } from '../../test/helpers/foundation.ts';
-import { BIN, buildSdk, lending, NODE_ARGS, run, SDK, type CliResult } from './lending-bin.ts';
+import { BIN, lending, NODE_ARGS, run, SDK, type CliResult } from './lending-bin.ts';
 
 const ROOT = resolve(SDK, '..');
 
 let scratch: string;
 beforeAll(async () => {
-  // What `npm ci` (the root's prepare) and `npm pack` (prepack) do: compile the package with tsc.
-  await buildSdk();
+  // The package was compiled with tsc before any test file ran (test/setup/build-sdk.ts).
   scratch = await mkdtemp(join(tmpdir(), 'lending-sdk-'));
 }, 120_000);
 afterAll(async () => {

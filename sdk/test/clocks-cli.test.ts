@@ -2,18 +2,14 @@
  * Sandbox test clocks from the SDK and the `lending` binary (docs/behaviour.md, section 28),
  * against a real server with its worker, on both databases.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useWebServer } from '../../test/helpers/browser.ts';
 import { customerBody, usePartner } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
 import { UUID_TEXT } from '../../test/helpers/foundation.ts';
 import { plusDays } from '../../test/helpers/test-clocks.ts';
-import { buildSdk, lending } from './lending-bin.ts';
+import { lending } from './lending-bin.ts';
 import { LendingApiError, LendingClient, type TestClock } from '../src/index.ts';
-
-beforeAll(async () => {
-  await buildSdk();
-}, 120_000);
 
 describe.each(BACKENDS)('test clocks from the SDK and the CLI on %s', (backend) => {
   const server = useWebServer(backend);

@@ -2,16 +2,12 @@
  * The SDK's and the `lending` binary's funding account and pre-approval commands (docs/behaviour.md,
  * section 21), against a real server on both databases.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useWebServer } from '../../test/helpers/browser.ts';
 import { customerBody, usePartner } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
-import { buildSdk, lending } from './lending-bin.ts';
+import { lending } from './lending-bin.ts';
 import { LendingClient } from '../src/index.ts';
-
-beforeAll(async () => {
-  await buildSdk();
-}, 120_000);
 
 describe.each(BACKENDS)('funding accounts and pre-approvals from the SDK and the CLI on %s', (backend) => {
   const server = useWebServer(backend);

@@ -1,7 +1,7 @@
 /**
- * The built `lending` binary, as the CLI tests run it: compiled once per test process (what `npm ci`
- * and `npm pack` do), then spawned with plain Node, since the built JavaScript must not need type
- * stripping.
+ * The built `lending` binary, as the CLI tests run it: compiled once before any test file
+ * (test/setup/build-sdk.ts, what `npm ci` and `npm pack` do), then spawned with plain Node, since the
+ * built JavaScript must not need type stripping.
  */
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -28,12 +28,4 @@ export async function lending(env: Record<string, string>, ...args: string[]): P
     if (typeof e.code !== 'number') throw error;
     return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
-}
-
-let built: Promise<unknown> | null = null;
-
-/** Compiles the package with tsc, once for all the CLI test files of a test process. */
-export function buildSdk(): Promise<unknown> {
-  built ??= run('npm', ['run', 'build'], { cwd: SDK });
-  return built;
 }

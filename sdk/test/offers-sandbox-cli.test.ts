@@ -11,12 +11,11 @@ import { useWebServer } from '../../test/helpers/browser.ts';
 import { customerBody, usePartner } from '../../test/helpers/app.ts';
 import { BACKENDS } from '../../test/helpers/db.ts';
 import { UUID_TEXT } from '../../test/helpers/foundation.ts';
-import { buildSdk, lending } from './lending-bin.ts';
+import { lending } from './lending-bin.ts';
 import { LendingClient } from '../src/index.ts';
 
 let scratch: string;
 beforeAll(async () => {
-  await buildSdk();
   scratch = await mkdtemp(join(tmpdir(), 'lending-cli-'));
 }, 120_000);
 afterAll(async () => {
