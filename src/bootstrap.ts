@@ -43,11 +43,19 @@ function wantsDemoData(config: Config): boolean {
   return config.databaseUrl === null && !config.production;
 }
 
+/** A new operator token (the admin API's), as a first start generates it when ADMIN_TOKEN is unset. */
+export function newAdminToken(): string {
+  return `adm_${randomBytes(24).toString('base64url')}`;
+}
+
+/** The setting naming the demo partner a first start made. */
+export const DEMO_PARTNER_SETTING = 'demo_partner_id';
+
 export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
   const generated: Bootstrap['generated'] = {};
   let adminTokenHash = config.adminToken ? hashToken(config.adminToken) : await getSetting(db, 'admin_token_hash');
   if (adminTokenHash === null && !config.production) {
-    const token = `adm_${randomBytes(24).toString('base64url')}`;
+    const token = newAdminToken();
     if (await putSettingOnce(db, 'admin_token_hash', hashToken(token))) {
       generated.adminToken = token;
       adminTokenHash = hashToken(token);
@@ -56,9 +64,9 @@ export async function bootstrap(config: Config, db: Db): Promise<Bootstrap> {
     }
   }
   const demo = wantsDemoData(config);
-  if (demo && (await getSetting(db, 'demo_partner_id')) === null) {
+  if (demo && (await getSetting(db, DEMO_PARTNER_SETTING)) === null) {
     const partner = await createPartner({ db, now: () => new Date() }, 'Demo Partner');
-    if (await putSettingOnce(db, 'demo_partner_id', partner.partnerId)) {
+    if (await putSettingOnce(db, DEMO_PARTNER_SETTING, partner.partnerId)) {
       const token = await createToken({ db, now: () => new Date() }, partner.partnerId, 'sandbox');
       await putSetting(db, DEMO_TOKEN_SETTING, token.tokenId);
       generated.demoPartnerId = partner.partnerId;

@@ -9,8 +9,7 @@
  * - the demo operator's password and two-factor set-up link, while it has not set up two-factor.
  * An account already set up is left as it is, and the answer says so.
  */
-import { randomBytes } from 'node:crypto';
-import { DEMO_DASHBOARD_OWNER, DEMO_OPERATOR, DEMO_TOKEN_SETTING, type Bootstrap } from './bootstrap.ts';
+import { DEMO_DASHBOARD_OWNER, DEMO_OPERATOR, DEMO_PARTNER_SETTING, DEMO_TOKEN_SETTING, newAdminToken, type Bootstrap } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { DomainError } from './domain/errors.ts';
 import { findOperatorByEmail, updateOperator } from './store/operators-store.ts';
@@ -32,7 +31,7 @@ const COMMAND = { kind: 'system', label: 'command line' } as const;
 
 /** New demo secrets, replacing those printed before; throws when this data has no demo partner. */
 export async function reissueDemoSecrets(config: Config, ctx: ServiceContext): Promise<DemoSecrets> {
-  const partnerId = await getSetting(ctx.db, 'demo_partner_id');
+  const partnerId = await getSetting(ctx.db, DEMO_PARTNER_SETTING);
   if (partnerId === null) {
     throw new Error('there is no demo partner here: it is made on the first start of a fresh embedded data directory (DATA_DIR), outside production');
   }
@@ -41,7 +40,7 @@ export async function reissueDemoSecrets(config: Config, ctx: ServiceContext): P
   if (config.adminToken) {
     notes.push('Admin token: the ADMIN_TOKEN you set (unchanged).');
   } else {
-    generated.adminToken = `adm_${randomBytes(24).toString('base64url')}`;
+    generated.adminToken = newAdminToken();
     await putSetting(ctx.db, 'admin_token_hash', hashToken(generated.adminToken));
   }
 
